@@ -1,0 +1,69 @@
+// swift-tools-version: 6.1
+//
+// Weft: the asynchronous, validated data pipeline of Texture's collection nodes,
+// headless, with a C core on jemalloc arenas. The module graph is in
+// docs/ARCHITECTURE.md; a lower module never imports a higher one.
+//
+// Benchmarks live in their own package (Benchmarks/Package.swift) so that building
+// and testing the library never resolves or compiles the benchmark harness.
+import PackageDescription
+
+/// Debug builds run the C core's `assert`s and invariant walkers (WEFT_DEBUG) and the
+/// Swift modules' `_checkInvariants()` (WEFT_INTERNAL_CHECKS). Both can cost far more
+/// than the documented complexity, so release builds (and every benchmark) leave them out.
+let cSettings: [CSetting] = [
+    .define("WEFT_DEBUG", .when(configuration: .debug)),
+    .define("NDEBUG", .when(configuration: .release)),
+]
+let swiftSettings: [SwiftSetting] = [
+    .define("WEFT_INTERNAL_CHECKS", .when(configuration: .debug)),
+]
+
+let package = Package(
+    name: "Weft",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "WeftCore", targets: ["WeftCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: C core (CSupport/), on Debian's libjemalloc-dev
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
+        .target(
+            name: "CWeftArena",
+            dependencies: ["CJemalloc"],
+            path: "CSupport/CWeftArena",
+            cSettings: cSettings
+        ),
+
+        // MARK: Swift modules, lowest first
+        .target(
+            name: "WeftCore",
+            dependencies: [
+                "CWeftArena",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Tests
+        .target(
+            name: "WeftTestSupport",
+            dependencies: ["WeftCore"],
+            path: "Tests/WeftTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftCoreTests",
+            dependencies: ["WeftCore", "WeftTestSupport", "CWeftArena"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,65 @@
+public import Foundation
+
+/// The sizes a node may take: at least ``min`` and at most ``max`` in each dimension.
+///
+/// This is Texture's `ASSizeRange`. A width or height of `.infinity` in ``max``
+/// leaves that dimension unconstrained.
+public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
+    /// The smallest allowed size; finite and not negative.
+    public let min: CGSize
+    /// The largest allowed size; at least ``min``, possibly infinite.
+    public let max: CGSize
+
+    /// Creates a range, checking that it is well formed.
+    ///
+    /// - Throws: ``GeometryError`` if a dimension is NaN, negative, an infinite
+    ///   minimum, or a minimum above its maximum.
+    public init(min: CGSize, max: CGSize) throws(GeometryError) {
+        for (name, value) in [("min.width", min.width), ("min.height", min.height),
+                              ("max.width", max.width), ("max.height", max.height)] {
+            if value.isNaN { throw .notANumber(name) }
+            if value < 0 { throw .negative(name, Double(value)) }
+        }
+        if !min.width.isFinite { throw .infiniteMinimum("min.width") }
+        if !min.height.isFinite { throw .infiniteMinimum("min.height") }
+        if min.width > max.width {
+            throw .minimumAboveMaximum("width", min: Double(min.width), max: Double(max.width))
+        }
+        if min.height > max.height {
+            throw .minimumAboveMaximum("height", min: Double(min.height), max: Double(max.height))
+        }
+        self.min = min
+        self.max = max
+    }
+
+    /// Creates a range that allows exactly one size.
+    ///
+    /// - Throws: ``GeometryError`` if `size` is NaN, negative or infinite.
+    public init(exactly size: CGSize) throws(GeometryError) {
+        try self.init(min: size, max: size)
+    }
+
+    /// A range from zero to infinity in both dimensions.
+    public static let unconstrained = SizeRange(
+        uncheckedMin: .zero, max: CGSize(width: CGFloat.infinity, height: .infinity))
+
+    init(uncheckedMin min: CGSize, max: CGSize) {
+        self.min = min
+        self.max = max
+    }
+
+    /// Returns `size` moved into the range, one dimension at a time.
+    ///
+    /// A NaN dimension becomes the minimum.
+    public func clamp(_ size: CGSize) -> CGSize {
+        func clamp(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
+            value.isNaN ? low : Swift.min(Swift.max(value, low), high)
+        }
+        return CGSize(width: clamp(size.width, min.width, max.width),
+                      height: clamp(size.height, min.height, max.height))
+    }
+
+    public var description: String {
+        "SizeRange(min: \(min.width)x\(min.height), max: \(max.width)x\(max.height))"
+    }
+}

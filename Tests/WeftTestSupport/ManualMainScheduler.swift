@@ -1,0 +1,24 @@
+import Synchronization
+import WeftCore
+
+/// A ``MainScheduler`` that only records jobs; a test runs them when it chooses.
+public final class ManualMainScheduler: MainScheduler {
+    private let jobs = Mutex<[@MainActor @Sendable () -> Void]>([])
+
+    public init() {}
+
+    public func schedule(_ job: @escaping @MainActor @Sendable () -> Void) {
+        jobs.withLock { $0.append(job) }
+    }
+
+    /// The number of jobs scheduled and not yet run.
+    public var pendingJobCount: Int { jobs.withLock { $0.count } }
+
+    /// Runs every recorded job, including jobs scheduled meanwhile, in order.
+    @MainActor
+    public func runAll() {
+        while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            job()
+        }
+    }
+}

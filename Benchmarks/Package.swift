@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+//
+// Weft's benchmarks: a package of their own so that building and testing the
+// library never resolves or compiles ordo-one/benchmark. Each target measures one
+// module against a peer in the same run (the standard library, swift-collections,
+// or a faithful model of Texture's algorithm written here). Run `scripts/bench`.
+import PackageDescription
+
+let package = Package(
+    name: "WeftBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // `name:` is required: without it the identity is the checkout's folder name.
+        .package(name: "Weft", path: ".."),
+        // The default traits pull in ordo-one/swift-runtime-interposer, which these
+        // machines cannot resolve; malloc counting needs only this one.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "WeftArenaBenchmarks",
+            dependencies: [
+                .product(name: "WeftCore", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftArenaBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

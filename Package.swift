@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // Weft: the asynchronous, validated data pipeline of Texture's collection nodes,
 // headless, with a C core on jemalloc arenas. The module graph is in
@@ -11,12 +11,18 @@ import PackageDescription
 /// Debug builds run the C core's `assert`s and invariant walkers (WEFT_DEBUG) and the
 /// Swift modules' `_checkInvariants()` (WEFT_INTERNAL_CHECKS). Both can cost far more
 /// than the documented complexity, so release builds (and every benchmark) leave them out.
+/// Debug builds also treat every warning in Weft's own targets as an error, so a warning
+/// can never land (SwiftPM ignores these settings where Weft is someone's dependency).
 let cSettings: [CSetting] = [
     .define("WEFT_DEBUG", .when(configuration: .debug)),
     .define("NDEBUG", .when(configuration: .release)),
+    .enableWarning("all"),
+    .enableWarning("extra"),
+    .treatAllWarnings(as: .error, .when(configuration: .debug)),
 ]
 let swiftSettings: [SwiftSetting] = [
     .define("WEFT_INTERNAL_CHECKS", .when(configuration: .debug)),
+    .treatAllWarnings(as: .error, .when(configuration: .debug)),
 ]
 
 let package = Package(

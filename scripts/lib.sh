@@ -18,13 +18,3 @@ asan_link_flags() {
   echo -Xlinker --whole-archive -Xlinker "$rt/libclang_rt.asan_cxx-x86_64.a" -Xlinker --no-whole-archive \
        -Xlinker "--dynamic-list=$rt/libclang_rt.asan_cxx-x86_64.a.syms"
 }
-
-# Fails when a build log shows a warning in Weft's own sources (dependencies excluded).
-no_warnings_in() {
-  local log=$1 root
-  root=$(pwd)
-  if grep -E "^$root/(Sources|CSupport|Tests)/.*warning:" "$log" | sort -u | grep .; then
-    echo "warnings in Weft's sources (above); Weft builds warning-free" >&2
-    return 1
-  fi
-}

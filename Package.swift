@@ -42,12 +42,19 @@ let package = Package(
             path: "CSupport/CWeftArena",
             cSettings: cSettings
         ),
+        .target(
+            name: "CWeftDeallocQueue",
+            dependencies: ["CWeftArena"],
+            path: "CSupport/CWeftDeallocQueue",
+            cSettings: cSettings
+        ),
 
         // MARK: Swift modules, lowest first
         .target(
             name: "WeftCore",
             dependencies: [
                 "CWeftArena",
+                "CWeftDeallocQueue",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings
@@ -62,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftCoreTests",
-            dependencies: ["WeftCore", "WeftTestSupport", "CWeftArena"],
+            dependencies: ["WeftCore", "WeftTestSupport", "CWeftArena", "CWeftDeallocQueue"],
             swiftSettings: swiftSettings
         ),
     ]

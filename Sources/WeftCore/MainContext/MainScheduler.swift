@@ -1,4 +1,4 @@
-public import Dispatch
+import Dispatch
 
 /// Schedules work on the main context: the serial context that owns the view.
 ///

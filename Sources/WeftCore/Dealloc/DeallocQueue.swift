@@ -108,6 +108,10 @@ public final class DeallocQueue: Sendable {
     ///   *p* waiting objects when the limit makes this thread help.
     public func release(_ object: consuming AnyObject) {
         let retained = Unmanaged.passRetained(object).toOpaque()
+        // Give up the caller's reference before the queue can release its own:
+        // otherwise the releasing thread could finish first and leave the last
+        // release, and the deinitializer, to this thread.
+        _ = consume object
         if !queue.push(retained) {
             Unmanaged<AnyObject>.fromOpaque(retained).release()
         }
@@ -125,7 +129,9 @@ public final class DeallocQueue: Sendable {
     public func release<Object: AnyObject>(contentsOf objects: consuming [Object]) {
         let count = objects.count
         guard count > 0 else { return }
-        let retained = Unmanaged.passRetained(ReleaseBatch(objects)).toOpaque()
+        let batch = ReleaseBatch(consume objects)
+        let retained = Unmanaged.passRetained(batch).toOpaque()
+        _ = consume batch  // as in release(_:): only the queue may hold the batch now
         if !queue.push(retained, standingFor: count) {
             Unmanaged<AnyObject>.fromOpaque(retained).release()
         }

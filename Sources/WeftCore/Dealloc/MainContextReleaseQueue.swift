@@ -73,6 +73,9 @@ public final class MainContextReleaseQueue: Sendable {
     ///   the queue was idle.
     public func release(_ object: consuming AnyObject) {
         let retained = Unmanaged.passRetained(object).toOpaque()
+        // Give up the caller's reference before a turn can release the queue's:
+        // otherwise the object could die here, off main, with this last release.
+        _ = consume object
         guard queue.push(retained) else {
             Unmanaged<AnyObject>.fromOpaque(retained).release()
             return
@@ -88,6 +91,7 @@ public final class MainContextReleaseQueue: Sendable {
     /// - Complexity: O(*n*) for *n* objects: one retain each, under one lock.
     public func release<Object: AnyObject>(contentsOf objects: consuming [Object]) {
         let retained = objects.map { Unmanaged.passRetained($0).toOpaque() }
+        _ = consume objects  // as in release(_:): only the queue may hold them now
         let queued = retained.withUnsafeBufferPointer { queue.push($0) }
         guard queued else {
             for object in retained { Unmanaged<AnyObject>.fromOpaque(object).release() }

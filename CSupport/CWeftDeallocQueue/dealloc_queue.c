@@ -11,8 +11,12 @@
 #include "dealloc_internal.h"
 
 #include <assert.h>
+#include <sched.h>
 #include <string.h>
 #include <time.h>
+#ifdef __APPLE__
+#include <pthread/qos.h>
+#endif
 
 #define NS_PER_S 1000000000ull
 
@@ -262,13 +266,26 @@ static void teardown(weft_dealloc_queue_t *q) {
     weft_arena_free(q->arena, q);
 }
 
-static void *background_main(void *argument) {
-    weft_dealloc_queue_t *q = argument;
+/* Name the thread, and ask the scheduler not to let it preempt the threads
+** that hand it work: releasing is never urgent for the caller, and on a
+** two-core machine a woken releaser would otherwise often take the caller's
+** core at once. SCHED_BATCH (Linux) keeps its fair share of CPU but gives up
+** wakeup preemption; the utility QoS class is Apple's equivalent. Both are
+** hints: if the system refuses, the thread runs at the default policy. */
+static void configure_background_thread(void) {
 #ifdef __APPLE__
     pthread_setname_np("weft.dealloc");
+    pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0);
 #else
     pthread_setname_np(pthread_self(), "weft.dealloc");
+    struct sched_param param = {.sched_priority = 0};
+    pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);
 #endif
+}
+
+static void *background_main(void *argument) {
+    weft_dealloc_queue_t *q = argument;
+    configure_background_thread();
     pthread_mutex_lock(&q->lock);
     for (;;) {
         if (q->head == NULL) {
@@ -404,12 +421,13 @@ static weft_rc push_entries(weft_dealloc_queue_t *q, void *const *objects, size_
     uint64_t limit = q->config.pending_limit;
     bool becomes_urgent = !q->urgent && q->waiting >= (limit + 1) / 2;
     if (becomes_urgent) q->urgent = true;
-    if (!q->manual && (was_empty || becomes_urgent)) pthread_cond_signal(&q->work);
+    bool wake = !q->manual && (was_empty || becomes_urgent);
 
     /* The queue was full before this push: the background thread is behind,
     ** so this producer releases the waiting list itself rather than let
     ** memory pile up. Not from inside a release function of this queue: the
-    ** releaser on this thread will get to the entries anyway. */
+    ** releaser on this thread will get to the entries anyway. Nobody needs
+    ** waking then: this thread takes everything that waits. */
     if (waiting_before >= limit && !releasing_on_this_thread(q)) {
         struct flight flight;
         struct block *batch = take_waiting(q, &flight);
@@ -422,6 +440,10 @@ static weft_rc push_entries(weft_dealloc_queue_t *q, void *const *objects, size_
         return WEFT_OK;
     }
     pthread_mutex_unlock(&q->lock);
+    /* Signalled after unlocking, so that the woken thread does not at once
+    ** block on the lock this one holds. The state it re-checks was changed
+    ** under the lock, so the wakeup cannot be lost. */
+    if (wake) pthread_cond_signal(&q->work);
     return WEFT_OK;
 }
 

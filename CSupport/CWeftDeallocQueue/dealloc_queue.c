@@ -129,6 +129,7 @@ static bool reserve_blocks(weft_dealloc_queue_t *q, size_t n, struct block **out
 ** 'spares' when the tail is full. Caller holds q->lock. */
 static void append(weft_dealloc_queue_t *q, struct block **spares, void *object,
                    weft_dealloc_release_fn release, uint64_t objects) {
+    assert(object != NULL && release != NULL && objects > 0);
     struct block *tail = q->tail;
     if (tail == NULL || tail->count == WEFT_DEALLOC_BLOCK_CAPACITY) {
         struct block *b = *spares;

@@ -76,10 +76,14 @@ private struct Reentry {
         return stats
     }
 
-    @Test func theDefaultConfigurationHasAShortWindowAndALimit() {
+    @Test func theDefaultConfigurationHasAShortWindowAndALimit() throws {
         let config = weft_dealloc_config_default()
         #expect(config.window_ns == 1_000_000)
         #expect(config.pending_limit == 65_536)
+        let queue = try makeQueue(window: 250_000, limit: 9)
+        defer { weft_dealloc_destroy(queue) }
+        let kept = weft_dealloc_config_get(queue)
+        #expect(kept.window_ns == 250_000 && kept.pending_limit == 9)
     }
 
     @Test func malformedConfigurationsAreRefusedAndCreateNothing() {

@@ -13,8 +13,9 @@
 **
 ** Costs: a push is one uncontended mutex acquisition and a 16-byte store;
 ** one push in about 126 also takes a monotonic clock reading and, when no
-** spare block is cached, one arena allocation. A push never waits for a
-** release, except when the bound below is exceeded.
+** spare block is cached, one arena allocation (under the lock). A push that
+** finds the queue idle also wakes the background thread. A push never waits
+** for a release, except when the bound below is exceeded.
 **
 ** Design:
 **   Entries sit in blocks of WEFT_DEALLOC_BLOCK_CAPACITY (2 KiB each) on a
@@ -37,7 +38,9 @@
 ** Threading: every function is thread-safe except weft_dealloc_destroy, which
 ** must be the last call on a queue (it may run on any thread, including the
 ** queue's own background thread from inside a release function). Release
-** functions run outside the queue's lock and may push onto any queue.
+** functions run outside the queue's lock, in push order, and may push onto
+** any queue. The background thread runs under SCHED_BATCH (utility QoS on
+** Apple platforms), so that waking it does not preempt the producer.
 **
 ** Memory: queues and blocks come from the dealloc-queue arena
 ** (weft_arena_for(WEFT_SUBSYSTEM_DEALLOC_QUEUE)), so MemoryReport shows them.

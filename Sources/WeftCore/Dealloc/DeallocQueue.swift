@@ -6,8 +6,8 @@
 /// the queue instead:
 ///
 /// ```swift
-/// DeallocQueue.shared.release(dataController)   // returns in well under a microsecond
-/// DeallocQueue.shared.release(contentsOf: nodes)  // O(1), whatever the count
+/// DeallocQueue.shared.release(dataController)   // a lock and a store, whatever it owns
+/// DeallocQueue.shared.release(contentsOf: nodes)  // the same, whatever the count
 /// ```
 ///
 /// The queue coalesces what arrives within a short window (1 ms by default) into

@@ -77,8 +77,8 @@ struct weft_dealloc_queue_s {
 uint32_t weft_dealloc_bucket(uint64_t latency_ns);
 uint64_t weft_dealloc_bucket_limit(uint32_t bucket);
 
-/* Add the blocks of a released batch (their stamp_ns holding latencies) to
-** the counters. Caller holds q->lock. */
-void weft_dealloc_record_latencies(weft_dealloc_queue_t *q, const struct block *blocks);
+/* Count 'objects' released after 'latency_ns' in the counters and histogram.
+** Caller holds q->lock. */
+void weft_dealloc_record_latency(weft_dealloc_queue_t *q, uint64_t latency_ns, uint64_t objects);
 
 #endif

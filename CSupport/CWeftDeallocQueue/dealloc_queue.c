@@ -152,16 +152,31 @@ static void append(weft_dealloc_queue_t *q, struct block **spares, void *object,
 
 /* ---- batches ---------------------------------------------------------- */
 
+/* Register the next 'objects' waiting objects as in flight on this thread,
+** before they leave the waiting list. Caller holds q->lock. */
+static void begin_flight(weft_dealloc_queue_t *q, struct flight *flight, uint64_t objects) {
+    flight->owner = pthread_self();
+    flight->first = q->enqueued - q->waiting;
+    flight->end = flight->first + objects;
+    flight->next = q->flights;
+    q->flights = flight;
+}
+
+/* Retire a flight whose objects are released and accounted for, and wake
+** drains waiting for it. Caller holds q->lock. */
+static void end_flight(weft_dealloc_queue_t *q, struct flight *flight) {
+    struct flight **link = &q->flights;
+    while (*link != flight) link = &(*link)->next;
+    *link = flight->next;
+    if (q->drainers > 0) pthread_cond_broadcast(&q->progress);
+}
+
 /* Unlink the whole waiting list as one batch and register it in flight for
 ** the calling thread. Caller holds q->lock; the list is non-empty. */
 static struct block *take_waiting(weft_dealloc_queue_t *q, struct flight *flight) {
     assert(q->head != NULL);
     struct block *batch = q->head;
-    flight->owner = pthread_self();
-    flight->first = q->enqueued - q->waiting;
-    flight->end = q->enqueued;
-    flight->next = q->flights;
-    q->flights = flight;
+    begin_flight(q, flight, q->waiting);
     q->head = NULL;
     q->tail = NULL;
     q->waiting = 0;
@@ -182,18 +197,28 @@ static void release_batch(struct block *batch) {
     }
 }
 
-/* Account for a released batch, retire its flight record and wake drains.
-** Returns the blocks the cache has no room for. Caller holds q->lock. */
-static struct block *finish_batch(weft_dealloc_queue_t *q, struct flight *flight,
-                                  struct block *batch, bool helped) {
-    weft_dealloc_record_latencies(q, batch);
-    struct flight **link = &q->flights;
-    while (*link != flight) link = &(*link)->next;
-    *link = flight->next;
+/* Take the whole waiting list, release it without the lock, and account for
+** it as a batch of the background thread or, if 'helped', of a producer.
+** Caller holds q->lock and the list is non-empty; returns with the lock held. */
+static void release_waiting(weft_dealloc_queue_t *q, bool helped) {
+    struct flight flight;
+    struct block *batch = take_waiting(q, &flight);
+    pthread_mutex_unlock(&q->lock);
+    release_batch(batch);
+    pthread_mutex_lock(&q->lock);
+    for (const struct block *b = batch; b != NULL; b = b->next) {
+        weft_dealloc_record_latency(q, b->stamp_ns, b->objects);
+    }
     if (helped) q->helped_batches++;
     else q->batches++;
-    if (q->drainers > 0) pthread_cond_broadcast(&q->progress);
-    return keep_spares(q, batch);
+    end_flight(q, &flight);
+    struct block *surplus = keep_spares(q, batch);
+    if (surplus != NULL) {
+        /* Blocks beyond the cache go back to the arena without the lock. */
+        pthread_mutex_unlock(&q->lock);
+        free_chain(q->arena, surplus);
+        pthread_mutex_lock(&q->lock);
+    }
 }
 
 /* Whether the calling thread is releasing a batch of 'q' right now (it is
@@ -220,13 +245,8 @@ static uint64_t release_oldest(weft_dealloc_queue_t *q, uint64_t max) {
         struct entry chunk[MANUAL_CHUNK];
         memcpy(chunk, &b->entries[b->first], n * sizeof(chunk[0]));
         uint64_t stamp = b->stamp_ns;
-        struct flight flight = {
-            .next = q->flights,
-            .owner = pthread_self(),
-            .first = q->enqueued - q->waiting,
-            .end = q->enqueued - q->waiting + n,
-        };
-        q->flights = &flight;
+        struct flight flight;
+        begin_flight(q, &flight, n);
         b->first += n;
         b->objects -= n;
         q->waiting -= n;
@@ -242,13 +262,8 @@ static uint64_t release_oldest(weft_dealloc_queue_t *q, uint64_t max) {
         uint64_t now = now_ns();
         uint64_t latency = now > stamp ? now - stamp : 0;
         pthread_mutex_lock(&q->lock);
-        q->histogram[weft_dealloc_bucket(latency)] += n;
-        q->released += n;
-        if (latency > q->max_latency_ns) q->max_latency_ns = latency;
-        struct flight **link = &q->flights;
-        while (*link != &flight) link = &(*link)->next;
-        *link = flight.next;
-        if (q->drainers > 0) pthread_cond_broadcast(&q->progress);
+        weft_dealloc_record_latency(q, latency, n);
+        end_flight(q, &flight);
         /* One block at most: freeing it under the lock costs one dallocx. */
         if (spent != NULL) free_chain(q->arena, keep_spares(q, spent));
         done += n;
@@ -305,17 +320,7 @@ static void *background_main(void *argument) {
                 continue;
             }
         }
-        struct flight flight;
-        struct block *batch = take_waiting(q, &flight);
-        pthread_mutex_unlock(&q->lock);
-        release_batch(batch);
-        pthread_mutex_lock(&q->lock);
-        struct block *surplus = finish_batch(q, &flight, batch, false);
-        if (surplus != NULL) {
-            pthread_mutex_unlock(&q->lock);
-            free_chain(q->arena, surplus);
-            pthread_mutex_lock(&q->lock);
-        }
+        release_waiting(q, false);
     }
     bool free_queue = q->free_on_exit;
     pthread_mutex_unlock(&q->lock);
@@ -430,14 +435,8 @@ static weft_rc push_entries(weft_dealloc_queue_t *q, void *const *objects, size_
     ** releaser on this thread will get to the entries anyway. Nobody needs
     ** waking then: this thread takes everything that waits. */
     if (waiting_before >= limit && !releasing_on_this_thread(q)) {
-        struct flight flight;
-        struct block *batch = take_waiting(q, &flight);
+        release_waiting(q, true);
         pthread_mutex_unlock(&q->lock);
-        release_batch(batch);
-        pthread_mutex_lock(&q->lock);
-        struct block *surplus = finish_batch(q, &flight, batch, true);
-        pthread_mutex_unlock(&q->lock);
-        free_chain(q->arena, surplus);
         return WEFT_OK;
     }
     pthread_mutex_unlock(&q->lock);

@@ -26,12 +26,10 @@ uint64_t weft_dealloc_bucket_limit(uint32_t bucket) {
     return (top << shift) - 1;
 }
 
-void weft_dealloc_record_latencies(weft_dealloc_queue_t *q, const struct block *blocks) {
-    for (const struct block *b = blocks; b != NULL; b = b->next) {
-        q->histogram[weft_dealloc_bucket(b->stamp_ns)] += b->objects;
-        q->released += b->objects;
-        if (b->stamp_ns > q->max_latency_ns) q->max_latency_ns = b->stamp_ns;
-    }
+void weft_dealloc_record_latency(weft_dealloc_queue_t *q, uint64_t latency_ns, uint64_t objects) {
+    q->histogram[weft_dealloc_bucket(latency_ns)] += objects;
+    q->released += objects;
+    if (latency_ns > q->max_latency_ns) q->max_latency_ns = latency_ns;
 }
 
 /* The upper limit of the bucket holding the object of rank ceil(0.99 n),

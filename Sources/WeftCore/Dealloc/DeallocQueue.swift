@@ -107,14 +107,8 @@ public final class DeallocQueue: Sendable {
     /// - Complexity: O(1): one uncontended lock and a 16-byte store; O(*p*) for
     ///   *p* waiting objects when the limit makes this thread help.
     public func release(_ object: consuming AnyObject) {
-        let retained = Unmanaged.passRetained(object).toOpaque()
-        // Give up the caller's reference before the queue can release its own:
-        // otherwise the releasing thread could finish first and leave the last
-        // release, and the deinitializer, to this thread.
-        _ = consume object
-        if !queue.push(retained) {
-            Unmanaged<AnyObject>.fromOpaque(retained).release()
-        }
+        // `consume`: a copy of the caller's reference must not outlive the push.
+        queue.push(consume object)
     }
 
     /// Takes over `objects` and releases the whole array on the queue's thread.
@@ -129,12 +123,7 @@ public final class DeallocQueue: Sendable {
     public func release<Object: AnyObject>(contentsOf objects: consuming [Object]) {
         let count = objects.count
         guard count > 0 else { return }
-        let batch = ReleaseBatch(consume objects)
-        let retained = Unmanaged.passRetained(batch).toOpaque()
-        _ = consume batch  // as in release(_:): only the queue may hold the batch now
-        if !queue.push(retained, standingFor: count) {
-            Unmanaged<AnyObject>.fromOpaque(retained).release()
-        }
+        queue.push(ReleaseBatch(consume objects), standingFor: count)
     }
 
     /// Blocks until every object queued before this call has been released.

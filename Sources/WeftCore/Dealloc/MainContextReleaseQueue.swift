@@ -72,15 +72,9 @@ public final class MainContextReleaseQueue: Sendable {
     /// - Complexity: O(1): two uncontended locks, plus scheduling a turn when
     ///   the queue was idle.
     public func release(_ object: consuming AnyObject) {
-        let retained = Unmanaged.passRetained(object).toOpaque()
-        // Give up the caller's reference before a turn can release the queue's:
-        // otherwise the object could die here, off main, with this last release.
-        _ = consume object
-        guard queue.push(retained) else {
-            Unmanaged<AnyObject>.fromOpaque(retained).release()
-            return
-        }
-        scheduleTurnIfIdle()
+        // `consume`: a copy of the caller's reference must not outlive the push,
+        // or the object could die here, off main, after a turn released the queue's.
+        if queue.push(consume object) { scheduleTurnIfIdle() }
     }
 
     /// Takes over every element of `objects`; later turns release them in order,
@@ -90,14 +84,8 @@ public final class MainContextReleaseQueue: Sendable {
     /// - Parameter objects: Objects that must be deinitialized on the main context.
     /// - Complexity: O(*n*) for *n* objects: one retain each, under one lock.
     public func release<Object: AnyObject>(contentsOf objects: consuming [Object]) {
-        let retained = objects.map { Unmanaged.passRetained($0).toOpaque() }
-        _ = consume objects  // as in release(_:): only the queue may hold them now
-        let queued = retained.withUnsafeBufferPointer { queue.push($0) }
-        guard queued else {
-            for object in retained { Unmanaged<AnyObject>.fromOpaque(object).release() }
-            return
-        }
-        scheduleTurnIfIdle()
+        guard !objects.isEmpty else { return }
+        if queue.push(eachOf: consume objects) { scheduleTurnIfIdle() }
     }
 
     /// Releases up to ``batchSize`` of the oldest objects now, and returns how many wait.

@@ -38,21 +38,47 @@ struct CDeallocQueue: @unchecked Sendable {
         weft_dealloc_destroy(queue)
     }
 
-    /// Queues one retained object. False when no entry could be allocated: the
-    /// caller still holds the +1 then.
-    func push(_ object: UnsafeMutableRawPointer) -> Bool {
-        weft_dealloc_push(queue, object, releaseRetainedObject) == WEFT_OK
+    /// Queues `object`, standing for `count` objects, with the caller's reference.
+    ///
+    /// The reference is given up before the push, so that only the queue can be
+    /// last to release the object: were the caller's to outlive the push, the
+    /// releaser could finish first and leave the deinitializer to this thread.
+    /// Callers must pass `consume object` for the same reason. If no entry can be
+    /// allocated, the object is released here instead.
+    ///
+    /// - Returns: Whether the object was queued.
+    @discardableResult
+    func push(_ object: consuming AnyObject, standingFor count: Int = 1) -> Bool {
+        let retained = Unmanaged.passRetained(object).toOpaque()
+        _ = consume object
+        let rc = count == 1
+            ? weft_dealloc_push(queue, retained, releaseRetainedObject)
+            : weft_dealloc_push_owner(queue, retained, releaseRetainedObject, UInt64(count))
+        guard rc == WEFT_OK else {
+            Unmanaged<AnyObject>.fromOpaque(retained).release()
+            return false
+        }
+        return true
     }
 
-    /// Queues one retained object whose release frees `count` objects.
-    func push(_ object: UnsafeMutableRawPointer, standingFor count: Int) -> Bool {
-        weft_dealloc_push_owner(queue, object, releaseRetainedObject, UInt64(count)) == WEFT_OK
-    }
-
-    /// Queues retained objects all at once, or none of them (false).
-    func push(_ objects: UnsafeBufferPointer<UnsafeMutableRawPointer>) -> Bool {
-        guard let base = objects.baseAddress else { return true }
-        return weft_dealloc_push_many(queue, base, objects.count, releaseRetainedObject) == WEFT_OK
+    /// Queues every element of `objects` as one object each, all at once, with the
+    /// caller's references (given up first, as in ``push(_:standingFor:)``). If
+    /// no entries can be allocated, the elements are released here instead.
+    ///
+    /// - Returns: Whether the objects were queued.
+    @discardableResult
+    func push<Object: AnyObject>(eachOf objects: consuming [Object]) -> Bool {
+        let retained = objects.map { Unmanaged.passRetained($0).toOpaque() }
+        _ = consume objects
+        let rc = retained.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return WEFT_OK }
+            return weft_dealloc_push_many(queue, base, buffer.count, releaseRetainedObject)
+        }
+        guard rc == WEFT_OK else {
+            for object in retained { Unmanaged<AnyObject>.fromOpaque(object).release() }
+            return false
+        }
+        return true
     }
 
     func drain() throws(DeallocQueueError) {

@@ -48,12 +48,19 @@ let package = Package(
             path: "CSupport/CWeftArena",
             cSettings: cSettings
         ),
+        .target(
+            name: "CWeftDeallocQueue",
+            dependencies: ["CWeftArena"],
+            path: "CSupport/CWeftDeallocQueue",
+            cSettings: cSettings
+        ),
 
         // MARK: Swift modules, lowest first
         .target(
             name: "WeftCore",
             dependencies: [
                 "CWeftArena",
+                "CWeftDeallocQueue",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings
@@ -68,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftCoreTests",
-            dependencies: ["WeftCore", "WeftTestSupport", "CWeftArena"],
+            dependencies: ["WeftCore", "WeftTestSupport", "CWeftArena", "CWeftDeallocQueue"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -26,5 +26,14 @@ let package = Package(
             path: "Benchmarks/WeftArenaBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftDeallocBenchmarks",
+            dependencies: [
+                .product(name: "WeftCore", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftDeallocBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

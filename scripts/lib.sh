@@ -8,13 +8,17 @@ step() {
   echo "<== $(( SECONDS - start ))s: $1 ${2:-}"
 }
 
-# Linker flags for AddressSanitizer with jemalloc linked. swiftc links only ASan's C
-# runtime, so jemalloc's exported operator new/delete would pair with ASan's free;
-# linking ASan's C++ runtime whole gives both to ASan (reference/toolchain.md pitfall 7).
-asan_link_flags() {
+# Linker flags that give a sanitizer ("asan" or "tsan") its C++ runtime with jemalloc
+# linked. swiftc links only the sanitizer's C runtime, so jemalloc's exported operator
+# new/delete would pair with the sanitizer's free: ASan reports a bad-free, TSan fails
+# a CHECK in its allocator (both in the Swift runtime's demangler). Linking the C++
+# runtime whole gives both to the sanitizer (reference/toolchain.md pitfall 7).
+sanitizer_cxx_link_flags() {
   local rt
   rt="$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib/clang"
   rt="$(ls -d "$rt"/*/lib/linux | head -1)"
-  echo -Xlinker --whole-archive -Xlinker "$rt/libclang_rt.asan_cxx-x86_64.a" -Xlinker --no-whole-archive \
-       -Xlinker "--dynamic-list=$rt/libclang_rt.asan_cxx-x86_64.a.syms"
+  echo -Xlinker --whole-archive -Xlinker "$rt/libclang_rt.$1_cxx-x86_64.a" -Xlinker --no-whole-archive \
+       -Xlinker "--dynamic-list=$rt/libclang_rt.$1_cxx-x86_64.a.syms"
 }
+asan_link_flags() { sanitizer_cxx_link_flags asan; }
+tsan_link_flags() { sanitizer_cxx_link_flags tsan; }

@@ -66,10 +66,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // libFuzzer target for change-set validation; a replay tool in normal builds.
+        // Fuzz build and run: scripts/fuzz [seconds].
+        .executableTarget(
+            name: "ChangeSetFuzzer",
+            dependencies: ["WeftChangeSet", "WeftTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Tests
         .target(
             name: "WeftTestSupport",
-            dependencies: ["WeftCore"],
+            dependencies: ["WeftCore", "WeftChangeSet"],
             path: "Tests/WeftTestSupport",
             swiftSettings: swiftSettings
         ),

@@ -22,7 +22,7 @@ public struct ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible
     public var isStrictOnly: Bool {
         switch reason {
         case .duplicateEdit, .editInMovedSection, .reloadDisplacedByMoves, .sectionReloadDisplacedByMoves,
-             .reloadInRemovedSection, .itemOutOfBoundsInReplacedSection:
+             .reloadInRemovedSection, .itemOutOfBoundsInReplacedSection, .moveMiscountedBySectionNumber:
             true
         default:
             false
@@ -114,6 +114,9 @@ extension ChangeSetError {
         /// An item delete inside a deleted section, or insert inside an inserted one, names
         /// an item the section does not have (`itemCount`: old or new count respectively).
         case itemOutOfBoundsInReplacedSection(ChangeSet.Edit, itemCount: Int)
+        /// An item move between two different sections that have the same number before
+        /// and after the batch, which UIKit counts as a move within one section.
+        case moveMiscountedBySectionNumber(from: IndexPath, to: IndexPath, targetSectionWas: Int?)
         /// An item reload inside a section the batch deletes or reloads.
         case reloadInRemovedSection(IndexPath)
         /// UIKit would place a section reload's insert half at `placedAt`, but the section ends at `actual`.
@@ -204,6 +207,9 @@ extension ChangeSetError.Reason {
             return "\(strict) it places the reload of \(render(path)) at \(render(placedAt)) without regard to moves, while the \(v.item) ends at \(render(actual)). Reload it in a separate batch."
         case .itemOutOfBoundsInReplacedSection(let edit, let count):
             return "\(strict) \(edit) names an item that does not exist: its section has \(count) \(v.items). UIKit drops item edits inside deleted or inserted sections without checking them."
+        case .moveMiscountedBySectionNumber(let from, let to, let was):
+            let origin = was.map { "was section \($0)" } ?? "is inserted"
+            return "\(strict) it counts the move from \(render(from)) to \(render(to)) as staying in section \(from.section) because the numbers match, while section \(to.section) after the update \(origin) before it; the counts UIKit checks are not the counts it shows."
         case .reloadInRemovedSection(let path):
             return "\(strict) it reloads \(render(path)) inside a section the batch deletes or reloads; UIKit drops the delete half and places the insert half in another section."
         case .sectionReloadDisplacedByMoves(let section, let placedAt, let actual):

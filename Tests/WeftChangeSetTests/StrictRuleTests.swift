@@ -53,4 +53,17 @@ import WeftChangeSet
         c.deleteItems(at: [path(0, 7)])
         try expectStrictOnly(c, new: [1], .itemOutOfBoundsInReplacedSection(.deleteItem(path(0, 7)), itemCount: 2))
     }
+
+    @Test func moveBetweenSectionsThatShareANumberIsRefused() throws {
+        // Section 0 is inserted, so new section 1 was old section 0: the move crosses
+        // sections, but UIKit compares 1 with 1 and leaves it out of the counts.
+        var c = ChangeSet(oldItemCounts: [5, 5])
+        c.insertSections([0])
+        c.moveItem(at: path(1, 1), to: path(1, 2))
+        try expectStrictOnly(c, new: [2, 5, 5], .moveMiscountedBySectionNumber(from: path(1, 1), to: path(1, 2), targetSectionWas: 0))
+        // With the counts the data really has, UIKit itself refuses the batch.
+        #expect(throws: ChangeSetError(.itemCountMismatch(section: 1, after: 6, before: 5, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0))) {
+            try c.completed(newItemCounts: [2, 6, 4], mode: .faithful)
+        }
+    }
 }

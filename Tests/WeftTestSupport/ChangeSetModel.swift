@@ -45,7 +45,7 @@ public enum ChangeSetModel {
         // No place is named twice, by edits of one kind or by edits that exclude each other.
         guard unique(secIns), unique(secDel + secRel + secMov.map { $0[0] }), unique(secMov.map { $0[1] }),
               unique(ins), unique(del + rel + movFrom), unique(movTo), unique(secMov),
-              unique(ins + movTo)
+              unique(ins + movTo), unique(secIns + secMov.map { $0[1] })
         else { return nil }
         // Bounds: old places against the old counts, new places against the new ones.
         func inOld(_ p: [Int]) -> Bool { p[0] >= 0 && p[0] < old.count && p[1] >= 0 && p[1] < old[p[0]] }
@@ -89,6 +89,9 @@ public enum ChangeSetModel {
         let reloadedSections = Set(secRel)
         let replaced = result.map { $0.origin.map(reloadedSections.contains) ?? true }
         guard !movTo.contains(where: { replaced[$0[0]] }) else { return nil }
+        // UIKit decides whether a move changes section by its numbers alone, so a move
+        // whose numbers match must stay in the one section.
+        guard mov.allSatisfy({ $0[0] != $0[2] || result[$0[2]].origin == $0[0] }) else { return nil }
         var arrivals: [([Int], Token)] = ins.filter { !replaced[$0[0]] }
             .map { ($0, .new(section: $0[0], item: $0[1])) }
         arrivals += movTo.map { ($0, lifted[$0]!) }

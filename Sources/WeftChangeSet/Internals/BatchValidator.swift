@@ -295,6 +295,14 @@ struct BatchValidator {
         for p in itemInserts where p.item < 0 || p.item >= new[p.section] {
             throw fail(.itemOutOfBoundsInReplacedSection(.insertItem(p.indexPath), itemCount: new[p.section]))
         }
+        // UIKit tallies a move as in or out by comparing section numbers (reference §2.7).
+        for move in moves where move.from.section == move.to.section {
+            let origin = sectionShift.backward(move.to.section)
+            if origin != move.from.section {
+                throw fail(.moveMiscountedBySectionNumber(
+                    from: move.from.indexPath, to: move.to.indexPath, targetSectionWas: origin))
+            }
+        }
         let removedSections = Set(sectionDeletes + sectionReloads)
         for p in itemReloads where removedSections.contains(p.section) {
             throw fail(.reloadInRemovedSection(p.indexPath))

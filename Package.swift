@@ -30,6 +30,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "WeftCore", targets: ["WeftCore"]),
+        .library(name: "WeftChangeSet", targets: ["WeftChangeSet"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -66,11 +67,30 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .target(
+            name: "WeftChangeSet",
+            dependencies: ["WeftCore"],
+            swiftSettings: swiftSettings
+        ),
+
+        // libFuzzer target for change-set validation; a replay tool in normal builds.
+        // Fuzz build and run: scripts/fuzz [seconds].
+        .executableTarget(
+            name: "ChangeSetFuzzer",
+            dependencies: ["WeftChangeSet", "WeftTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Tests
         .target(
             name: "WeftTestSupport",
-            dependencies: ["WeftCore"],
+            dependencies: ["WeftCore", "WeftChangeSet"],
             path: "Tests/WeftTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftChangeSetTests",
+            dependencies: ["WeftChangeSet", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

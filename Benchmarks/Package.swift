@@ -35,5 +35,14 @@ let package = Package(
             path: "Benchmarks/WeftDeallocBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftChangeSetBenchmarks",
+            dependencies: [
+                .product(name: "WeftChangeSet", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftChangeSetBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -22,3 +22,13 @@ sanitizer_cxx_link_flags() {
 }
 asan_link_flags() { sanitizer_cxx_link_flags asan; }
 tsan_link_flags() { sanitizer_cxx_link_flags tsan; }
+
+# Builds ChangeSetFuzzer with libFuzzer and ASan into .build-fuzz. SwiftPM's own
+# --sanitize flags turn off its renamed entry point, and only the last -sanitize reaches
+# the Swift frontend, so the comma-joined -Xswiftc flag instruments the Swift code too.
+build_fuzzer() {
+  swift build -c debug --product ChangeSetFuzzer --scratch-path .build-fuzz \
+    --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+    $(asan_link_flags) 2>&1 | grep -v 'Cannot export local symbol' || true
+  [ -x .build-fuzz/debug/ChangeSetFuzzer ]
+}

@@ -1,0 +1,97 @@
+import Foundation
+import WeftCore
+
+/// A batch of edits to a sectioned list, collected the way UIKit collects them.
+///
+/// Record edits with UIKit's names, optionally inside nested ``beginUpdates()`` /
+/// ``endUpdates(animated:completion:)`` pairs, which coalesce into one batch. Then
+/// ``completed(newItemCounts:mode:)`` validates the batch against the counts before and
+/// after it and returns a ``CompletedChangeSet``, or throws a ``ChangeSetError`` that
+/// names the section, item and counts involved. Nothing is applied until then.
+///
+/// ```swift
+/// var changes = ChangeSet(oldItemCounts: [3, 2])
+/// changes.beginUpdates()
+/// changes.insertItems(at: [IndexPath(item: 0, section: 0)])
+/// changes.moveItem(at: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 1))
+/// changes.endUpdates()
+/// let done = try changes.completed(newItemCounts: [3, 3])
+/// done.newIndexPath(forOld: IndexPath(item: 1, section: 0))   // [0, 2]
+/// ```
+///
+/// Moves are native: a moved item keeps its identity (and, in the pipeline, its node).
+public struct ChangeSet: Sendable {
+    /// Items per section before the batch, captured when the batch began.
+    public let oldItemCounts: [Int]
+    /// The edits recorded so far, in call order.
+    public internal(set) var edits: [AnimatedEdit] = []
+    /// The number of ``beginUpdates()`` not yet matched by ``endUpdates(animated:completion:)``.
+    public private(set) var updateDepth = 0
+    /// Whether the view animates the batch; set by the outermost `endUpdates`.
+    public private(set) var isAnimated = true
+
+    private var endedTooOften = false
+    private var completions: [@Sendable (Bool) -> Void] = []
+
+    /// Creates an empty batch over sections with the given item counts.
+    ///
+    /// - Parameter oldItemCounts: Items per section before the batch, as the data source
+    ///   reports them when the outermost batch begins.
+    public init(oldItemCounts: [Int]) {
+        self.oldItemCounts = oldItemCounts
+    }
+
+    /// Whether no edit has been recorded.
+    public var isEmpty: Bool { edits.isEmpty }
+
+    /// Opens a (possibly nested) group of edits; all groups coalesce into one batch.
+    public mutating func beginUpdates() {
+        updateDepth += 1
+    }
+
+    /// Closes the innermost group opened by ``beginUpdates()``.
+    ///
+    /// An unmatched call is remembered and reported by ``completed(newItemCounts:mode:)``.
+    ///
+    /// - Parameters:
+    ///   - animated: Whether the view animates the batch; the outermost call decides.
+    ///   - completion: Runs when the view has applied the batch, after completions added
+    ///     before it; receives whether the view's animations finished.
+    public mutating func endUpdates(animated: Bool = true, completion: (@Sendable (Bool) -> Void)? = nil) {
+        guard updateDepth > 0 else {
+            endedTooOften = true
+            return
+        }
+        updateDepth -= 1
+        if let completion { completions.append(completion) }
+        if updateDepth == 0 { isAnimated = animated }
+    }
+
+    /// Validates the batch and returns its normalized form and index mappings.
+    ///
+    /// - Parameters:
+    ///   - newItemCounts: Items per section after the batch, as the data source reports them.
+    ///   - mode: ``ValidationMode/strict`` (the default) or ``ValidationMode/faithful``.
+    /// - Returns: The validated batch.
+    /// - Throws: ``ChangeSetError`` naming the first rule the batch breaks.
+    /// - Complexity: O(*k* log *k* + *s*) for *k* edits over *s* sections.
+    public func completed(
+        newItemCounts: [Int], mode: ValidationMode = .strict
+    ) throws(ChangeSetError) -> CompletedChangeSet {
+        if endedTooOften { throw ChangeSetError(.unbalancedEndUpdates, viewKind: mode.viewKind) }
+        if updateDepth > 0 {
+            throw ChangeSetError(.unfinishedBeginUpdates(depth: updateDepth), viewKind: mode.viewKind)
+        }
+        let reloadsData = edits.contains { $0.edit == .reloadData }
+        if reloadsData, edits.count > 1 {
+            throw ChangeSetError(.reloadDataWithOtherEdits(otherEditCount: edits.count - 1), viewKind: mode.viewKind)
+        }
+        let validator = BatchValidator(old: oldItemCounts, new: newItemCounts, edits: edits, mode: mode)
+        // A reload replaces everything, so only the counts themselves are checked.
+        let outcome = reloadsData ? nil : try validator.validate()
+        if reloadsData { try validator.checkCountsAreNotNegative() }
+        return CompletedChangeSet(
+            oldItemCounts: oldItemCounts, newItemCounts: newItemCounts, edits: edits,
+            outcome: outcome, isAnimated: isAnimated, completions: completions)
+    }
+}

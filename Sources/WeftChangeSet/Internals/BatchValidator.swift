@@ -1,0 +1,374 @@
+/// Validates one batch and, when it is valid, builds its normalized edits and mappings.
+///
+/// The faithful checks follow the order UIKit applies them (reference:
+/// uikit-batch-updates.md §5.2): reloads, deletes in the old index space, inserts in the
+/// new one, moves, then counts. The first failure is thrown. Strict validation then adds
+/// its own refusals. Costs are O(*k* log *k*) for *k* edits plus O(*s*) for the count
+/// check over *s* sections; no work is proportional to the number of items.
+struct BatchValidator {
+    let old: [Int]
+    let new: [Int]
+    let mode: ValidationMode
+
+    private var sectionInserts: [Int] = []
+    private var sectionDeletes: [Int] = []
+    private var sectionReloads: [Int] = []
+    private var sectionMoves: [(from: Int, to: Int)] = []
+    private var itemInserts: [Path] = []
+    private var itemDeletes: [Path] = []
+    private var itemReloads: [Path] = []
+    private var itemMoves: [(from: Path, to: Path)] = []
+
+    init(old: [Int], new: [Int], edits: [ChangeSet.AnimatedEdit], mode: ValidationMode) {
+        self.old = old
+        self.new = new
+        self.mode = mode
+        for animated in edits {
+            switch animated.edit {
+            case .insertSection(let s): sectionInserts.append(s)
+            case .deleteSection(let s): sectionDeletes.append(s)
+            case .reloadSection(let s): sectionReloads.append(s)
+            case .moveSection(let from, let to): sectionMoves.append((from, to))
+            case .insertItem(let p): itemInserts.append(Path(p))
+            case .deleteItem(let p): itemDeletes.append(Path(p))
+            case .reloadItem(let p): itemReloads.append(Path(p))
+            case .moveItem(let from, let to): itemMoves.append((Path(from), Path(to)))
+            case .reloadData: break
+            }
+        }
+    }
+
+    private func fail(_ reason: ChangeSetError.Reason) -> ChangeSetError {
+        ChangeSetError(reason, viewKind: mode.viewKind)
+    }
+
+    /// Runs every check and returns the batch's normalized form.
+    func checkCountsAreNotNegative() throws(ChangeSetError) {
+        for (section, count) in old.enumerated() where count < 0 {
+            throw fail(.negativeItemCount(section: section, count: count, isAfterUpdate: false))
+        }
+        for (section, count) in new.enumerated() where count < 0 {
+            throw fail(.negativeItemCount(section: section, count: count, isAfterUpdate: true))
+        }
+    }
+
+    func validate() throws(ChangeSetError) -> Outcome {
+        try checkCountsAreNotNegative()
+
+        // Step 1: decompose reloads. The insert half is placed through explicit deletes
+        // and inserts but not through moves, as UIKit places it.
+        let explicitSectionDeletes = Set(sectionDeletes)
+        let explicitItemDeletes = Set(itemDeletes)
+        for s in sectionReloads.sorted() where explicitSectionDeletes.contains(s) {
+            throw fail(.deleteAndReloadSection(s))
+        }
+        for p in itemReloads.sorted() where explicitItemDeletes.contains(p) {
+            throw fail(.deleteAndReloadItem(p.indexPath))
+        }
+        let sectionShiftIgnoringMoves = IndexShift(
+            removed: sortedUnique(sectionDeletes), occupied: sortedUnique(sectionInserts))
+        let explicitDeletesBySection = groupItems(itemDeletes)
+        let explicitInsertsBySection = groupItems(itemInserts)
+        func placeIgnoringMoves(section s: Int) -> Int {
+            // A reload's own section is not deleted (that was refused above), so its
+            // rank counts only the deletes before it.
+            let rank = s - sectionShiftIgnoringMoves.removed.lowerBound(of: s)
+            return IndexShift.slot(rank: rank, skipping: sectionShiftIgnoringMoves.occupied)
+        }
+        let sectionReloadTargets = sectionReloads.map { (from: $0, to: placeIgnoringMoves(section: $0)) }
+        let itemReloadTargets = itemReloads.map { p -> (from: Path, to: Path) in
+            let newSection = placeIgnoringMoves(section: p.section)
+            let rank = p.item - (explicitDeletesBySection[p.section] ?? []).lowerBound(of: p.item)
+            let item = IndexShift.slot(rank: rank, skipping: explicitInsertsBySection[newSection] ?? [])
+            return (p, Path(section: newSection, item: item))
+        }
+
+        // Step 2: deletes, in the old index space, descending.
+        let sectionMoveSources = Set(sectionMoves.map(\.from))
+        let itemMoveSources = Set(itemMoves.map(\.from))
+        let itemMoveSourceSections = Set(itemMoves.map(\.from.section))
+        let allSectionDeletes = sortedUnique(sectionDeletes + sectionReloads)
+        for s in allSectionDeletes.reversed() {
+            guard s >= 0, s < old.count else {
+                throw fail(.deleteMissingSection(section: s, sectionCount: old.count))
+            }
+            if sectionMoveSources.contains(s) { throw fail(.deleteAndMoveSection(s)) }
+            if itemMoveSourceSections.contains(s) { throw fail(.moveItemFromDeletedSection(s)) }
+        }
+        let deletedSections = Set(allSectionDeletes)
+        let allItemDeletes = (itemDeletes + itemReloads)
+            .filter { !deletedSections.contains($0.section) }
+            .sorted(by: >)
+        for p in allItemDeletes {
+            guard p.section >= 0, p.section < old.count else {
+                throw fail(.deleteItemFromMissingSection(item: p.item, section: p.section, sectionCount: old.count))
+            }
+            guard p.item >= 0, p.item < old[p.section] else {
+                throw fail(.deleteItemBeyondSection(item: p.item, section: p.section, itemCount: old[p.section]))
+            }
+            if itemMoveSources.contains(p) { throw fail(.deleteAndMoveItem(p.indexPath)) }
+        }
+
+        // Step 3: inserts, in the new index space, ascending.
+        let sectionMoveTargets = Set(sectionMoves.map(\.to))
+        let itemMoveTargets = Set(itemMoves.map(\.to))
+        let itemMoveTargetSections = Set(itemMoves.map(\.to.section))
+        let allSectionInserts = sortedUnique(sectionInserts + sectionReloadTargets.map(\.to))
+        for s in allSectionInserts {
+            guard s >= 0, s < new.count else {
+                throw fail(.insertSectionBeyondEnd(section: s, sectionCount: new.count))
+            }
+            if sectionMoveTargets.contains(s) { throw fail(.insertAndMoveSection(s)) }
+            if itemMoveTargetSections.contains(s) { throw fail(.moveItemIntoInsertedSection(s)) }
+        }
+        let insertedSections = Set(allSectionInserts)
+        let allItemInserts = (itemInserts + itemReloadTargets.map(\.to))
+            .filter { !insertedSections.contains($0.section) }
+            .sorted()
+        for p in allItemInserts {
+            guard p.section >= 0, p.section < new.count else {
+                throw fail(.insertItemIntoMissingSection(item: p.item, section: p.section, sectionCount: new.count))
+            }
+            guard p.item >= 0, p.item < new[p.section] else {
+                throw fail(.insertItemBeyondSection(item: p.item, section: p.section, itemCount: new[p.section]))
+            }
+            if itemMoveTargets.contains(p) { throw fail(.insertAndMoveItem(p.indexPath)) }
+        }
+
+        // Step 4: moves. Exact duplicates collapse, as in UIKit; strict refuses them later.
+        var sectionDestination: [Int: Int] = [:], sectionSource: [Int: Int] = [:]
+        var uniqueSectionMoves: [(from: Int, to: Int)] = []
+        for move in sectionMoves {
+            guard move.from >= 0, move.from < old.count else {
+                throw fail(.moveMissingSection(section: move.from, sectionCount: old.count))
+            }
+            guard move.to >= 0, move.to < new.count else {
+                throw fail(.moveSectionBeyondEnd(from: move.from, to: move.to, sectionCount: new.count))
+            }
+            if let first = sectionDestination[move.from] {
+                if first == move.to { continue }
+                throw fail(.sectionMovedTwice(move.from, to: first, and: move.to))
+            }
+            if let first = sectionSource[move.to] {
+                throw fail(.sectionsMovedToOnePlace(first, and: move.from, to: move.to))
+            }
+            sectionDestination[move.from] = move.to
+            sectionSource[move.to] = move.from
+            uniqueSectionMoves.append(move)
+        }
+        var itemDestination: [Path: Path] = [:], itemSource: [Path: Path] = [:]
+        var uniqueItemMoves: [(from: Path, to: Path)] = []
+        for move in itemMoves {
+            let (from, to) = move
+            guard from.section >= 0, from.section < old.count else {
+                throw fail(.moveItemFromMissingSection(from.indexPath, sectionCount: old.count))
+            }
+            guard from.item >= 0, from.item < old[from.section] else {
+                throw fail(.moveMissingItem(from.indexPath, itemCount: old[from.section]))
+            }
+            guard to.section >= 0, to.section < new.count else {
+                throw fail(.moveItemIntoMissingSection(from: from.indexPath, to: to.indexPath, sectionCount: new.count))
+            }
+            guard to.item >= 0, to.item < new[to.section] else {
+                throw fail(.moveItemBeyondSection(from: from.indexPath, to: to.indexPath, itemCount: new[to.section]))
+            }
+            if let first = itemDestination[from] {
+                if first == to { continue }
+                throw fail(.itemMovedTwice(from.indexPath, to: first.indexPath, and: to.indexPath))
+            }
+            if let first = itemSource[to] {
+                throw fail(.itemsMovedToOnePlace(first.indexPath, and: from.indexPath, to: to.indexPath))
+            }
+            itemDestination[from] = to
+            itemSource[to] = from
+            uniqueItemMoves.append(move)
+        }
+
+        // Step 5: counts. Inserts and deletes count with multiplicity, as UIKit counts
+        // them; a move counts in and out only when its section number changes.
+        let expectedSections = old.count + allSectionInserts.count - allSectionDeletes.count
+        guard new.count == expectedSections else {
+            throw fail(.sectionCountMismatch(
+                after: new.count, before: old.count,
+                inserted: allSectionInserts.count, deleted: allSectionDeletes.count))
+        }
+        let sectionShift = IndexShift(
+            removed: sortedUnique(allSectionDeletes + uniqueSectionMoves.map(\.from)),
+            occupied: sortedUnique(allSectionInserts + uniqueSectionMoves.map(\.to)))
+        try checkItemCounts(
+            sectionShift: sectionShift, sectionSource: sectionSource,
+            insertedSections: insertedSections, deletes: allItemDeletes, inserts: allItemInserts,
+            moves: uniqueItemMoves)
+
+        if mode.isStrict {
+            try checkStrictRules(
+                sectionReloadTargets: sectionReloadTargets, itemReloadTargets: itemReloadTargets,
+                sectionShift: sectionShift, sectionDestination: sectionDestination,
+                deletes: allItemDeletes, inserts: allItemInserts, moves: uniqueItemMoves)
+        }
+
+        return Outcome(
+            deletedSections: Array(allSectionDeletes.reversed()),
+            insertedSections: allSectionInserts,
+            sectionMoves: uniqueSectionMoves.sorted { $0.to < $1.to },
+            deletedItems: uniqueSorted(allItemDeletes, descending: true),
+            insertedItems: uniqueSorted(allItemInserts, descending: false),
+            itemMoves: uniqueItemMoves.sorted { $0.to < $1.to },
+            sectionReloads: sectionReloadTargets.sorted { $0.from < $1.from },
+            itemReloads: itemReloadTargets.sorted { $0.from < $1.from },
+            sectionShift: sectionShift)
+    }
+
+    private func checkItemCounts(
+        sectionShift: IndexShift, sectionSource: [Int: Int], insertedSections: Set<Int>,
+        deletes: [Path], inserts: [Path], moves: [(from: Path, to: Path)]
+    ) throws(ChangeSetError) {
+        var inserted: [Int: Int] = [:], deleted: [Int: Int] = [:]
+        var movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:]
+        for p in inserts { inserted[p.section, default: 0] += 1 }
+        for p in deletes { deleted[p.section, default: 0] += 1 }
+        for move in moves where move.from.section != move.to.section {
+            movedIn[move.to.section, default: 0] += 1
+            movedOut[move.from.section, default: 0] += 1
+        }
+        for section in 0 ..< new.count where !insertedSections.contains(section) {
+            guard let oldSection = sectionSource[section] ?? sectionShift.backward(section) else { continue }
+            let ins = inserted[section] ?? 0, del = deleted[oldSection] ?? 0
+            let into = movedIn[section] ?? 0, outOf = movedOut[oldSection] ?? 0
+            let expected = old[oldSection] + ins - del + into - outOf
+            if expected < 0 { throw fail(.deletingMoreItemsThanExist(section: section)) }
+            guard new[section] == expected else {
+                throw fail(.itemCountMismatch(
+                    section: section, after: new[section], before: old[oldSection],
+                    inserted: ins, deleted: del, movedIn: into, movedOut: outOf))
+            }
+        }
+    }
+
+    /// Refusals for batches UIKit validates but then mishandles (reference §4, §5.3).
+    private func checkStrictRules(
+        sectionReloadTargets: [(from: Int, to: Int)], itemReloadTargets: [(from: Path, to: Path)],
+        sectionShift: IndexShift, sectionDestination: [Int: Int],
+        deletes: [Path], inserts: [Path], moves: [(from: Path, to: Path)]
+    ) throws(ChangeSetError) {
+        func firstDuplicate<T: Hashable>(_ values: [T]) -> T? {
+            var seen = Set<T>()
+            return values.first { !seen.insert($0).inserted }
+        }
+        if let s = firstDuplicate(sectionInserts) { throw fail(.duplicateEdit(.insertSection(s))) }
+        if let s = firstDuplicate(sectionDeletes) { throw fail(.duplicateEdit(.deleteSection(s))) }
+        if let s = firstDuplicate(sectionReloads) { throw fail(.duplicateEdit(.reloadSection(s))) }
+        if let p = firstDuplicate(itemInserts) { throw fail(.duplicateEdit(.insertItem(p.indexPath))) }
+        if let p = firstDuplicate(itemDeletes) { throw fail(.duplicateEdit(.deleteItem(p.indexPath))) }
+        if let p = firstDuplicate(itemReloads) { throw fail(.duplicateEdit(.reloadItem(p.indexPath))) }
+        if let m = firstDuplicate(sectionMoves.map { [$0.from, $0.to] }) {
+            throw fail(.duplicateEdit(.moveSection(m[0], to: m[1])))
+        }
+        if let m = firstDuplicate(itemMoves.map { [$0.from, $0.to] }) {
+            throw fail(.duplicateEdit(.moveItem(m[0].indexPath, to: m[1].indexPath)))
+        }
+
+        // Item edits in a moved section, named by the section on the side that moves.
+        let movedFrom = Set(sectionDestination.keys), movedTo = Set(sectionDestination.values)
+        for p in itemDeletes where movedFrom.contains(p.section) {
+            throw fail(.editInMovedSection(.deleteItem(p.indexPath), section: p.section))
+        }
+        for p in itemReloads where movedFrom.contains(p.section) {
+            throw fail(.editInMovedSection(.reloadItem(p.indexPath), section: p.section))
+        }
+        for p in itemInserts where movedTo.contains(p.section) {
+            throw fail(.editInMovedSection(.insertItem(p.indexPath), section: p.section))
+        }
+        for move in itemMoves {
+            if movedFrom.contains(move.from.section) {
+                throw fail(.editInMovedSection(.moveItem(move.from.indexPath, to: move.to.indexPath), section: move.from.section))
+            }
+            if movedTo.contains(move.to.section) {
+                throw fail(.editInMovedSection(.moveItem(move.from.indexPath, to: move.to.indexPath), section: move.to.section))
+            }
+        }
+
+        // Item edits that UIKit drops unchecked inside replaced sections must still exist.
+        for p in itemDeletes where p.item < 0 || p.item >= old[p.section] {
+            throw fail(.itemOutOfBoundsInReplacedSection(.deleteItem(p.indexPath), itemCount: old[p.section]))
+        }
+        for p in itemInserts where p.item < 0 || p.item >= new[p.section] {
+            throw fail(.itemOutOfBoundsInReplacedSection(.insertItem(p.indexPath), itemCount: new[p.section]))
+        }
+        // UIKit tallies a move as in or out by comparing section numbers (reference §2.7).
+        for move in moves where move.from.section == move.to.section {
+            let origin = sectionShift.backward(move.to.section)
+            if origin != move.from.section {
+                throw fail(.moveMiscountedBySectionNumber(
+                    from: move.from.indexPath, to: move.to.indexPath, targetSectionWas: origin))
+            }
+        }
+        let removedSections = Set(sectionDeletes + sectionReloads)
+        for p in itemReloads where removedSections.contains(p.section) {
+            throw fail(.reloadInRemovedSection(p.indexPath))
+        }
+
+        // A reload's insert half must land where the element truly ends up.
+        for reload in sectionReloadTargets {
+            let rank = reload.from - sectionShift.removed.lowerBound(of: reload.from)
+            let actual = IndexShift.slot(rank: rank, skipping: sectionShift.occupied, excluding: reload.to)
+            if actual != reload.to {
+                throw fail(.sectionReloadDisplacedByMoves(reload.from, placedAt: reload.to, actual: actual))
+            }
+        }
+        if itemReloadTargets.isEmpty { return }
+        let removedBySection = groupItems(deletes + moves.map(\.from))
+        let occupiedBySection = groupItems(inserts + moves.map(\.to))
+        for reload in itemReloadTargets {
+            let p = reload.from
+            // Strict refused reloads in moved sections above, so the section shifts plainly.
+            guard let section = sectionShift.forward(p.section) else { continue }
+            let rank = p.item - (removedBySection[p.section] ?? []).lowerBound(of: p.item)
+            let item = IndexShift.slot(
+                rank: rank, skipping: occupiedBySection[section] ?? [],
+                excluding: reload.to.section == section ? reload.to.item : -1)
+            let actual = Path(section: section, item: item)
+            if actual != reload.to {
+                throw fail(.reloadDisplacedByMoves(p.indexPath, placedAt: reload.to.indexPath, actual: actual.indexPath))
+            }
+        }
+    }
+
+    /// The normalized batch and what the mappings need.
+    struct Outcome {
+        var deletedSections: [Int]
+        var insertedSections: [Int]
+        var sectionMoves: [(from: Int, to: Int)]
+        var deletedItems: [Path]
+        var insertedItems: [Path]
+        var itemMoves: [(from: Path, to: Path)]
+        var sectionReloads: [(from: Int, to: Int)]
+        var itemReloads: [(from: Path, to: Path)]
+        var sectionShift: IndexShift
+    }
+}
+
+func sortedUnique(_ values: [Int]) -> [Int] {
+    var result = values.sorted()
+    var write = 0
+    for read in result.indices where read == 0 || result[read] != result[read - 1] {
+        result[write] = result[read]
+        write += 1
+    }
+    result.removeLast(result.count - write)
+    return result
+}
+
+func uniqueSorted(_ paths: [Path], descending: Bool) -> [Path] {
+    var seen = Set<Path>()
+    let unique = paths.filter { seen.insert($0).inserted }
+    return descending ? unique.sorted(by: >) : unique.sorted()
+}
+
+/// Item indexes per section, sorted and without duplicates.
+func groupItems(_ paths: [Path]) -> [Int: [Int]] {
+    var grouped: [Int: [Int]] = [:]
+    for p in paths { grouped[p.section, default: []].append(p.item) }
+    for key in grouped.keys { grouped[key] = sortedUnique(grouped[key]!) }
+    return grouped
+}

@@ -1,0 +1,20 @@
+extension ViewConfiguration {
+    /// A configuration's contents, shared by its copies; a view remembers the storage
+    /// it was last configured with, so an identical configuration costs one `===`.
+    final class _Storage: Sendable {
+        let viewClass: ViewClass
+        /// Sorted by `identifier.rawValue`, without repeats.
+        let attributes: [ViewAttribute]
+        let shape: AttributeShape
+        /// Whether any attribute unapplies when its view enters the pool.
+        let unappliesWhenPooled: Bool
+
+        init(viewClass: ViewClass, attributes: [ViewAttribute], shape: AttributeShape,
+             unappliesWhenPooled: Bool) {
+            self.viewClass = viewClass
+            self.attributes = attributes
+            self.shape = shape
+            self.unappliesWhenPooled = unappliesWhenPooled
+        }
+    }
+}

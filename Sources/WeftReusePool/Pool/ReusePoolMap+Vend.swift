@@ -1,0 +1,85 @@
+extension ReusePoolMap {
+    /// Vends a view of `storage`'s key to `component` in pass `number` (see
+    /// ``MountPass/view(for:component:)``).
+    func vend(_ storage: ViewConfiguration._Storage, component: ComponentID, pass number: UInt64)
+        throws(ReusePoolError) -> any ReusableView {
+        guard tree.phase == .mounting, tree.pass == number else { throw .passEnded }
+        touch(number)
+        let key = ViewKey(componentType: component.type, storage: storage)
+        let owner: ComponentID? = component.instance == nil ? nil : component
+
+        var slot: Int32 = -1
+        if let owner, let previous = slotByComponent[owner] {
+            let index = Int(previous)
+            if records[index].component == owner, records[index].vendedPass != number,
+               pools[Int(records[index].poolIndex)].key == key {
+                slot = previous
+            }
+        }
+        if slot < 0 {
+            let poolIndex = poolIndexByKey[key] ?? makePool(for: key)
+            slot = takeNextUnvended(fromPool: Int(poolIndex), pass: number)
+                ?? makeView(storage, inPool: poolIndex)
+        }
+
+        let index = Int(slot)
+        records[index].vendedPass = number
+        records[index].vendOrder = Int32(vended.count)
+        vended.append(slot)
+        if records[index].component != owner {
+            if let previousOwner = records[index].component, slotByComponent[previousOwner] == slot {
+                slotByComponent[previousOwner] = nil
+            }
+            records[index].component = owner
+            if let owner { slotByComponent[owner] = slot }
+        }
+
+        let view = records[index].view
+        if view.parentView !== container {
+            // Code outside the pools moved the view away; a vended view belongs here.
+            container.addSubview(view)
+        }
+        configure(slot: index, with: storage, view: view)
+        return view
+    }
+
+    private func makePool(for key: ViewKey) -> Int32 {
+        let poolIndex = Int32(pools.count)
+        pools.append(_Pool(key: key))
+        poolIndexByKey[key] = poolIndex
+        return poolIndex
+    }
+
+    /// Returns the first view of the pool at `poolIndex` not yet vended in pass
+    /// `number`, advancing the cursor past it; `nil` if every view was vended.
+    private func takeNextUnvended(fromPool poolIndex: Int, pass number: UInt64) -> Int32? {
+        var cursor = pools[poolIndex].cursor
+        let count = pools[poolIndex].slots.count
+        defer { pools[poolIndex].cursor = cursor }
+        while cursor < count {
+            let slot = pools[poolIndex].slots[cursor]
+            cursor += 1
+            if records[Int(slot)].vendedPass != number { return slot }
+        }
+        return nil
+    }
+
+    /// Makes a view with `storage`'s view class, adds it to the container and to the
+    /// pool at `poolIndex`, and returns its slot. Its attributes are applied by the caller.
+    private func makeView(_ storage: ViewConfiguration._Storage, inPool poolIndex: Int32) -> Int32 {
+        let viewClass = storage.viewClass.storage
+        let view = viewClass.makeView()
+        container.addSubview(view)
+        let slot = Int32(records.count)
+        // A new view starts out of the pool even if its owner is pooled now: the owner
+        // was vended in this pass (so were its own owners), so it shows when the pass
+        // ends, and the new view would get a leave callback it never had an enter for.
+        records.append(_Record(view: view, viewClass: viewClass, poolIndex: poolIndex,
+                               isHidden: view.isHidden, ancestorInPool: false))
+        slotByView[ObjectIdentifier(view)] = slot
+        pools[Int(poolIndex)].slots.append(slot)
+        pools[Int(poolIndex)].cursor = pools[Int(poolIndex)].slots.count
+        viewsCreated += 1
+        return slot
+    }
+}

@@ -3,6 +3,8 @@ extension ViewConfiguration {
     /// it was last configured with, so an identical configuration costs one `===`.
     final class _Storage: Sendable {
         let viewClass: ViewClass
+        /// `viewClass.identifier`, kept here so a vend reads it without a dynamic call.
+        let viewClassIdentifier: ViewClassIdentifier
         /// Sorted by `identifier.rawValue`, without repeats.
         let attributes: [ViewAttribute]
         let shape: AttributeShape
@@ -12,6 +14,7 @@ extension ViewConfiguration {
         init(viewClass: ViewClass, attributes: [ViewAttribute], shape: AttributeShape,
              unappliesWhenPooled: Bool) {
             self.viewClass = viewClass
+            viewClassIdentifier = viewClass.identifier
             self.attributes = attributes
             self.shape = shape
             self.unappliesWhenPooled = unappliesWhenPooled

@@ -46,4 +46,12 @@ public struct ComponentID: Hashable, Sendable {
     public init(_ component: AnyObject) {
         self.init(Swift.type(of: component), instance: Int(bitPattern: ObjectIdentifier(component)))
     }
+
+    /// Feeds the hasher one word mixed from both fields, instead of a word per field
+    /// and a tag for the optional: pools hash a component on most vends.
+    public func hash(into hasher: inout Hasher) {
+        let typeBits = UInt64(UInt(bitPattern: type))
+        let instanceBits = instance.map { UInt64(UInt(bitPattern: $0)) } ?? 0x5bd1_e995
+        hasher.combine(typeBits &* 0x9E37_79B9_7F4A_7C15 ^ instanceBits)
+    }
 }

@@ -21,8 +21,10 @@ public struct MountPass {
     /// Returns a view for `component`, configured with `configuration`.
     ///
     /// The view comes from the pool of ``ViewKey(component:configuration:)``: the view
-    /// this component instance had last if it is free, else the first view of the
-    /// pool not yet vended in this pass, else a new view added to the container. Only
+    /// this component had last if it is free (for a component without an instance,
+    /// the view vended at the same position of the previous pass, if it had no
+    /// instance either), else the oldest view of the pool not yet vended in this pass,
+    /// else a new view added to the container. Only
     /// attributes whose values differ from the view's are applied; an unchanged
     /// configuration value costs one reference comparison. The view becomes visible,
     /// in vend order among the container's managed subviews, when the pass ends.
@@ -32,8 +34,9 @@ public struct MountPass {
     ///   - component: The component type (part of the pool key) and instance.
     /// - Returns: A view that no other component got in this pass.
     /// - Throws: ``ReusePoolError/passEnded`` if the pass has ended.
-    /// - Complexity: O(1) expected plus O(*a*) to compare the *a* attributes of a
-    ///   changed configuration, when the pool has a free view; a new view adds its
+    /// - Complexity: O(1) when the view at this position of the previous pass goes to
+    ///   the same component, without hashing; otherwise O(1) expected. Plus O(*a*)
+    ///   to compare the *a* attributes of a changed configuration; a new view adds its
     ///   creation and O(*a*) applicators.
     public func view(for configuration: ViewConfiguration, component: ComponentID) throws(ReusePoolError)
         -> any ReusableView {

@@ -21,31 +21,39 @@ extension ReusePoolMap {
     /// and count as absent.
     static func applyChanges(from old: [ViewAttribute], suspended: Bool, to new: [ViewAttribute],
                              on view: any ReusableView) {
+        unapplyShed(from: old, suspended: suspended, to: new, on: view)
+        applyChanged(from: old, suspended: suspended, to: new, on: view)
+    }
+
+    private static func unapplyShed(from old: [ViewAttribute], suspended: Bool, to new: [ViewAttribute],
+                                    on view: any ReusableView) {
         var newIndex = 0
-        for attribute in old where attribute.hasUnapplicator && !(suspended && attribute.unappliesWhenPooled) {
-            let number = attribute.identifier.rawValue
+        for oldIndex in old.indices {
+            let attribute = old[oldIndex].storage
+            guard attribute.hasUnapplicator, !(suspended && attribute.unappliesWhenPooled) else { continue }
+            let number = old[oldIndex].identifier.rawValue
             while newIndex < new.count && new[newIndex].identifier.rawValue < number { newIndex += 1 }
             if newIndex < new.count && new[newIndex].identifier.rawValue == number {
                 let replacement = new[newIndex].storage
-                if replacement.hasSameValue(as: attribute.storage) || replacement.canUpdate(from: attribute.storage) {
-                    continue
-                }
+                if replacement.hasSameValue(as: attribute) || replacement.canUpdate(from: attribute) { continue }
             }
-            attribute.storage.unapply(from: view)
+            attribute.unapply(from: view)
         }
+    }
 
+    private static func applyChanged(from old: [ViewAttribute], suspended: Bool, to new: [ViewAttribute],
+                                     on view: any ReusableView) {
         var oldIndex = 0
-        for attribute in new {
-            let number = attribute.identifier.rawValue
+        for newIndex in new.indices {
+            let attribute = new[newIndex].storage
+            let number = new[newIndex].identifier.rawValue
             while oldIndex < old.count && old[oldIndex].identifier.rawValue < number { oldIndex += 1 }
             if oldIndex < old.count && old[oldIndex].identifier.rawValue == number
-                && !(suspended && old[oldIndex].unappliesWhenPooled) {
+                && !(suspended && old[oldIndex].storage.unappliesWhenPooled) {
                 let previous = old[oldIndex].storage
-                if attribute.storage.hasSameValue(as: previous) || attribute.storage.update(view, from: previous) {
-                    continue
-                }
+                if attribute.hasSameValue(as: previous) || attribute.update(view, from: previous) { continue }
             }
-            attribute.storage.apply(to: view)
+            attribute.apply(to: view)
         }
     }
 

@@ -29,6 +29,9 @@ extension ReusePoolMap {
             precondition(slotByView[ObjectIdentifier(record.view)] == Int32(slot), "view of slot \(slot) indexed elsewhere")
             precondition(record.ancestorInPool == anchorInPool,
                          "slot \(slot) ancestorInPool \(record.ancestorInPool), owner in pool \(anchorInPool)")
+            if let owner = record.component {
+                precondition(slotByComponent[owner] == Int32(slot), "slot \(slot) names a component that points elsewhere")
+            }
             if let applied = record.applied {
                 precondition(applied.viewClass.identifier == pools[Int(record.poolIndex)].key.viewClass,
                              "slot \(slot) configured with another view class than its pool's")
@@ -39,6 +42,8 @@ extension ReusePoolMap {
                 child._checkInvariants()
             }
         }
+        precondition(previousVended.allSatisfy { records.indices.contains(Int($0)) },
+                     "the previous pass's order names a slot past \(records.count)")
         for (owner, slot) in slotByComponent {
             precondition(records.indices.contains(Int(slot)) && records[Int(slot)].component == owner,
                          "component entry points at slot \(slot), which belongs to another component")

@@ -81,6 +81,10 @@ extension ReusePoolMap {
         for slot in victims {
             removeRecord(at: Int(slot))
         }
+        if !victims.isEmpty {
+            // Slots moved: the previous pass's order no longer names the same views.
+            previousVended.removeAll(keepingCapacity: true)
+        }
         viewsPurged += removed
         for slot in 0 ..< records.count {
             for child in records[slot].childMaps {

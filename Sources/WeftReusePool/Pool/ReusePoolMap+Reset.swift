@@ -20,6 +20,8 @@ extension ReusePoolMap {
         for poolIndex in 0 ..< pools.count {
             pools[poolIndex].cursor = 0
         }
+        // This pass's order is the next pass's hint; both arrays keep their capacity.
+        swap(&vended, &previousVended)
         vended.removeAll(keepingCapacity: true)
     }
 

@@ -9,12 +9,15 @@ extension ReusePoolMap {
         let owner: ComponentID? = component.instance == nil ? nil : component
 
         var slot: Int32 = -1
-        if let owner, let previous = slotByComponent[owner] {
-            let index = Int(previous)
-            if records[index].component == owner, records[index].vendedPass != number,
-               pools[Int(records[index].poolIndex)].key == key {
-                slot = previous
-            }
+        let order = vended.count
+        if order < previousVended.count {
+            // A pass that repeats the previous one finds every view here, unhashed.
+            let hint = previousVended[order]
+            if isFree(Int(hint), for: owner, key: key, pass: number) { slot = hint }
+        }
+        if slot < 0, let owner, let previous = slotByComponent[owner],
+           isFree(Int(previous), for: owner, key: key, pass: number) {
+            slot = previous
         }
         if slot < 0 {
             let poolIndex = poolIndexByKey[key] ?? makePool(for: key)
@@ -24,23 +27,39 @@ extension ReusePoolMap {
 
         let index = Int(slot)
         records[index].vendedPass = number
-        records[index].vendOrder = Int32(vended.count)
+        records[index].vendOrder = Int32(order)
         vended.append(slot)
         if records[index].component != owner {
-            if let previousOwner = records[index].component, slotByComponent[previousOwner] == slot {
-                slotByComponent[previousOwner] = nil
-            }
-            records[index].component = owner
-            if let owner { slotByComponent[owner] = slot }
+            assign(slot, to: owner)
         }
-
+        // The view joins the container's subviews at the end of the pass if code
+        // outside the pools took it away (see `reorderSubviews(pass:)`).
         let view = records[index].view
-        if view.parentView !== container {
-            // Code outside the pools moved the view away; a vended view belongs here.
-            container.addSubview(view)
-        }
         configure(slot: index, with: storage, view: view)
         return view
+    }
+
+    /// Whether the view at `slot` may go to `owner` for `key`: it was last vended to
+    /// `owner` (both `nil` for an anonymous component), has that key, and is not yet
+    /// vended in pass `number`.
+    private func isFree(_ slot: Int, for owner: ComponentID?, key: ViewKey, pass number: UInt64) -> Bool {
+        records[slot].vendedPass != number && records[slot].component == owner
+            && pools[Int(records[slot].poolIndex)].key == key
+    }
+
+    /// Makes `owner` the component of the view at `slot`, so that a record names a
+    /// component exactly when `slotByComponent` points at it.
+    private func assign(_ slot: Int32, to owner: ComponentID?) {
+        let index = Int(slot)
+        if let previousOwner = records[index].component {
+            slotByComponent[previousOwner] = nil
+        }
+        records[index].component = owner
+        if let owner {
+            if let previousSlot = slotByComponent.updateValue(slot, forKey: owner) {
+                records[Int(previousSlot)].component = nil
+            }
+        }
     }
 
     private func makePool(for key: ViewKey) -> Int32 {
@@ -75,6 +94,7 @@ extension ReusePoolMap {
         // was vended in this pass (so were its own owners), so it shows when the pass
         // ends, and the new view would get a leave callback it never had an enter for.
         records.append(_Record(view: view, viewClass: viewClass, poolIndex: poolIndex,
+                               subviewIndex: Int32(container.subviewCount - 1),
                                isHidden: view.isHidden, ancestorInPool: false))
         slotByView[ObjectIdentifier(view)] = slot
         pools[Int(poolIndex)].slots.append(slot)

@@ -10,6 +10,9 @@ extension ReusePoolMap {
         var vendedPass: UInt64 = 0
         /// Position in this pass's vend order (valid while vended in this pass).
         var vendOrder: Int32 = 0
+        /// Where the view was last seen among the container's subviews; checked
+        /// before use, since code outside the pools may move subviews.
+        var subviewIndex: Int32
         /// Whether the pools hid the view itself.
         var isHidden: Bool
         /// Whether the managed view this view's container belongs to is in its pool.

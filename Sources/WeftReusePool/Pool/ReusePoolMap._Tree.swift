@@ -12,10 +12,11 @@ extension ReusePoolMap {
         }
 
         weak var root: ReusePoolMap?
+        // Unchecked for the reason given beside `ReusePoolMap`'s stored properties.
         /// The number of the current (or last) pass; passes count from 1.
-        var pass: UInt64 = 0
-        var phase = Phase.idle
+        @exclusivity(unchecked) var pass: UInt64 = 0
+        @exclusivity(unchecked) var phase = Phase.idle
         /// Maps touched in this pass, each once, parents before children.
-        var touched: [ReusePoolMap] = []
+        @exclusivity(unchecked) var touched: [ReusePoolMap] = []
     }
 }

@@ -44,30 +44,42 @@ public final class ReusePoolMap {
     let tree: _Tree
     /// The map of the container that vended this map's owner; `nil` for a root.
     weak var parent: ReusePoolMap?
+
+    // The properties below opt out of the runtime's exclusivity checks, which cost
+    // about half of a warm mount pass (ten or more accesses per vended view). The map
+    // is confined to the main actor, and no access to them spans a call into code
+    // outside this module: applicators, callbacks and view methods run between
+    // accesses, and while a pass ends or a purge runs, every entry point that could
+    // change them from such code (mount, vend, child pass, purge) refuses first.
+
     /// The index in `parent.records` of the managed view this container is (or is in).
-    var anchorSlot: Int32 = -1
+    @exclusivity(unchecked) var anchorSlot: Int32 = -1
 
     /// One record per managed view; dense, so a purge moves the last record into a
     /// freed slot.
-    var records: [_Record] = []
-    var pools: [_Pool] = []
-    var poolIndexByKey: [ViewKey: Int32] = [:]
-    var slotByView: [ObjectIdentifier: Int32] = [:]
+    @exclusivity(unchecked) var records: [_Record] = []
+    @exclusivity(unchecked) var pools: [_Pool] = []
+    @exclusivity(unchecked) var poolIndexByKey: [ViewKey: Int32] = [:]
+    @exclusivity(unchecked) var slotByView: [ObjectIdentifier: Int32] = [:]
     /// The slot a component instance was vended last; stale entries are checked
     /// against the record's own `component`.
-    var slotByComponent: [ComponentID: Int32] = [:]
+    @exclusivity(unchecked) var slotByComponent: [ComponentID: Int32] = [:]
     /// Slots vended in the current pass, in vend order.
-    var vended: [Int32] = []
+    @exclusivity(unchecked) var vended: [Int32] = []
+    /// Slots vended in the previous pass, in vend order: a pass that repeats the
+    /// previous one finds each view here without hashing.
+    @exclusivity(unchecked) var previousVended: [Int32] = []
     /// The last pass that touched this map (vended from it or entered it).
-    var touchedPass: UInt64 = 0
+    @exclusivity(unchecked) var touchedPass: UInt64 = 0
 
-    var viewsCreated = 0
-    var viewsPurged = 0
+    @exclusivity(unchecked) var viewsCreated = 0
+    @exclusivity(unchecked) var viewsPurged = 0
 
     /// Scratch space for reordering subviews, kept between passes for its capacity.
-    var reorderPositions: [Int] = []
-    var reorderOccupant: [Int32] = []
-    var reorderOrdinal: [Int32] = []
+    @exclusivity(unchecked) var reorderPositions: [Int32] = []
+    @exclusivity(unchecked) var reorderOccupant: [Int32] = []
+    @exclusivity(unchecked) var reorderOrdinal: [Int32] = []
+    @exclusivity(unchecked) var reorderOrderAtIndex: [Int32] = []
 
     /// Creates the root map of `container`'s pools.
     ///

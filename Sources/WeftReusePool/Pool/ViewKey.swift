@@ -24,7 +24,7 @@ public struct ViewKey: Hashable, Sendable {
 
     init(componentType: ObjectIdentifier, storage: ViewConfiguration._Storage) {
         self.componentType = componentType
-        viewClass = storage.viewClass.identifier
+        viewClass = storage.viewClassIdentifier
         shape = storage.shape
     }
 }

@@ -9,15 +9,19 @@ public import Foundation
 /// A view holds its subviews strongly and its parent weakly, as `UIView` does.
 @MainActor
 open class HeadlessView: ReusableView {
+    // The stored properties opt out of the runtime's exclusivity checks, which would
+    // cost more than the work of a headless view: the view is confined to the main
+    // actor, and no access to its storage spans a call out of this class.
+
     /// Whether the view is hidden.
-    open var isHidden = false
+    @exclusivity(unchecked) open var isHidden = false
     /// The view's frame in its parent's coordinates.
-    open var frame = CGRect.zero
+    @exclusivity(unchecked) open var frame = CGRect.zero
     /// The view's opacity, from 0 to 1.
-    open var alpha = 1.0
+    @exclusivity(unchecked) open var alpha = 1.0
 
     /// The subviews, back to front.
-    public private(set) var subviews: [any ReusableView] = []
+    @exclusivity(unchecked) public private(set) var subviews: [any ReusableView] = []
     private weak var parent: HeadlessView?
 
     /// Creates a visible view with a zero frame and no subviews.
@@ -59,7 +63,10 @@ open class HeadlessView: ReusableView {
     open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
         precondition(subviews.indices.contains(index1) && subviews.indices.contains(index2),
                      "subview indexes \(index1), \(index2) out of range 0 ..< \(subviews.count)")
-        subviews.swapAt(index1, index2)
+        // Through the buffer, the swap moves the two references without retaining them.
+        // The closure is `@Sendable` (it captures two integers) so that it is not
+        // main-actor isolated, which would make it check its executor on every call.
+        subviews.withUnsafeMutableBufferPointer { @Sendable buffer in buffer.swapAt(index1, index2) }
     }
 
     /// Removes the view from its parent; does nothing if it has none.

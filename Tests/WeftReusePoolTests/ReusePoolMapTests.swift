@@ -43,6 +43,10 @@ import WeftReusePool
         #expect(second.isHidden)
         #expect(root.subviews.count == 2)
         #expect(map.statistics.pooledViews == 1)
+        let key = ViewKey(component: ComponentID(LabelComponent.self), configuration: configuration)
+        #expect(same(map.views(for: key), [first, second]))
+        #expect(map.views(for: ViewKey(component: ComponentID(ImageComponent.self), configuration: configuration)).isEmpty)
+        #expect(map.isInPool(second) == true && map.isInPool(first) == false && map.isInPool(root) == nil)
     }
 
     @Test func vendedViewsAreVisibleOnlyAfterThePassEnds() throws {
@@ -217,6 +221,16 @@ import WeftReusePool
             return (outer, inner)
         }
         #expect(outer !== inner)
+        #expect(same(root.visibleSubviews, [outer, inner]))
+
+        // A scope made inside a pass joins it too; ending the scope leaves the pass running.
+        try map.mount { pass in
+            let scope = try map.makeMountScope()
+            _ = try scope.pass.view(for: configuration, component: ComponentID(LabelComponent.self))
+            scope.end()
+            #expect(pass.isActive)
+            _ = try pass.view(for: configuration, component: ComponentID(LabelComponent.self))
+        }
         #expect(same(root.visibleSubviews, [outer, inner]))
     }
 }

@@ -32,6 +32,8 @@ public struct AttributeIdentifier: Hashable, Sendable, ExpressibleByStringLitera
     }
 
     /// The name the identifier was created from.
+    ///
+    /// - Complexity: O(1), under a process-wide lock.
     public var name: String { _Interner.shared.attributeName(rawValue) }
 
     public var description: String { name }

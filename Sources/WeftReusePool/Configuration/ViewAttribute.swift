@@ -34,6 +34,7 @@ public struct ViewAttribute: Sendable, CustomStringConvertible {
     ///   - apply: Sets `value` on a view.
     ///   - update: Replaces an old value with a new one, when that is cheaper than
     ///     `apply` (for example, animating the change); `nil` to use `apply`.
+    /// - Complexity: O(1).
     public init<View: ReusableView, Value: Equatable & Sendable>(
         _ identifier: AttributeIdentifier,
         value: Value,
@@ -59,6 +60,7 @@ public struct ViewAttribute: Sendable, CustomStringConvertible {
     ///     enters the pool, for attributes that must not act on a view nobody sees
     ///     (a tap handler on a hidden cell). The pool applies it again when it vends
     ///     the view. ComponentKit never unapplies on entry (its issue 622).
+    /// - Complexity: O(1).
     public init<View: ReusableView, Value: Equatable & Sendable>(
         _ identifier: AttributeIdentifier,
         value: Value,
@@ -89,6 +91,7 @@ public struct ViewAttribute: Sendable, CustomStringConvertible {
     /// - Parameter other: Another attribute.
     /// - Returns: `true` if applying `other` to a view that has this attribute would
     ///   change nothing.
+    /// - Complexity: O(1) plus the value type's `==`.
     public func isEquivalent(to other: ViewAttribute) -> Bool {
         identifier == other.identifier && storage.hasSameValue(as: other.storage)
     }

@@ -29,6 +29,7 @@ public struct ViewClass: Sendable, CustomStringConvertible {
     ///     managed ancestor, for example to stop an animation.
     ///   - willLeaveReusePool: Called before a view in the pool becomes visible again.
     ///   - willPurge: Called before a purge removes a pooled view for good.
+    /// - Complexity: O(1) expected, under a process-wide lock that interns the identity.
     public init<View: ReusableView>(
         _ type: View.Type,
         factoryIdentifier: String? = nil,
@@ -55,6 +56,7 @@ public struct ViewClass: Sendable, CustomStringConvertible {
     ///     managed ancestor.
     ///   - willLeaveReusePool: Called before a view in the pool becomes visible again.
     ///   - willPurge: Called before a purge removes a pooled view for good.
+    /// - Complexity: O(1) expected, under a process-wide lock that interns the identity.
     public init<View: HeadlessView>(
         _ type: View.Type,
         didEnterReusePool: (@MainActor @Sendable (View) -> Void)? = nil,

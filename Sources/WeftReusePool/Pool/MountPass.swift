@@ -20,7 +20,7 @@ public struct MountPass {
 
     /// Returns a view for `component`, configured with `configuration`.
     ///
-    /// The view comes from the pool of ``ViewKey(component:configuration:)``: the view
+    /// The view comes from the pool of ``ViewKey/init(component:configuration:)``: the view
     /// this component had last if it is free (for a component without an instance,
     /// the view vended at the same position of the previous pass, if it had no
     /// instance either), else the oldest view of the pool not yet vended in this pass,

@@ -26,12 +26,13 @@
 /// ```
 ///
 /// A view comes from the pool of its ``ViewKey``: the view this component had in the
-/// previous pass if it is free, else the first view not yet vended in this pass, else a
-/// new view added to the container. Only attributes whose values changed are applied.
+/// previous pass if it is free, else the oldest view not yet vended in this pass, else
+/// a new view added to the container. Only attributes whose values changed are applied.
+/// <doc:ShapesAndMountPasses> explains keys, shapes and passes in full.
 ///
 /// Pools keep every view they made until ``purge(keepingAtMost:)`` (or
-/// ``purgeAll(keepingAtMost:)`` on memory pressure) removes hidden ones. The map holds
-/// its container strongly; keep the map beside the container, not inside it.
+/// ``purgeForMemoryPressure()``) removes hidden ones. The map holds its container
+/// strongly; keep the map beside the container, not inside it.
 ///
 /// Once warm, a pass does no allocation: the map keeps its arrays' capacity and its
 /// dictionaries hold keys from earlier passes.
@@ -83,7 +84,11 @@ public final class ReusePoolMap {
 
     /// Creates the root map of `container`'s pools.
     ///
+    /// The map registers itself (weakly) for ``purgeForMemoryPressure()``.
+    ///
     /// - Parameter container: The view to add vended views to.
+    /// - Complexity: O(*m*) for *m* root maps alive, to drop released ones from
+    ///   the registry.
     public init(container: any ReusableView) {
         self.container = container
         tree = _Tree()

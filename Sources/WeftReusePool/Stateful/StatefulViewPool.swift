@@ -32,12 +32,16 @@ public final class StatefulViewPool {
     ///
     /// - Parameter scheduler: Where the move of pending views into the pool runs;
     ///   the main dispatch queue by default, a manual scheduler in tests.
+    /// - Complexity: O(*p*) for *p* stateful pools alive, to drop released ones from
+    ///   the registry that ``ReusePoolMap/purgeForMemoryPressure()`` walks.
     public init(scheduler: any MainScheduler = .dispatchMain) {
         self.scheduler = scheduler
         ReusePoolMap._Registry.register(self)
     }
 
     /// The number of views in the pool, all keys together.
+    ///
+    /// - Complexity: O(*k*) for *k* keys with pooled views.
     public var pooledViewCount: Int { pooled.values.reduce(0) { $0 + $1.count } }
 
     /// The number of views handed over and not yet moved into the pool.

@@ -6,7 +6,9 @@ public import Foundation
 /// pools (and code built on them) run and are tested without a UI framework.
 /// Subclass it to add the properties your attributes set.
 ///
-/// A view holds its subviews strongly and its parent weakly, as `UIView` does.
+/// A view holds its subviews strongly and its parent weakly, as `UIView` does, and,
+/// as `UIView` raises, it traps on misuse of its own API: a subview index out of
+/// range, or a view added inside itself.
 @MainActor
 open class HeadlessView: ReusableView {
     // The stored properties opt out of the runtime's exclusivity checks, which would

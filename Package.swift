@@ -31,6 +31,7 @@ let package = Package(
     products: [
         .library(name: "WeftCore", targets: ["WeftCore"]),
         .library(name: "WeftChangeSet", targets: ["WeftChangeSet"]),
+        .library(name: "WeftReusePool", targets: ["WeftReusePool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -66,6 +67,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WeftReusePool",
+            dependencies: ["WeftCore"],
+            swiftSettings: swiftSettings
+        ),
 
         .target(
             name: "WeftChangeSet",
@@ -96,6 +102,11 @@ let package = Package(
         .testTarget(
             name: "WeftCoreTests",
             dependencies: ["WeftCore", "WeftTestSupport", "CWeftArena", "CWeftDeallocQueue"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftReusePoolTests",
+            dependencies: ["WeftReusePool", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -44,5 +44,14 @@ let package = Package(
             path: "Benchmarks/WeftChangeSetBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftReusePoolBenchmarks",
+            dependencies: [
+                .product(name: "WeftReusePool", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftReusePoolBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

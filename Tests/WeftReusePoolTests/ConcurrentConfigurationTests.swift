@@ -1,0 +1,32 @@
+import Dispatch
+import Synchronization
+import Testing
+import WeftReusePool
+
+/// Components build configurations on any thread; interning must agree across threads.
+@Suite struct ConcurrentConfigurationTests {
+    @Test func configurationsBuiltOnManyThreadsShareShapesAndIdentities() throws {
+        let shapes = Mutex<Set<AttributeShape>>([])
+        let viewClasses = Mutex<Set<ViewClassIdentifier>>([])
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 64) { iteration in
+            // A name new to the process, interned by several threads at once.
+            let fresh = AttributeIdentifier("concurrent-\(iteration % 4)")
+            let attributes = [
+                ViewAttribute(fresh, value: iteration) { (_: HeadlessView, _) in },
+                ViewAttribute("concurrent-shared", value: "x") { (_: HeadlessView, _) in },
+            ]
+            do {
+                let configuration = try ViewConfiguration(ViewClass(HeadlessView.self), attributes: attributes.shuffled())
+                shapes.withLock { _ = $0.insert(configuration.shape) }
+                viewClasses.withLock { _ = $0.insert(configuration.viewClass.identifier) }
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        #expect(shapes.withLock { $0.count } == 4)
+        #expect(viewClasses.withLock { $0.count } == 1)
+        #expect(shapes.withLock { $0 }.allSatisfy { $0.identifiers.count == 2 })
+    }
+}

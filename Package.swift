@@ -24,6 +24,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "WeftCore", targets: ["WeftCore"]),
+        .library(name: "WeftDiff", targets: ["WeftDiff"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -42,6 +43,12 @@ let package = Package(
             path: "CSupport/CWeftArena",
             cSettings: cSettings
         ),
+        .target(
+            name: "CWeftDiff",
+            dependencies: ["CWeftArena"],
+            path: "CSupport/CWeftDiff",
+            cSettings: cSettings
+        ),
 
         // MARK: Swift modules, lowest first
         .target(
@@ -50,6 +57,11 @@ let package = Package(
                 "CWeftArena",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WeftDiff",
+            dependencies: ["WeftCore", "CWeftDiff"],
             swiftSettings: swiftSettings
         ),
 
@@ -63,6 +75,11 @@ let package = Package(
         .testTarget(
             name: "WeftCoreTests",
             dependencies: ["WeftCore", "WeftTestSupport", "CWeftArena"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftDiffTests",
+            dependencies: ["WeftDiff", "WeftTestSupport", "CWeftDiff"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,0 +1,97 @@
+extension Diff where Element: Diffable {
+    /// Creates the diff that turns `old` into `new`, pairing elements by
+    /// ``Diffable/diffIdentifier`` and comparing their contents with
+    /// ``Diffable/isContentEqual(to:)``.
+    ///
+    /// - Parameters:
+    ///   - old: The elements before the change; ``deletes`` and every `from`
+    ///     index into it.
+    ///   - new: The elements after the change; ``inserts`` and every `to` index
+    ///     into it.
+    /// - Complexity: Expected O(*n* + *m* + *k* log *k*) for *n* old and *m* new
+    ///   elements of which *k* pair up, with one `hashValue` per element (none
+    ///   for integer identities) and at most one ``Diffable/isContentEqual(to:)``
+    ///   per pair; the log factor only applies to elements that moved. When all
+    ///   identities hash alike it degrades to O(*n* × *m*) identity comparisons.
+    @inlinable
+    public init(from old: [Element], to new: [Element]) {
+        self.init(
+            diffing: old, to: new, identity: { $0.diffIdentifier },
+            comparesContents: !_IdentityHash.isSelfIdentified(Element.self),
+            contentEqual: { $0.isContentEqual(to: $1) })
+    }
+}
+
+extension Diff where Element: Hashable {
+    /// Creates the diff that turns `old` into `new`, each element being its
+    /// own identity; such a diff has no updates.
+    ///
+    /// - Parameters:
+    ///   - old: The elements before the change; ``deletes`` and every `from`
+    ///     index into it.
+    ///   - new: The elements after the change; ``inserts`` and every `to` index
+    ///     into it.
+    /// - Complexity: Expected O(*n* + *m* + *k* log *k*) for *n* old and *m* new
+    ///   elements of which *k* pair up, with one `hashValue` per element (none
+    ///   for integers); O(*n* × *m*) comparisons when all hashes collide.
+    @inlinable
+    public init(from old: [Element], to new: [Element]) {
+        self.init(
+            diffing: old, to: new, identity: { $0 },
+            comparesContents: false, contentEqual: { _, _ in true })
+    }
+}
+
+extension Diff where Element: Diffable & Hashable {
+    /// Creates the diff that turns `old` into `new` by ``Diffable`` identity and
+    /// content, for elements that are also `Hashable`.
+    ///
+    /// `Diffable` decides: a `Hashable` type with an identity of its own (an
+    /// `id` property) is diffed by that identity, not by `==`.
+    ///
+    /// - Parameters:
+    ///   - old: The elements before the change; ``deletes`` and every `from`
+    ///     index into it.
+    ///   - new: The elements after the change; ``inserts`` and every `to` index
+    ///     into it.
+    /// - Complexity: As for other `Diffable` elements.
+    @inlinable
+    public init(from old: [Element], to new: [Element]) {
+        self.init(
+            diffing: old, to: new, identity: { $0.diffIdentifier },
+            comparesContents: !_IdentityHash.isSelfIdentified(Element.self),
+            contentEqual: { $0.isContentEqual(to: $1) })
+    }
+}
+
+extension Diff {
+    /// Runs the C core over the identity hashes of `old` and `new`.
+    ///
+    /// Inlinable so that the loops that hash identities and the comparisons the
+    /// core calls back are specialized for the caller's element type.
+    @inlinable
+    init<ID: Hashable>(
+        diffing old: [Element], to new: [Element],
+        identity: (Element) -> ID,
+        comparesContents: Bool,
+        contentEqual: (Element, Element) -> Bool
+    ) {
+        let exact = _IdentityHash.isExact(ID.self)
+        let output = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                CDiff.list(
+                    oldCount: old.count, newCount: new.count,
+                    comparesIdentities: !exact, comparesContents: comparesContents,
+                    fill: { oldIDs, newIDs in
+                        for i in old.indices { oldIDs[i] = _IdentityHash.bits(of: identity(old[i]), exact: exact) }
+                        for j in new.indices { newIDs[j] = _IdentityHash.bits(of: identity(new[j]), exact: exact) }
+                    },
+                    identityEqual: { identity(old[$0]) == identity(new[$1]) },
+                    contentEqual: { contentEqual(old[$0], new[$1]) })
+            }
+        }
+        self.init(
+            deletes: output.deletes, inserts: output.inserts, moves: output.moves,
+            updates: output.updates, oldCount: old.count, newElements: new)
+    }
+}

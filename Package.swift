@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftDiffTests",
-            dependencies: ["WeftDiff", "WeftTestSupport", "CWeftDiff"],
+            dependencies: ["WeftDiff", "WeftCore", "WeftTestSupport", "CWeftDiff"],
             swiftSettings: swiftSettings
         ),
     ]

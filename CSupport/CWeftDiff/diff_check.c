@@ -38,6 +38,8 @@ typedef struct level_scratch {
     uint32_t *expected;     /* the pairing order of occurrence implies */
     uint32_t *sequence;
     uint32_t *piles;
+    weft_diff_pair *pairs;  /* the implied pairs in new order, for the content check */
+    uint8_t *changed;
     hashed_index *old_sorted;
     hashed_index *new_sorted;
 } level_scratch;
@@ -49,6 +51,8 @@ static void level_scratch_carve(level_scratch *s, carver *c, uint32_t old_count,
     s->expected = carve(c, new_count, sizeof(uint32_t));
     s->sequence = carve(c, new_count, sizeof(uint32_t));
     s->piles = carve(c, new_count, sizeof(uint32_t));
+    s->pairs = carve(c, new_count, sizeof(weft_diff_pair));
+    s->changed = carve(c, new_count, sizeof(uint8_t));
     s->old_sorted = carve(c, old_count, sizeof(hashed_index));
     s->new_sorted = carve(c, new_count, sizeof(hashed_index));
 }
@@ -174,11 +178,17 @@ static bool check_level(const level *lv, level_scratch *s) {
         }
     }
 
-    uint32_t u = 0;
+    uint32_t pairs = 0;
     for (uint32_t j = 0; j < m; j++) {
-        uint32_t i = s->new_to_old[j];
-        if (i == NO_INDEX || !content_changed(&lv->contents, i, j)) continue;
-        if (u >= lv->update_count || lv->updates[u].from != i || lv->updates[u].to != j) return false;
+        if (s->new_to_old[j] != NO_INDEX) s->pairs[pairs++] = (weft_diff_pair){s->new_to_old[j], j};
+    }
+    mark_changed_contents(&lv->contents, s->pairs, pairs, s->changed);
+    uint32_t u = 0;
+    for (uint32_t p = 0; p < pairs; p++) {
+        if (!s->changed[p]) continue;
+        if (u >= lv->update_count || lv->updates[u].from != s->pairs[p].from || lv->updates[u].to != s->pairs[p].to) {
+            return false;
+        }
         u++;
     }
     return u == lv->update_count;
@@ -201,7 +211,7 @@ bool weft_diff_list_check_invariants(const weft_diff_list_request *r, const weft
         .old_ids = in->old_ids, .new_ids = in->new_ids,
         .old_count = in->old_count, .new_count = in->new_count,
         .identity_equal = r->callbacks.identity_equal, .context = r->context,
-        .contents = {in->old_contents, in->new_contents, r->callbacks.content_equal, r->context},
+        .contents = {in->old_contents, in->new_contents, r->callbacks.contents_changed, r->context},
         .deletes = res->deletes, .inserts = res->inserts, .moves = res->moves, .updates = res->updates,
         .delete_count = res->delete_count, .insert_count = res->insert_count,
         .move_count = res->move_count, .update_count = res->update_count,
@@ -237,6 +247,7 @@ typedef struct item_scratch {
     uint32_t *old_first;
     uint32_t *new_first;
     uint32_t *old_section_of;
+    weft_diff_path_pair *paths;   /* per entry of level.pairs */
 } item_scratch;
 
 static void sectioned_check_carve(level_scratch *sections, item_scratch *items, carver *c,
@@ -246,6 +257,7 @@ static void sectioned_check_carve(level_scratch *sections, item_scratch *items, 
     items->old_first = carve(c, in->old_section_count, sizeof(uint32_t));
     items->new_first = carve(c, in->new_section_count, sizeof(uint32_t));
     items->old_section_of = carve(c, in->old_item_count, sizeof(uint32_t));
+    items->paths = carve(c, in->new_item_count, sizeof(weft_diff_path_pair));
 }
 
 static bool check_items(const weft_diff_sectioned_request *r, const weft_diff_sectioned_result *res,
@@ -332,19 +344,25 @@ static bool check_items(const weft_diff_sectioned_request *r, const weft_diff_se
         }
     }
 
-    content_source contents = {in->old_item_contents, in->new_item_contents, r->items.content_equal, r->context};
-    uint32_t u = 0;
+    content_source contents = {in->old_item_contents, in->new_item_contents, r->items.contents_changed, r->context};
+    uint32_t pairs = 0;
     for (uint32_t t = 0; t < T; t++) {
         uint32_t first = is->new_first[t], end = first + in->new_item_counts[t];
         for (uint32_t j = first; j < end; j++) {
             uint32_t i = s->new_to_old[j];
-            if (i == NO_INDEX || !content_changed(&contents, i, j)) continue;
-            if (u >= res->item_update_count) return false;
-            weft_diff_path_pair up = res->item_updates[u++];
+            if (i == NO_INDEX) continue;
             uint32_t k = is->old_section_of[i];
-            weft_diff_path from = {k, i - is->old_first[k]}, to = {t, j - first};
-            if (compare_paths(up.from, from) != 0 || compare_paths(up.to, to) != 0) return false;
+            s->pairs[pairs] = (weft_diff_pair){i, j};
+            is->paths[pairs++] = (weft_diff_path_pair){{k, i - is->old_first[k]}, {t, j - first}};
         }
+    }
+    mark_changed_contents(&contents, s->pairs, pairs, s->changed);
+    uint32_t u = 0;
+    for (uint32_t p = 0; p < pairs; p++) {
+        if (!s->changed[p]) continue;
+        if (u >= res->item_update_count) return false;
+        weft_diff_path_pair up = res->item_updates[u++];
+        if (compare_paths(up.from, is->paths[p].from) != 0 || compare_paths(up.to, is->paths[p].to) != 0) return false;
     }
     return u == res->item_update_count;
 }
@@ -360,7 +378,8 @@ bool weft_diff_sectioned_check_invariants(const weft_diff_sectioned_request *r,
         .old_ids = in->old_section_ids, .new_ids = in->new_section_ids,
         .old_count = in->old_section_count, .new_count = in->new_section_count,
         .identity_equal = r->sections.identity_equal, .context = r->context,
-        .contents = {in->old_section_contents, in->new_section_contents, r->sections.content_equal, r->context},
+        .contents = {in->old_section_contents, in->new_section_contents, r->sections.contents_changed,
+                     r->context},
         .deletes = res->section_deletes, .inserts = res->section_inserts,
         .moves = res->section_moves, .updates = res->section_updates,
         .delete_count = res->section_delete_count, .insert_count = res->section_insert_count,

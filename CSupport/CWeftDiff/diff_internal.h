@@ -94,16 +94,13 @@ uint32_t lis_mark(const uint32_t *values, uint32_t count, const lis_scratch *s, 
 typedef struct content_source {
     const uint64_t *old_hashes;   /* with new_hashes, or both NULL */
     const uint64_t *new_hashes;
-    weft_diff_equal_fn equal;     /* used when there are no hashes; may be NULL */
+    weft_diff_contents_fn changed;   /* used when there are no hashes; may be NULL */
     void *context;
 } content_source;
 
-/* Whether matched pair (old_index, new_index) changed its content. */
-static inline bool content_changed(const content_source *c, uint32_t old_index, uint32_t new_index) {
-    if (c->old_hashes != NULL) return c->old_hashes[old_index] != c->new_hashes[new_index];
-    if (c->equal != NULL) return !c->equal(c->context, old_index, new_index);
-    return false;
-}
+/* Set changed[p] for each of the 'count' pairs: 1 when its contents differ. */
+void mark_changed_contents(const content_source *c, const weft_diff_pair *pairs, uint32_t count,
+                           uint8_t *changed);
 
 /* ---- one level: a list, or the sections of a sectioned diff ------------------ */
 
@@ -117,6 +114,8 @@ typedef struct flat_diff {
     uint32_t *sequence;       /* matched old indexes in new order */
     lis_scratch lis;
     uint8_t *keep;            /* per entry of sequence: part of the kept subsequence */
+    weft_diff_pair *pairs;    /* matched pairs in new order */
+    uint8_t *changed;         /* per pair: contents differ */
     uint32_t *deletes;
     uint32_t *inserts;
     weft_diff_pair *moves;

@@ -134,6 +134,8 @@ void flat_diff_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_c
     f->sequence = carve(c, pairs, sizeof(uint32_t));
     lis_carve(&f->lis, c, pairs);
     f->keep = carve(c, pairs, sizeof(uint8_t));
+    f->pairs = carve(c, pairs, sizeof(weft_diff_pair));
+    f->changed = carve(c, pairs, sizeof(uint8_t));
     f->deletes = carve(c, old_count, sizeof(uint32_t));
     f->inserts = carve(c, new_count, sizeof(uint32_t));
     f->moves = carve(c, pairs, sizeof(weft_diff_pair));
@@ -155,20 +157,39 @@ void flat_diff_run(flat_diff *f) {
     for (uint32_t i = 0; i < old_count; i++) {
         if (f->old_to_new[i] == NO_INDEX) f->deletes[deletes++] = i;
     }
-    uint32_t inserts = 0, moves = 0, updates = 0, p = 0;
+    uint32_t inserts = 0, moves = 0, p = 0;
     for (uint32_t j = 0; j < new_count; j++) {
         uint32_t i = f->new_to_old[j];
         if (i == NO_INDEX) {
             f->inserts[inserts++] = j;
             continue;
         }
-        if (!f->keep[p++]) f->moves[moves++] = (weft_diff_pair){i, j};
-        if (content_changed(&f->contents, i, j)) f->updates[updates++] = (weft_diff_pair){i, j};
+        weft_diff_pair pair = {i, j};
+        if (!f->keep[p]) f->moves[moves++] = pair;
+        f->pairs[p++] = pair;
     }
     assert(moves == k - kept);
+    mark_changed_contents(&f->contents, f->pairs, k, f->changed);
+    uint32_t updates = 0;
+    for (uint32_t q = 0; q < k; q++) {
+        if (f->changed[q]) f->updates[updates++] = f->pairs[q];
+    }
     (void)kept; /* read only by the assert */
     f->delete_count = deletes;
     f->insert_count = inserts;
     f->move_count = moves;
     f->update_count = updates;
+}
+
+void mark_changed_contents(const content_source *c, const weft_diff_pair *pairs, uint32_t count,
+                           uint8_t *changed) {
+    if (c->old_hashes != NULL) {
+        for (uint32_t p = 0; p < count; p++) {
+            changed[p] = c->old_hashes[pairs[p].from] != c->new_hashes[pairs[p].to];
+        }
+    } else if (c->changed != NULL && count > 0) {
+        c->changed(c->context, pairs, count, changed);
+    } else if (count > 0) {
+        memset(changed, 0, count);
+    }
 }

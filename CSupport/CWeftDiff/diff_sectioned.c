@@ -25,6 +25,9 @@ typedef struct sectioned_layout {
     uint32_t *item_sequence;     /* one section pair's staying candidates */
     lis_scratch item_lis;
     uint8_t *item_keep;
+    weft_diff_pair *item_pairs;            /* flat pairs that need a content check */
+    weft_diff_path_pair *item_pair_paths;  /* the same pairs as paths */
+    uint8_t *item_changed;
     weft_diff_path *item_deletes;
     weft_diff_path *item_inserts;
     weft_diff_path_pair *item_moves;
@@ -60,6 +63,9 @@ static void sectioned_carve(sectioned_layout *l, carver *c, const weft_diff_sect
     l->item_sequence = carve(c, pairs, sizeof(uint32_t));
     lis_carve(&l->item_lis, c, pairs);
     l->item_keep = carve(c, pairs, sizeof(uint8_t));
+    l->item_pairs = carve(c, pairs, sizeof(weft_diff_pair));
+    l->item_pair_paths = carve(c, pairs, sizeof(weft_diff_path_pair));
+    l->item_changed = carve(c, pairs, sizeof(uint8_t));
     l->item_deletes = carve(c, N, sizeof(weft_diff_path));
     l->item_inserts = carve(c, M, sizeof(weft_diff_path));
     l->item_moves = carve(c, pairs, sizeof(weft_diff_path_pair));
@@ -82,7 +88,7 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
     content_source contents = {
         .old_hashes = in->old_item_contents,
         .new_hashes = in->new_item_contents,
-        .equal = r->items.content_equal,
+        .changed = r->items.contents_changed,
         .context = r->context,
     };
 
@@ -99,7 +105,7 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
         for (uint32_t n = 0; n < in->old_item_counts[s]; n++) l->old_section_of[flat++] = s;
     }
 
-    uint32_t inserts = 0, moves = 0, updates = 0;
+    uint32_t inserts = 0, moves = 0, pairs = 0;
     for (uint32_t t = 0, first = 0; t < in->new_section_count; first += in->new_item_counts[t], t++) {
         uint32_t end = first + in->new_item_counts[t];
         uint32_t paired = section_new_to_old[t];
@@ -122,7 +128,7 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
             }
         }
         lis_mark(l->item_sequence, candidates, &l->item_lis, l->item_keep);
-        /* Pass 2, in new order again: moves and updates. */
+        /* Pass 2, in new order again: moves, and the pairs whose contents to compare. */
         for (uint32_t j = first, c = 0; j < end; j++) {
             uint32_t i = new_to_old[j];
             if (i == NO_INDEX) continue;
@@ -131,8 +137,14 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
             bool stays = s == paired && l->item_keep[c++];
             weft_diff_path_pair pair = {{s, i - l->old_first_item[s]}, {t, j - first}};
             if (!stays) l->item_moves[moves++] = pair;
-            if (content_changed(&contents, i, j)) l->item_updates[updates++] = pair;
+            l->item_pairs[pairs] = (weft_diff_pair){i, j};
+            l->item_pair_paths[pairs++] = pair;
         }
+    }
+    mark_changed_contents(&contents, l->item_pairs, pairs, l->item_changed);
+    uint32_t updates = 0;
+    for (uint32_t p = 0; p < pairs; p++) {
+        if (l->item_changed[p]) l->item_updates[updates++] = l->item_pair_paths[p];
     }
 
     /* Deletes in old order; a deleted section takes its items with it. */
@@ -161,8 +173,8 @@ weft_rc weft_diff_sectioned(const weft_diff_sectioned_request *r) {
         return WEFT_ERANGE;
     }
     if (r->fill == NULL || r->deliver == NULL) return WEFT_EINVAL;
-    if ((r->section_content_hashes && r->sections.content_equal != NULL) ||
-        (r->item_content_hashes && r->items.content_equal != NULL)) {
+    if ((r->section_content_hashes && r->sections.contents_changed != NULL) ||
+        (r->item_content_hashes && r->items.contents_changed != NULL)) {
         return WEFT_EINVAL;
     }
 
@@ -193,7 +205,7 @@ weft_rc weft_diff_sectioned(const weft_diff_sectioned_request *r) {
     f->contents = (content_source){
         .old_hashes = l.input.old_section_contents,
         .new_hashes = l.input.new_section_contents,
-        .equal = r->sections.content_equal,
+        .changed = r->sections.contents_changed,
         .context = r->context,
     };
     flat_diff_run(f);
@@ -211,8 +223,10 @@ weft_rc weft_diff_sectioned(const weft_diff_sectioned_request *r) {
         .memory = block.memory,
     };
     diff_items(&l, r, &result);
-    assert(weft_diff_sectioned_check_invariants(r, &result));
     r->deliver(r->context, &result);
+    /* After deliver, so that the checker's own callbacks never mix with the
+    ** diff's: deliver sees exactly the calls the diff made. */
+    assert(weft_diff_sectioned_check_invariants(r, &result));
     diff_block_release(&block);
     return WEFT_OK;
 }

@@ -15,10 +15,7 @@ extension Diff where Element: Diffable {
     ///   identities hash alike it degrades to O(*n* × *m*) identity comparisons.
     @inlinable
     public init(from old: [Element], to new: [Element]) {
-        self.init(
-            diffing: old, to: new, identity: { $0.diffIdentifier },
-            comparesContents: !_IdentityHash.isSelfIdentified(Element.self),
-            contentEqual: { $0.isContentEqual(to: $1) })
+        self.init(diffing: old, to: new, access: _DiffableAccess<Element>.self)
     }
 }
 
@@ -36,9 +33,7 @@ extension Diff where Element: Hashable {
     ///   for integers); O(*n* × *m*) comparisons when all hashes collide.
     @inlinable
     public init(from old: [Element], to new: [Element]) {
-        self.init(
-            diffing: old, to: new, identity: { $0 },
-            comparesContents: false, contentEqual: { _, _ in true })
+        self.init(diffing: old, to: new, access: _HashableAccess<Element>.self)
     }
 }
 
@@ -57,10 +52,7 @@ extension Diff where Element: Diffable & Hashable {
     /// - Complexity: As for other `Diffable` elements.
     @inlinable
     public init(from old: [Element], to new: [Element]) {
-        self.init(
-            diffing: old, to: new, identity: { $0.diffIdentifier },
-            comparesContents: !_IdentityHash.isSelfIdentified(Element.self),
-            contentEqual: { $0.isContentEqual(to: $1) })
+        self.init(diffing: old, to: new, access: _DiffableAccess<Element>.self)
     }
 }
 
@@ -70,24 +62,25 @@ extension Diff {
     /// Inlinable so that the loops that hash identities and the comparisons the
     /// core calls back are specialized for the caller's element type.
     @inlinable
-    init<ID: Hashable>(
-        diffing old: [Element], to new: [Element],
-        identity: (Element) -> ID,
-        comparesContents: Bool,
-        contentEqual: (Element, Element) -> Bool
-    ) {
-        let exact = _IdentityHash.isExact(ID.self)
+    init<Access: _DiffAccess>(diffing old: [Element], to new: [Element], access: Access.Type)
+    where Access.Element == Element {
+        let exact = _IdentityHash.isExact(Access.ID.self)
         let output = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 CDiff.list(
                     oldCount: old.count, newCount: new.count,
-                    comparesIdentities: !exact, comparesContents: comparesContents,
+                    comparesIdentities: !exact, comparesContents: Access.comparesContents,
                     fill: { oldIDs, newIDs in
-                        for i in old.indices { oldIDs[i] = _IdentityHash.bits(of: identity(old[i]), exact: exact) }
-                        for j in new.indices { newIDs[j] = _IdentityHash.bits(of: identity(new[j]), exact: exact) }
+                        for i in old.indices { oldIDs[i] = _IdentityHash.bits(of: Access.identity(of: old[i]), exact: exact) }
+                        for j in new.indices { newIDs[j] = _IdentityHash.bits(of: Access.identity(of: new[j]), exact: exact) }
                     },
-                    identityEqual: { identity(old[$0]) == identity(new[$1]) },
-                    contentEqual: { contentEqual(old[$0], new[$1]) })
+                    identityEqual: { Access.identity(of: old[$0]) == Access.identity(of: new[$1]) },
+                    contentsChanged: { pairs, changed in
+                        for p in changed.indices {
+                            let same = Access.isContentEqual(old[Int(pairs[2 * p])], new[Int(pairs[2 * p + 1])])
+                            changed[p] = same ? 0 : 1
+                        }
+                    })
             }
         }
         self.init(

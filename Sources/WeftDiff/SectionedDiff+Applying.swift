@@ -1,3 +1,6 @@
+import Foundation
+import WeftCore   // IndexPath's section and item where UIKit is absent
+
 extension SectionedDiff {
     /// Returns the sections this diff makes of `old`, applying it as one UIKit
     /// batch update would.

@@ -21,7 +21,7 @@ extension SectionedDiff {
         typealias Item = Section.Item
         let exactSections = _IdentityHash.isExact(Section.DiffIdentifier.self)
         let exactItems = _IdentityHash.isExact(Item.DiffIdentifier.self)
-        let comparesItems = !_IdentityHash.isSelfIdentified(Item.self)
+        let comparesItems = _DiffableAccess<Item>.comparesContents
         let oldItemCount = old.reduce(0) { $0 + $1.items.count }
         let newItemCount = new.reduce(0) { $0 + $1.items.count }
         // Callbacks address items by flat index; only they need flat copies.
@@ -33,16 +33,24 @@ extension SectionedDiff {
             oldSectionCount: old.count, newSectionCount: new.count,
             oldItemCount: oldItemCount, newItemCount: newItemCount,
             comparesSectionIdentities: !exactSections,
-            comparesSectionContents: !_IdentityHash.isSelfIdentified(Section.self),
+            comparesSectionContents: _DiffableAccess<Section>.comparesContents,
             comparesItemIdentities: !exactItems, comparesItemContents: comparesItems,
             fill: { oldBuffers, newBuffers in
                 Self.fill(oldBuffers, from: old, exactSections: exactSections, exactItems: exactItems)
                 Self.fill(newBuffers, from: new, exactSections: exactSections, exactItems: exactItems)
             },
             sectionIdentityEqual: { old[$0].diffIdentifier == new[$1].diffIdentifier },
-            sectionContentEqual: { old[$0].isContentEqual(to: new[$1]) },
+            sectionContentsChanged: { pairs, changed in
+                for p in changed.indices {
+                    changed[p] = old[Int(pairs[2 * p])].isContentEqual(to: new[Int(pairs[2 * p + 1])]) ? 0 : 1
+                }
+            },
             itemIdentityEqual: { oldItems[$0].diffIdentifier == newItems[$1].diffIdentifier },
-            itemContentEqual: { oldItems[$0].isContentEqual(to: newItems[$1]) })
+            itemContentsChanged: { pairs, changed in
+                for p in changed.indices {
+                    changed[p] = oldItems[Int(pairs[2 * p])].isContentEqual(to: newItems[Int(pairs[2 * p + 1])]) ? 0 : 1
+                }
+            })
         self.init(output, oldSectionCount: old.count, oldItemCount: oldItemCount, newSections: new)
     }
 

@@ -1,6 +1,5 @@
-#if WEFT_INTERNAL_CHECKS
 import Foundation
-#endif
+import WeftCore   // IndexPath's section and item where UIKit is absent
 
 extension SectionedDiff {
     /// Traps if the diff's edits do not fit together: the section edits as for

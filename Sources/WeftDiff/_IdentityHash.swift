@@ -30,11 +30,4 @@ enum _IdentityHash {
         }
         return UInt64(bitPattern: Int64(id.hashValue))
     }
-
-    /// Whether `Element`'s identity is the element itself, so that equal
-    /// identities are equal elements and contents never need comparing.
-    @inlinable
-    static func isSelfIdentified<Element: Diffable>(_: Element.Type) -> Bool {
-        Element.DiffIdentifier.self == Element.self
-    }
 }

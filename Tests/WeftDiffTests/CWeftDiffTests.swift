@@ -14,6 +14,23 @@ import Testing
         #expect(probe.checkHolds)
     }
 
+    /// The contents callback runs once per diff with every pair, in new order.
+    @Test func contentsCallbackSeesEveryPairOnce() throws {
+        let probe = ListProbe(old: [1, 2, 3, 4], new: [4, 1, 2, 3, 5])
+        try #require(probe.run(contentsChanged: { context, pairs, count, changed in
+            let probe = ListProbe.from(context)
+            probe.contentCalls += 1
+            for p in 0 ..< Int(count) {
+                probe.comparedPairs.append([Int(pairs[p].from), Int(pairs[p].to)])
+                changed[p] = pairs[p].from == 1 ? 1 : 0   // old element 2 changed
+            }
+        }) == WEFT_OK)
+        #expect(probe.contentCallsAtDelivery == 1)
+        #expect(probe.comparedPairs.prefix(4) == [[3, 0], [0, 1], [1, 2], [2, 3]])
+        #expect(probe.updates == [[1, 2]])
+        #expect(probe.checkHolds)
+    }
+
     @Test func identityCallbackSeparatesCollidingHashes() throws {
         // Every hash is 7; identities differ and only the callback can tell.
         let identities = [1, 2, 3, 4, 5]
@@ -42,7 +59,7 @@ import Testing
 
     @Test func refusalsRunNoCallback() {
         let both = ListProbe(old: [1], new: [1], oldContents: [1], newContents: [2])
-        #expect(both.run(contentEqual: { _, _, _ in true }) == WEFT_EINVAL)
+        #expect(both.run(contentsChanged: { _, _, _, _ in }) == WEFT_EINVAL)
         #expect(both.filled == 0 && both.delivered == 0)
 
         let huge = ListProbe(old: [], new: [])
@@ -91,6 +108,7 @@ private final class ListProbe {
     let old: [UInt64], new: [UInt64]
     let oldContents: [UInt64]?, newContents: [UInt64]?
     var oldIdentities: [Int] = [], newIdentities: [Int] = []
+    var contentCalls = 0, contentCallsAtDelivery = 0, comparedPairs: [[Int]] = []
     var request: weft_diff_list_request?
     var deletes: [Int] = [], inserts: [Int] = [], moves: [[Int]] = [], updates: [[Int]] = []
     var memory: weft_diff_memory?
@@ -106,13 +124,13 @@ private final class ListProbe {
     }
 
     func run(
-        identityEqual: weft_diff_equal_fn? = nil, contentEqual: weft_diff_equal_fn? = nil,
+        identityEqual: weft_diff_equal_fn? = nil, contentsChanged: weft_diff_contents_fn? = nil,
         oldCountOverride: UInt32? = nil
     ) -> weft_rc {
         request = weft_diff_list_request(
             old_count: oldCountOverride ?? UInt32(old.count), new_count: UInt32(new.count),
             content_hashes: oldContents != nil,
-            callbacks: weft_diff_callbacks(identity_equal: identityEqual, content_equal: contentEqual),
+            callbacks: weft_diff_callbacks(identity_equal: identityEqual, contents_changed: contentsChanged),
             context: Unmanaged.passUnretained(self).toOpaque(),
             fill: { context, input in ListProbe.from(context).fill(input.pointee) },
             deliver: { context, result in ListProbe.from(context).deliver(result) })
@@ -131,6 +149,7 @@ private final class ListProbe {
 
     private func deliver(_ result: UnsafePointer<weft_diff_list_result>) {
         delivered += 1
+        contentCallsAtDelivery = contentCalls
         let r = result.pointee
         deletes = (0 ..< Int(r.delete_count)).map { Int(r.deletes[$0]) }
         inserts = (0 ..< Int(r.insert_count)).map { Int(r.inserts[$0]) }
@@ -177,8 +196,8 @@ private final class SectionedProbe {
             old_section_count: UInt32(oldSections.count), new_section_count: UInt32(newSections.count),
             old_item_count: UInt32(oldItems.count), new_item_count: UInt32(newItems.count),
             section_content_hashes: false, item_content_hashes: oldItemContents != nil,
-            sections: weft_diff_callbacks(identity_equal: nil, content_equal: nil),
-            items: weft_diff_callbacks(identity_equal: nil, content_equal: nil),
+            sections: weft_diff_callbacks(identity_equal: nil, contents_changed: nil),
+            items: weft_diff_callbacks(identity_equal: nil, contents_changed: nil),
             context: Unmanaged.passUnretained(self).toOpaque(),
             fill: { context, input in SectionedProbe.from(context).fill(input.pointee) },
             deliver: { context, result in SectionedProbe.from(context).deliver(result) })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftCore
 import WeftDiff
 import WeftTestSupport
 

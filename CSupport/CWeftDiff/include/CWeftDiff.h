@@ -37,7 +37,8 @@
 ** to match when hashes are distinct, O(n * m) identity_equal calls when they
 ** all collide (slow but still correct); O(k log k) for the subsequence, O(k)
 ** when most elements kept their order; O(n + m) memory (about 100 bytes per
-** element). content_equal is called at most once per matched pair.
+** element). contents_changed is called once per level (list, sections, items)
+** with every pair that needs its contents compared.
 **
 ** Memory: a diff that fits in 16 KiB runs on the C stack and touches no arena
 ** (a 100-element diff does). Larger ones carve everything from one block of a
@@ -91,19 +92,26 @@ typedef struct weft_diff_path_pair {
     weft_diff_path to;
 } weft_diff_path_pair;
 
-/* Whether old element 'old_index' and new element 'new_index' are equal in
-** some respect; 'context' is the request's. */
+/* Whether old element 'old_index' and new element 'new_index' have equal
+** identities; 'context' is the request's. */
 typedef bool (*weft_diff_equal_fn)(void *_Nullable context, uint32_t old_index, uint32_t new_index);
+
+/* For each of the 'count' matched pairs, set changed[p] to 1 when the contents
+** of old element pairs[p].from and new element pairs[p].to differ, else to 0. */
+typedef void (*weft_diff_contents_fn)(void *_Nullable context, const weft_diff_pair *_Nonnull pairs,
+                                      uint32_t count, uint8_t *_Nonnull changed);
 
 /* How to compare the elements of one level (the list, the sections, or the items). */
 typedef struct weft_diff_callbacks {
     /* Exact identity equality, asked only for pairs whose identity hashes are
     ** equal. NULL: equal hashes are equal identities (integer identities). */
     weft_diff_equal_fn _Nullable identity_equal;
-    /* Content equality of a matched pair. NULL: compare the content hashes
-    ** when the request asks for them, else contents never differ. Giving both
-    ** this and content hashes is refused (WEFT_EINVAL). */
-    weft_diff_equal_fn _Nullable content_equal;
+    /* Content comparison of all matched pairs at once, in new order: one call
+    ** per level, so a caller in another language crosses over once rather
+    ** than once per pair. NULL: compare the content hashes when the request
+    ** asks for them, else contents never differ. Giving both this and content
+    ** hashes is refused (WEFT_EINVAL). */
+    weft_diff_contents_fn _Nullable contents_changed;
 } weft_diff_callbacks;
 
 /* Where a diff's memory came from; reported for tests and statistics. */
@@ -155,7 +163,7 @@ typedef struct weft_diff_list_request {
 
 /* Diff two sequences: fill() once, then deliver() once with the result.
 ** WEFT_ERANGE if a count exceeds WEFT_DIFF_MAX_COUNT, WEFT_EINVAL if both a
-** content callback and content hashes are given, WEFT_ENOMEM if no arena can
+** contents callback and content hashes are given, WEFT_ENOMEM if no arena can
 ** supply the memory; on error no callback runs. */
 weft_rc weft_diff_list(const weft_diff_list_request *_Nonnull request);
 

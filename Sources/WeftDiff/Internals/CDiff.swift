@@ -1,13 +1,13 @@
 internal import CWeftDiff
 public import Foundation
-import WeftCore
 
 /// The only caller of CWeftDiff.
 ///
 /// The inlinable layer above hands in closures specialized for the element
-/// type (fill the identity hashes, compare identities or contents by index);
-/// this file carries them through the C core's context pointer and copies the
-/// result out of the core's scratch memory into Swift arrays before it is freed.
+/// type (fill the identity hashes, compare identities by index, compare the
+/// contents of all pairs at once); this file carries them through the C core's
+/// context pointer and copies the result out of the core's scratch memory into
+/// Swift arrays before it is freed.
 ///
 /// The core fails only for sizes beyond 32-bit indexes or when no arena can
 /// supply memory, both of which a Swift array would trap on as well; ``check(_:_:)``
@@ -36,7 +36,13 @@ enum CDiff {
         @usableFromInline var itemUpdates: [DiffUpdate<IndexPath>] = []
     }
 
-    /// Identity and content hashes of one sectioned snapshot, as fill writes them.
+    /// Compares the contents of matched pairs: `pairs` holds old and new index
+    /// of each pair, interleaved (`pairs[2p]`, `pairs[2p + 1]`); the closure
+    /// sets `changed[p]` to 1 where they differ, else 0.
+    @usableFromInline
+    typealias ContentsChanged = (_ pairs: UnsafeBufferPointer<UInt32>, _ changed: UnsafeMutableBufferPointer<UInt8>) -> Void
+
+    /// Identity hashes and item counts of one sectioned snapshot, as fill writes them.
     @usableFromInline
     struct SectionedBuffers {
         @usableFromInline let sectionIDs: UnsafeMutablePointer<UInt64>
@@ -49,22 +55,22 @@ enum CDiff {
     /// - Parameters:
     ///   - comparesIdentities: Whether equal hashes need `identityEqual` to
     ///     confirm them (false for integer identities).
-    ///   - comparesContents: Whether to ask `contentEqual` about each pair.
+    ///   - comparesContents: Whether to ask `contentsChanged` about the pairs.
     ///   - fill: Writes the old and the new identity hashes.
     ///   - identityEqual: Whether old element `i` and new element `j` have equal identities.
-    ///   - contentEqual: Whether old element `i` and new element `j` show equal contents.
+    ///   - contentsChanged: Marks the pairs whose contents differ, all at once.
     @usableFromInline
     static func list(
         oldCount: Int, newCount: Int,
         comparesIdentities: Bool, comparesContents: Bool,
         fill: (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt64>) -> Void,
         identityEqual: (Int, Int) -> Bool,
-        contentEqual: (Int, Int) -> Bool
+        contentsChanged: ContentsChanged
     ) -> ListOutput {
         withoutActuallyEscaping(fill) { fill in
             withoutActuallyEscaping(identityEqual) { identityEqual in
-                withoutActuallyEscaping(contentEqual) { contentEqual in
-                    var context = ListContext(fill: fill, identityEqual: identityEqual, contentEqual: contentEqual)
+                withoutActuallyEscaping(contentsChanged) { contentsChanged in
+                    var context = ListContext(fill: fill, identityEqual: identityEqual, contentsChanged: contentsChanged)
                     withUnsafeMutablePointer(to: &context) { context in
                         var request = weft_diff_list_request(
                             old_count: count32(oldCount, "old elements"),
@@ -72,7 +78,7 @@ enum CDiff {
                             content_hashes: false,
                             callbacks: weft_diff_callbacks(
                                 identity_equal: comparesIdentities ? listIdentityEqual : nil,
-                                content_equal: comparesContents ? listContentEqual : nil),
+                                contents_changed: comparesContents ? listContentsChanged : nil),
                             context: UnsafeMutableRawPointer(context),
                             fill: { context, input in
                                 let context = context!.assumingMemoryBound(to: ListContext.self)
@@ -105,19 +111,19 @@ enum CDiff {
         comparesItemIdentities: Bool, comparesItemContents: Bool,
         fill: (_ old: SectionedBuffers, _ new: SectionedBuffers) -> Void,
         sectionIdentityEqual: (Int, Int) -> Bool,
-        sectionContentEqual: (Int, Int) -> Bool,
+        sectionContentsChanged: ContentsChanged,
         itemIdentityEqual: (Int, Int) -> Bool,
-        itemContentEqual: (Int, Int) -> Bool
+        itemContentsChanged: ContentsChanged
     ) -> SectionedOutput {
         withoutActuallyEscaping(fill) { fill in
             withoutActuallyEscaping(sectionIdentityEqual) { sectionIdentityEqual in
-                withoutActuallyEscaping(sectionContentEqual) { sectionContentEqual in
+                withoutActuallyEscaping(sectionContentsChanged) { sectionContentsChanged in
                     withoutActuallyEscaping(itemIdentityEqual) { itemIdentityEqual in
-                        withoutActuallyEscaping(itemContentEqual) { itemContentEqual in
+                        withoutActuallyEscaping(itemContentsChanged) { itemContentsChanged in
                             var context = SectionedContext(
                                 fill: fill,
-                                sectionIdentityEqual: sectionIdentityEqual, sectionContentEqual: sectionContentEqual,
-                                itemIdentityEqual: itemIdentityEqual, itemContentEqual: itemContentEqual)
+                                sectionIdentityEqual: sectionIdentityEqual, sectionContentsChanged: sectionContentsChanged,
+                                itemIdentityEqual: itemIdentityEqual, itemContentsChanged: itemContentsChanged)
                             withUnsafeMutablePointer(to: &context) { context in
                                 var request = weft_diff_sectioned_request(
                                     old_section_count: count32(oldSectionCount, "old sections"),
@@ -128,10 +134,10 @@ enum CDiff {
                                     item_content_hashes: false,
                                     sections: weft_diff_callbacks(
                                         identity_equal: comparesSectionIdentities ? sectionIdentityEqualThunk : nil,
-                                        content_equal: comparesSectionContents ? sectionContentEqualThunk : nil),
+                                        contents_changed: comparesSectionContents ? sectionContentsChangedThunk : nil),
                                     items: weft_diff_callbacks(
                                         identity_equal: comparesItemIdentities ? itemIdentityEqualThunk : nil,
-                                        content_equal: comparesItemContents ? itemContentEqualThunk : nil),
+                                        contents_changed: comparesItemContents ? itemContentsChangedThunk : nil),
                                     context: UnsafeMutableRawPointer(context),
                                     fill: { context, input in
                                         let context = context!.assumingMemoryBound(to: SectionedContext.self)
@@ -188,7 +194,7 @@ enum CDiff {
 private struct ListContext {
     let fill: (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt64>) -> Void
     let identityEqual: (Int, Int) -> Bool
-    let contentEqual: (Int, Int) -> Bool
+    let contentsChanged: CDiff.ContentsChanged
     var output = CDiff.ListOutput()
 }
 
@@ -196,34 +202,62 @@ private struct ListContext {
 private struct SectionedContext {
     let fill: (CDiff.SectionedBuffers, CDiff.SectionedBuffers) -> Void
     let sectionIdentityEqual: (Int, Int) -> Bool
-    let sectionContentEqual: (Int, Int) -> Bool
+    let sectionContentsChanged: CDiff.ContentsChanged
     let itemIdentityEqual: (Int, Int) -> Bool
-    let itemContentEqual: (Int, Int) -> Bool
+    let itemContentsChanged: CDiff.ContentsChanged
     var output = CDiff.SectionedOutput()
 }
+
+// The C core's callbacks. Identity checks come one pair at a time (they steer
+// the matching); content checks come once per level with every pair, because
+// each crossing copies the stored closure out of the context (a retain and a
+// release), which would otherwise cost more than comparing most contents.
 
 private func listIdentityEqual(_ context: UnsafeMutableRawPointer?, _ i: UInt32, _ j: UInt32) -> Bool {
     context!.assumingMemoryBound(to: ListContext.self).pointee.identityEqual(Int(i), Int(j))
 }
 
-private func listContentEqual(_ context: UnsafeMutableRawPointer?, _ i: UInt32, _ j: UInt32) -> Bool {
-    context!.assumingMemoryBound(to: ListContext.self).pointee.contentEqual(Int(i), Int(j))
+private func listContentsChanged(
+    _ context: UnsafeMutableRawPointer?, _ pairs: UnsafePointer<weft_diff_pair>, _ count: UInt32,
+    _ changed: UnsafeMutablePointer<UInt8>
+) {
+    contentsChanged(pairs, count, changed, context!.assumingMemoryBound(to: ListContext.self).pointee.contentsChanged)
 }
 
 private func sectionIdentityEqualThunk(_ context: UnsafeMutableRawPointer?, _ i: UInt32, _ j: UInt32) -> Bool {
     context!.assumingMemoryBound(to: SectionedContext.self).pointee.sectionIdentityEqual(Int(i), Int(j))
 }
 
-private func sectionContentEqualThunk(_ context: UnsafeMutableRawPointer?, _ i: UInt32, _ j: UInt32) -> Bool {
-    context!.assumingMemoryBound(to: SectionedContext.self).pointee.sectionContentEqual(Int(i), Int(j))
+private func sectionContentsChangedThunk(
+    _ context: UnsafeMutableRawPointer?, _ pairs: UnsafePointer<weft_diff_pair>, _ count: UInt32,
+    _ changed: UnsafeMutablePointer<UInt8>
+) {
+    let context = context!.assumingMemoryBound(to: SectionedContext.self)
+    contentsChanged(pairs, count, changed, context.pointee.sectionContentsChanged)
 }
 
 private func itemIdentityEqualThunk(_ context: UnsafeMutableRawPointer?, _ i: UInt32, _ j: UInt32) -> Bool {
     context!.assumingMemoryBound(to: SectionedContext.self).pointee.itemIdentityEqual(Int(i), Int(j))
 }
 
-private func itemContentEqualThunk(_ context: UnsafeMutableRawPointer?, _ i: UInt32, _ j: UInt32) -> Bool {
-    context!.assumingMemoryBound(to: SectionedContext.self).pointee.itemContentEqual(Int(i), Int(j))
+private func itemContentsChangedThunk(
+    _ context: UnsafeMutableRawPointer?, _ pairs: UnsafePointer<weft_diff_pair>, _ count: UInt32,
+    _ changed: UnsafeMutablePointer<UInt8>
+) {
+    let context = context!.assumingMemoryBound(to: SectionedContext.self)
+    contentsChanged(pairs, count, changed, context.pointee.itemContentsChanged)
+}
+
+/// Hands the core's pairs to `body` as interleaved old and new indexes.
+private func contentsChanged(
+    _ pairs: UnsafePointer<weft_diff_pair>, _ count: UInt32, _ changed: UnsafeMutablePointer<UInt8>,
+    _ body: CDiff.ContentsChanged
+) {
+    let count = Int(count)
+    // weft_diff_pair is two uint32_t fields, so its array is 2 * count uint32_t.
+    pairs.withMemoryRebound(to: UInt32.self, capacity: 2 * count) { indexes in
+        body(UnsafeBufferPointer(start: indexes, count: 2 * count), UnsafeMutableBufferPointer(start: changed, count: count))
+    }
 }
 
 extension CDiff.ListOutput {
@@ -271,6 +305,11 @@ private func pairs<Pair>(
     copy(source, count) { make(Int($0.from), Int($0.to)) }
 }
 
+/// The index path of `path`, built from its two indexes directly: on Linux,
+/// `IndexPath(item:section:)` goes through an `[Int]` and allocates, which
+/// cost one malloc per reported item edit.
 private func indexPath(_ path: weft_diff_path) -> IndexPath {
-    IndexPath(item: Int(path.item), section: Int(path.section))
+    var indexPath = IndexPath(index: Int(path.section))
+    indexPath.append(Int(path.item))
+    return indexPath
 }

@@ -36,7 +36,7 @@
 ** Costs, for n old and m new elements, k of them matched: expected O(n + m)
 ** to match when hashes are distinct, O(n * m) identity_equal calls when they
 ** all collide (slow but still correct); O(k log k) for the subsequence, O(k)
-** when most elements kept their order; O(n + m) memory (about 100 bytes per
+** when most elements kept their order; O(n + m) memory (about 120 bytes per
 ** element). contents_changed is called once per level (list, sections, items)
 ** with every pair that needs its contents compared.
 **

@@ -75,8 +75,9 @@ static uint32_t lis_length(const uint32_t *values, uint32_t count, uint32_t *pil
 
 /* Fill expected[j] with the old partner of new element j when the k-th
 ** occurrence of a hash in new pairs with its k-th occurrence in old. */
-static void expected_pairing(const uint64_t *old_ids, uint32_t n, const uint64_t *new_ids, uint32_t m,
-                             level_scratch *s) {
+static void expected_pairing(const level_input *in, level_scratch *s) {
+    const uint64_t *old_ids = in->old_ids, *new_ids = in->new_ids;
+    uint32_t n = in->old_count, m = in->new_count;
     for (uint32_t i = 0; i < n; i++) s->old_sorted[i] = (hashed_index){old_ids[i], i};
     for (uint32_t j = 0; j < m; j++) s->new_sorted[j] = (hashed_index){new_ids[j], j};
     if (n > 1) qsort(s->old_sorted, n, sizeof(hashed_index), compare_hashed);
@@ -113,20 +114,14 @@ static bool pair_stayers(const uint8_t *old_role, uint32_t old_begin, uint32_t o
     return i == old_end;
 }
 
-static bool same_identity(const uint64_t *old_ids, const uint64_t *new_ids, weft_diff_equal_fn equal,
-                          void *context, uint32_t i, uint32_t j) {
-    return old_ids[i] == new_ids[j] && (equal == NULL || equal(context, i, j));
+static bool same_identity(const level_input *in, uint32_t i, uint32_t j) {
+    weft_diff_equal_fn equal = in->callbacks.identity_equal;
+    return in->old_ids[i] == in->new_ids[j] && (equal == NULL || equal(in->context, i, j));
 }
 
-/* One level as the checker sees it. */
+/* One level and the edits a result reports for it. */
 typedef struct level {
-    const uint64_t *old_ids;
-    const uint64_t *new_ids;
-    uint32_t old_count;
-    uint32_t new_count;
-    weft_diff_equal_fn identity_equal;
-    void *context;
-    content_source contents;
+    level_input in;
     const uint32_t *deletes;
     const uint32_t *inserts;
     const weft_diff_pair *moves;
@@ -139,7 +134,7 @@ typedef struct level {
 
 /* Check one flat level; on success s->new_to_old and s->old_role describe it. */
 static bool check_level(const level *lv, level_scratch *s) {
-    uint32_t n = lv->old_count, m = lv->new_count;
+    uint32_t n = lv->in.old_count, m = lv->in.new_count;
     if (n > 0) memset(s->old_role, ROLE_STAY, n);
     if (m > 0) memset(s->new_role, ROLE_STAY, m);
     for (uint32_t d = 0; d < lv->delete_count; d++) {
@@ -166,13 +161,13 @@ static bool check_level(const level *lv, level_scratch *s) {
     for (uint32_t j = 0; j < m; j++) {
         uint32_t i = s->new_to_old[j];
         if (i == NO_INDEX) continue;
-        if (!same_identity(lv->old_ids, lv->new_ids, lv->identity_equal, lv->context, i, j)) return false;
+        if (!same_identity(&lv->in, i, j)) return false;
         s->sequence[matched++] = i;
     }
     if (lv->move_count != matched - lis_length(s->sequence, matched, s->piles)) return false;
 
-    if (lv->identity_equal == NULL) {
-        expected_pairing(lv->old_ids, n, lv->new_ids, m, s);
+    if (lv->in.callbacks.identity_equal == NULL) {
+        expected_pairing(&lv->in, s);
         for (uint32_t j = 0; j < m; j++) {
             if (s->expected[j] != s->new_to_old[j]) return false;
         }
@@ -182,7 +177,8 @@ static bool check_level(const level *lv, level_scratch *s) {
     for (uint32_t j = 0; j < m; j++) {
         if (s->new_to_old[j] != NO_INDEX) s->pairs[pairs++] = (weft_diff_pair){s->new_to_old[j], j};
     }
-    mark_changed_contents(&lv->contents, s->pairs, pairs, s->changed);
+    content_source contents = level_contents(&lv->in);
+    mark_changed_contents(&contents, s->pairs, pairs, s->changed);
     uint32_t u = 0;
     for (uint32_t p = 0; p < pairs; p++) {
         if (!s->changed[p]) continue;
@@ -208,10 +204,7 @@ bool weft_diff_list_check_invariants(const weft_diff_list_request *r, const weft
         return false;
     }
     level lv = {
-        .old_ids = in->old_ids, .new_ids = in->new_ids,
-        .old_count = in->old_count, .new_count = in->new_count,
-        .identity_equal = r->callbacks.identity_equal, .context = r->context,
-        .contents = {in->old_contents, in->new_contents, r->callbacks.contents_changed, r->context},
+        .in = list_level(r, in),
         .deletes = res->deletes, .inserts = res->inserts, .moves = res->moves, .updates = res->updates,
         .delete_count = res->delete_count, .insert_count = res->insert_count,
         .move_count = res->move_count, .update_count = res->update_count,
@@ -268,6 +261,7 @@ static bool check_items(const weft_diff_sectioned_request *r, const weft_diff_se
     const uint32_t *section_new_to_old = sections->new_to_old;
     const uint8_t *section_role = sections->old_role;   /* ROLE_GONE: deleted */
     level_scratch *s = &is->level;
+    level_input items = item_level(r, in);
 
     for (uint32_t k = 0, flat = 0; k < S; k++) {
         is->old_first[k] = flat;
@@ -319,9 +313,7 @@ static bool check_items(const weft_diff_sectioned_request *r, const weft_diff_se
         for (uint32_t j = first; j < end; j++) {
             uint32_t i = s->new_to_old[j];
             if (i == NO_INDEX) continue;
-            if (!same_identity(in->old_item_ids, in->new_item_ids, r->items.identity_equal, r->context, i, j)) {
-                return false;
-            }
+            if (!same_identity(&items, i, j)) return false;
             matched++;
             if (is->old_section_of[i] == paired) s->sequence[candidates++] = i;
         }
@@ -329,10 +321,10 @@ static bool check_items(const weft_diff_sectioned_request *r, const weft_diff_se
     }
     if (res->item_move_count != matched - kept) return false;
 
-    if (r->items.identity_equal == NULL) {
+    if (items.callbacks.identity_equal == NULL) {
         /* Items pair over all sections by order of occurrence; pairs that
         ** touch a deleted or inserted section are implicit, not edits. */
-        expected_pairing(in->old_item_ids, N, in->new_item_ids, M, s);
+        expected_pairing(&items, s);
         for (uint32_t t = 0; t < T; t++) {
             uint32_t first = is->new_first[t], end = first + in->new_item_counts[t];
             for (uint32_t j = first; j < end; j++) {
@@ -344,7 +336,7 @@ static bool check_items(const weft_diff_sectioned_request *r, const weft_diff_se
         }
     }
 
-    content_source contents = {in->old_item_contents, in->new_item_contents, r->items.contents_changed, r->context};
+    content_source contents = level_contents(&items);
     uint32_t pairs = 0;
     for (uint32_t t = 0; t < T; t++) {
         uint32_t first = is->new_first[t], end = first + in->new_item_counts[t];
@@ -375,11 +367,7 @@ bool weft_diff_sectioned_check_invariants(const weft_diff_sectioned_request *r,
         return false;
     }
     level sections = {
-        .old_ids = in->old_section_ids, .new_ids = in->new_section_ids,
-        .old_count = in->old_section_count, .new_count = in->new_section_count,
-        .identity_equal = r->sections.identity_equal, .context = r->context,
-        .contents = {in->old_section_contents, in->new_section_contents, r->sections.contents_changed,
-                     r->context},
+        .in = section_level(r, in),
         .deletes = res->section_deletes, .inserts = res->section_inserts,
         .moves = res->section_moves, .updates = res->section_updates,
         .delete_count = res->section_delete_count, .insert_count = res->section_insert_count,

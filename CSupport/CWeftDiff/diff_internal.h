@@ -43,6 +43,38 @@ weft_rc diff_block_acquire(diff_block *b, void *stack, uint64_t bytes);
 /* Give the block back (reset the lease, or free it to the subsystem arena). */
 void diff_block_release(diff_block *b);
 
+/* ---- one level's inputs -------------------------------------------------- */
+
+/* One level of a diff (a list, the sections, or the items) as its request
+** describes it. The diff and the checkers read a level only through this. */
+typedef struct level_input {
+    const uint64_t *old_ids;
+    const uint64_t *new_ids;
+    const uint64_t *old_contents;   /* content hashes, both or neither */
+    const uint64_t *new_contents;
+    uint32_t old_count;
+    uint32_t new_count;
+    weft_diff_callbacks callbacks;
+    void *context;
+} level_input;
+
+static inline level_input list_level(const weft_diff_list_request *r, const weft_diff_list_input *in) {
+    return (level_input){in->old_ids, in->new_ids, in->old_contents, in->new_contents,
+                         in->old_count, in->new_count, r->callbacks, r->context};
+}
+
+static inline level_input section_level(const weft_diff_sectioned_request *r,
+                                        const weft_diff_sectioned_input *in) {
+    return (level_input){in->old_section_ids, in->new_section_ids, in->old_section_contents,
+                         in->new_section_contents, in->old_section_count, in->new_section_count,
+                         r->sections, r->context};
+}
+
+static inline level_input item_level(const weft_diff_sectioned_request *r, const weft_diff_sectioned_input *in) {
+    return (level_input){in->old_item_ids, in->new_item_ids, in->old_item_contents, in->new_item_contents,
+                         in->old_item_count, in->new_item_count, r->items, r->context};
+}
+
 /* ---- identity matching ----------------------------------------------------- */
 
 /* One hash of the old side and the old indexes carrying it, as a list in
@@ -67,6 +99,9 @@ typedef struct matcher {
 
 /* Carve the matcher's table for 'old_count' old elements. */
 void matcher_carve(matcher *mt, carver *c, uint32_t old_count);
+
+/* Point a carved matcher at the identities of 'level'. */
+void matcher_bind(matcher *mt, const level_input *level);
 
 /* Pair every new element with the first unmatched old element of equal
 ** identity: new_to_old[j] and old_to_new[i] get the partner or NO_INDEX.
@@ -98,17 +133,21 @@ typedef struct content_source {
     void *context;
 } content_source;
 
+/* How 'level' compares contents. */
+static inline content_source level_contents(const level_input *level) {
+    return (content_source){level->old_contents, level->new_contents, level->callbacks.contents_changed,
+                            level->context};
+}
+
 /* Set changed[p] for each of the 'count' pairs: 1 when its contents differ. */
 void mark_changed_contents(const content_source *c, const weft_diff_pair *pairs, uint32_t count,
                            uint8_t *changed);
 
 /* ---- one level: a list, or the sections of a sectioned diff ------------------ */
 
-/* Everything one level of a diff needs. The caller sets mt's ids, counts,
-** identity_equal and context and the content source after carving. */
+/* Everything one flat level of a diff needs (a list, or the sections). */
 typedef struct flat_diff {
     matcher mt;
-    content_source contents;
     uint32_t *new_to_old;
     uint32_t *old_to_new;
     uint32_t *sequence;       /* matched old indexes in new order */
@@ -129,7 +168,7 @@ typedef struct flat_diff {
 
 void flat_diff_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_count);
 
-/* Match, keep a longest increasing subsequence, emit the four edit lists. */
-void flat_diff_run(flat_diff *f);
+/* Match 'level', keep a longest increasing subsequence, emit the four edit lists. */
+void flat_diff_run(flat_diff *f, const level_input *level);
 
 #endif /* CWEFT_DIFF_INTERNAL_H */

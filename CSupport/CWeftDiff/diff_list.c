@@ -40,19 +40,8 @@ weft_rc weft_diff_list(const weft_diff_list_request *r) {
     r->fill(r->context, &l.input);
 
     flat_diff *f = &l.diff;
-    f->mt.old_ids = l.input.old_ids;
-    f->mt.new_ids = l.input.new_ids;
-    f->mt.old_count = r->old_count;
-    f->mt.new_count = r->new_count;
-    f->mt.identity_equal = r->callbacks.identity_equal;
-    f->mt.context = r->context;
-    f->contents = (content_source){
-        .old_hashes = l.input.old_contents,
-        .new_hashes = l.input.new_contents,
-        .changed = r->callbacks.contents_changed,
-        .context = r->context,
-    };
-    flat_diff_run(f);
+    level_input level = list_level(r, &l.input);
+    flat_diff_run(f, &level);
 
     weft_diff_list_result result = {
         .input = &l.input,

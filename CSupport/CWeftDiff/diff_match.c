@@ -28,6 +28,15 @@ void matcher_carve(matcher *mt, carver *c, uint32_t old_count) {
     mt->next = carve(c, old_count, sizeof(uint32_t));
 }
 
+void matcher_bind(matcher *mt, const level_input *level) {
+    mt->old_ids = level->old_ids;
+    mt->new_ids = level->new_ids;
+    mt->old_count = level->old_count;
+    mt->new_count = level->new_count;
+    mt->identity_equal = level->callbacks.identity_equal;
+    mt->context = level->context;
+}
+
 static inline uint64_t mix(uint64_t x) {
     x ^= x >> 31;
     x *= UINT64_C(0x9E3779B97F4A7C15);
@@ -142,8 +151,9 @@ void flat_diff_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_c
     f->updates = carve(c, pairs, sizeof(weft_diff_pair));
 }
 
-void flat_diff_run(flat_diff *f) {
-    uint32_t old_count = f->mt.old_count, new_count = f->mt.new_count;
+void flat_diff_run(flat_diff *f, const level_input *level) {
+    uint32_t old_count = level->old_count, new_count = level->new_count;
+    matcher_bind(&f->mt, level);
     f->matched_count = match_identities(&f->mt, f->new_to_old, f->old_to_new);
 
     uint32_t k = 0;
@@ -169,7 +179,8 @@ void flat_diff_run(flat_diff *f) {
         f->pairs[p++] = pair;
     }
     assert(moves == k - kept);
-    mark_changed_contents(&f->contents, f->pairs, k, f->changed);
+    content_source contents = level_contents(level);
+    mark_changed_contents(&contents, f->pairs, k, f->changed);
     uint32_t updates = 0;
     for (uint32_t q = 0; q < k; q++) {
         if (f->changed[q]) f->updates[updates++] = f->pairs[q];

@@ -85,19 +85,9 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
     const uint32_t *section_new_to_old = l->sections.new_to_old;
     const uint32_t *section_old_to_new = l->sections.old_to_new;
     uint32_t *new_to_old = l->item_new_to_old, *old_to_new = l->item_old_to_new;
-    content_source contents = {
-        .old_hashes = in->old_item_contents,
-        .new_hashes = in->new_item_contents,
-        .changed = r->items.contents_changed,
-        .context = r->context,
-    };
-
-    l->items.old_ids = in->old_item_ids;
-    l->items.new_ids = in->new_item_ids;
-    l->items.old_count = in->old_item_count;
-    l->items.new_count = in->new_item_count;
-    l->items.identity_equal = r->items.identity_equal;
-    l->items.context = r->context;
+    level_input items = item_level(r, in);
+    content_source contents = level_contents(&items);
+    matcher_bind(&l->items, &items);
     match_identities(&l->items, new_to_old, old_to_new);
 
     for (uint32_t s = 0, flat = 0; s < in->old_section_count; s++) {
@@ -196,19 +186,8 @@ weft_rc weft_diff_sectioned(const weft_diff_sectioned_request *r) {
     }
 
     flat_diff *f = &l.sections;
-    f->mt.old_ids = l.input.old_section_ids;
-    f->mt.new_ids = l.input.new_section_ids;
-    f->mt.old_count = r->old_section_count;
-    f->mt.new_count = r->new_section_count;
-    f->mt.identity_equal = r->sections.identity_equal;
-    f->mt.context = r->context;
-    f->contents = (content_source){
-        .old_hashes = l.input.old_section_contents,
-        .new_hashes = l.input.new_section_contents,
-        .changed = r->sections.contents_changed,
-        .context = r->context,
-    };
-    flat_diff_run(f);
+    level_input sections = section_level(r, &l.input);
+    flat_diff_run(f, &sections);
 
     weft_diff_sectioned_result result = {
         .input = &l.input,

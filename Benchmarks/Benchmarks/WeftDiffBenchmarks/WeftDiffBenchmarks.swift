@@ -22,45 +22,9 @@ let benchmarks: @Sendable () -> Void = {
     let slowPeer = Benchmark.Configuration(maxDuration: .seconds(15), maxIterations: 3)
 
     for (label, count) in [("10", 10), ("1k", 1_000), ("10k", 10_000), ("100k", 100_000)] {
-        let peerConfiguration = count >= 100_000 ? slowPeer : Benchmark.defaultConfiguration
-
-        Benchmark("Diff.\(label).scattered") { benchmark in
-            let (old, new) = scatteredIDs(count: count, seed: 42)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                let diff = Diff(from: old, to: new)
-                benchmark.measurement(movesMetric, diff.moves.count)
-                blackHole(diff)
-            }
-        }
-        Benchmark("Diff.\(label).scattered (stdlib)", configuration: peerConfiguration) { benchmark in
-            let (old, new) = scatteredIDs(count: count, seed: 42)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                let difference = new.difference(from: old).inferringMoves()
-                benchmark.measurement(movesMetric, moveCount(difference))
-                blackHole(difference)
-            }
-        }
-
-        Benchmark("Diff.\(label).scattered.struct") { benchmark in
-            let (old, new) = scatteredPosts(count: count, seed: 42)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                let diff = Diff(from: old, to: new)
-                benchmark.measurement(movesMetric, diff.moves.count)
-                blackHole(diff)
-            }
-        }
-        Benchmark("Diff.\(label).scattered.struct (stdlib)", configuration: peerConfiguration) { benchmark in
-            let (old, new) = scatteredPosts(count: count, seed: 42)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                let difference = new.difference(from: old).inferringMoves()
-                benchmark.measurement(movesMetric, moveCount(difference))
-                blackHole(difference)
-            }
-        }
+        let peer = count >= 100_000 ? slowPeer : Benchmark.defaultConfiguration
+        listBenchmarks("Diff.\(label).scattered", peer: peer) { scatteredIDs(count: count, seed: 42) }
+        listBenchmarks("Diff.\(label).scattered.struct", peer: peer) { scatteredPosts(count: count, seed: 42) }
     }
 
     Benchmark("SectionedDiff.100x1000.scattered") { benchmark in
@@ -87,6 +51,32 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(items)
             }
             benchmark.measurement(movesMetric, moves)
+        }
+    }
+}
+
+/// Registers `name` (WeftDiff) and `name (stdlib)` over the same input, each
+/// reporting the moves it found.
+func listBenchmarks<Element: Diffable & Hashable>(
+    _ name: String, peer: Benchmark.Configuration,
+    input: @escaping @Sendable () -> (old: [Element], new: [Element])
+) {
+    Benchmark(name) { benchmark in
+        let (old, new) = input()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let diff = Diff(from: old, to: new)
+            benchmark.measurement(movesMetric, diff.moves.count)
+            blackHole(diff)
+        }
+    }
+    Benchmark("\(name) (stdlib)", configuration: peer) { benchmark in
+        let (old, new) = input()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let difference = new.difference(from: old).inferringMoves()
+            benchmark.measurement(movesMetric, moveCount(difference))
+            blackHole(difference)
         }
     }
 }

@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "WeftCore", targets: ["WeftCore"]),
         .library(name: "WeftChangeSet", targets: ["WeftChangeSet"]),
         .library(name: "WeftReusePool", targets: ["WeftReusePool"]),
+        .library(name: "WeftDiff", targets: ["WeftDiff"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -56,6 +57,12 @@ let package = Package(
             path: "CSupport/CWeftDeallocQueue",
             cSettings: cSettings
         ),
+        .target(
+            name: "CWeftDiff",
+            dependencies: ["CWeftArena"],
+            path: "CSupport/CWeftDiff",
+            cSettings: cSettings
+        ),
 
         // MARK: Swift modules, lowest first
         .target(
@@ -73,6 +80,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .target(
+            name: "WeftDiff",
+            dependencies: ["WeftCore", "CWeftDiff"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "WeftChangeSet",
             dependencies: ["WeftCore"],
@@ -107,6 +119,11 @@ let package = Package(
         .testTarget(
             name: "WeftReusePoolTests",
             dependencies: ["WeftReusePool", "WeftTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftDiffTests",
+            dependencies: ["WeftDiff", "WeftCore", "WeftTestSupport", "CWeftDiff"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -53,5 +53,14 @@ let package = Package(
             path: "Benchmarks/WeftReusePoolBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftDiffBenchmarks",
+            dependencies: [
+                .product(name: "WeftDiff", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftDiffBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -1,0 +1,47 @@
+/*
+** diff_lis.c - longest increasing subsequence by patience sorting.
+**
+** The matched old indexes, read in new order, increase almost everywhere in
+** real updates (a few percent of elements move). So before the binary search
+** each value is compared with the top of the longest pile: when it extends
+** the subsequence, as nearly every value does, the step is O(1).
+*/
+#include "diff_internal.h"
+
+#include <string.h>
+
+void lis_carve(lis_scratch *s, carver *c, uint32_t capacity) {
+    s->pred = carve(c, capacity, sizeof(uint32_t));
+    s->tail_pos = carve(c, capacity, sizeof(uint32_t));
+    s->tail_val = carve(c, capacity, sizeof(uint32_t));
+}
+
+uint32_t lis_mark(const uint32_t *values, uint32_t count, const lis_scratch *s, uint8_t *keep) {
+    uint32_t *pred = s->pred, *tail_pos = s->tail_pos, *tail_val = s->tail_val;
+    uint32_t length = 0;
+    for (uint32_t p = 0; p < count; p++) {
+        uint32_t v = values[p];
+        uint32_t pile;
+        if (length == 0 || tail_val[length - 1] < v) {
+            pile = length++;
+        } else {
+            /* The first pile whose top exceeds v; tail_val is increasing and
+            ** the values are distinct, so v replaces that top. */
+            uint32_t lo = 0, hi = length - 1;
+            while (lo < hi) {
+                uint32_t mid = lo + (hi - lo) / 2;
+                if (tail_val[mid] < v) lo = mid + 1;
+                else hi = mid;
+            }
+            pile = lo;
+        }
+        pred[p] = pile > 0 ? tail_pos[pile - 1] : NO_INDEX;
+        tail_pos[pile] = p;
+        tail_val[pile] = v;
+    }
+    if (count > 0) memset(keep, 0, count);
+    for (uint32_t p = length > 0 ? tail_pos[length - 1] : NO_INDEX; p != NO_INDEX; p = pred[p]) {
+        keep[p] = 1;
+    }
+    return length;
+}

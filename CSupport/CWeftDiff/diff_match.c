@@ -1,0 +1,206 @@
+/*
+** diff_match.c - pairing old and new elements by identity, and the whole diff
+** of one level (a list, or the sections of a sectioned diff).
+**
+** The table holds one slot per distinct old hash, found by linear probing,
+** and chains the old indexes sharing that hash through 'next' in ascending
+** order. A new element takes the first chained index of equal identity and
+** unlinks it, so duplicates pair in order of occurrence. Load stays at most
+** 3/4; with double hashing that keeps probe sequences near two slots long.
+*/
+#include "diff_internal.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* log2 of the slot count for 'old_count' hashes: load at most 3/4. */
+static unsigned slot_bits(uint32_t old_count) {
+    uint64_t needed = (uint64_t)old_count + old_count / 3 + 1;
+    unsigned bits = 1;
+    while (((uint64_t)1 << bits) < needed) bits++;
+    return bits;
+}
+
+void matcher_carve(matcher *mt, carver *c, uint32_t old_count) {
+    unsigned bits = slot_bits(old_count);
+    mt->bits = bits;
+    mt->slots = carve(c, (size_t)1 << bits, sizeof(match_slot));
+    mt->next = carve(c, old_count, sizeof(uint32_t));
+}
+
+void matcher_bind(matcher *mt, const level_input *level) {
+    mt->old_ids = level->old_ids;
+    mt->new_ids = level->new_ids;
+    mt->old_count = level->old_count;
+    mt->new_count = level->new_count;
+    mt->identity_equal = level->callbacks.identity_equal;
+    mt->context = level->context;
+}
+
+static inline uint64_t mix(uint64_t x) {
+    x ^= x >> 31;
+    x *= UINT64_C(0x9E3779B97F4A7C15);
+    return x ^ (x >> 29);
+}
+
+/* Where probing for 'hash' starts. The low bits are kept and only XORed with
+** a mix of the high ones: integer identities arrive unhashed and are mostly
+** dense (0..<n, or database ids), so they land at their own value and the
+** table fills front to back, in cache-friendly order. Hashes that differ
+** only above the low bits still spread, through the mix. */
+static inline uint64_t home_slot(uint64_t hash, unsigned bits, uint64_t mask) {
+    return (hash ^ mix(hash >> bits)) & mask;
+}
+
+/* The probe stride: odd, so it visits every slot of the power-of-two table,
+** and derived from the whole hash, so a probe that starts inside a dense run
+** of integer identities leaves it at once (linear probing would walk it). */
+static inline uint64_t probe_stride(uint64_t hash) {
+    return mix(hash + UINT64_C(0x632BE59BD9B4E019)) | 1u;
+}
+
+/* Unlink and return the first old index in 'slot' whose identity equals new
+** element j's, or NO_INDEX. Without identity_equal the hash is the identity,
+** so the head is taken at once. */
+static uint32_t take_partner(matcher *mt, match_slot *slot, uint32_t j) {
+    uint32_t prev = NO_INDEX, i = slot->head;
+    if (mt->identity_equal != NULL) {
+        while (i != NO_INDEX && !mt->identity_equal(mt->context, i, j)) {
+            prev = i;
+            i = mt->next[i];
+        }
+    }
+    if (i == NO_INDEX) return NO_INDEX;
+    if (prev == NO_INDEX) slot->head = mt->next[i];
+    else mt->next[prev] = mt->next[i];
+    return i;
+}
+
+/* The slot holding 'hash', or the empty slot where it would go. Load below
+** 1 and an odd stride guarantee an empty slot ends every probe sequence. */
+static inline match_slot *find_slot(const matcher *mt, uint64_t hash, uint64_t mask) {
+    uint64_t s = home_slot(hash, mt->bits, mask);
+    match_slot *slot = &mt->slots[s];
+    if (!slot->used || slot->hash == hash) return slot;
+    uint64_t stride = probe_stride(hash);
+    do {
+        s = (s + stride) & mask;
+        slot = &mt->slots[s];
+    } while (slot->used && slot->hash != hash);
+    return slot;
+}
+
+/* How many elements ahead the loops below prefetch home slots. Hashed
+** identities scatter over the table, and one diff of 100k elements would
+** otherwise wait on ~200k cache misses one at a time. */
+#define PREFETCH_AHEAD 16
+
+static inline void prefetch_home(const matcher *mt, uint64_t hash, uint64_t mask) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&mt->slots[home_slot(hash, mt->bits, mask)]);
+#else
+    (void)mt;
+    (void)hash;
+    (void)mask;
+#endif
+}
+
+uint32_t match_identities(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new) {
+    uint64_t mask = ((uint64_t)1 << mt->bits) - 1;
+    memset(mt->slots, 0, (size_t)(mask + 1) * sizeof(match_slot));
+
+    /* Old elements in reverse, each prepended to its chain: chains ascend. */
+    for (uint32_t i = mt->old_count; i-- > 0;) {
+        if (i >= PREFETCH_AHEAD) prefetch_home(mt, mt->old_ids[i - PREFETCH_AHEAD], mask);
+        uint64_t h = mt->old_ids[i];
+        match_slot *slot = find_slot(mt, h, mask);
+        mt->next[i] = slot->used ? slot->head : NO_INDEX;
+        slot->hash = h;
+        slot->head = i;
+        slot->used = 1;
+        old_to_new[i] = NO_INDEX;
+    }
+
+    uint32_t matched = 0;
+    for (uint32_t j = 0; j < mt->new_count; j++) {
+        if (j + PREFETCH_AHEAD < mt->new_count) prefetch_home(mt, mt->new_ids[j + PREFETCH_AHEAD], mask);
+        match_slot *slot = find_slot(mt, mt->new_ids[j], mask);
+        uint32_t partner = slot->used ? take_partner(mt, slot, j) : NO_INDEX;
+        new_to_old[j] = partner;
+        if (partner != NO_INDEX) {
+            old_to_new[partner] = j;
+            matched++;
+        }
+    }
+    return matched;
+}
+
+void flat_diff_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_count) {
+    uint32_t pairs = old_count < new_count ? old_count : new_count;
+    matcher_carve(&f->mt, c, old_count);
+    f->new_to_old = carve(c, new_count, sizeof(uint32_t));
+    f->old_to_new = carve(c, old_count, sizeof(uint32_t));
+    f->sequence = carve(c, pairs, sizeof(uint32_t));
+    lis_carve(&f->lis, c, pairs);
+    f->keep = carve(c, pairs, sizeof(uint8_t));
+    f->pairs = carve(c, pairs, sizeof(weft_diff_pair));
+    f->changed = carve(c, pairs, sizeof(uint8_t));
+    f->deletes = carve(c, old_count, sizeof(uint32_t));
+    f->inserts = carve(c, new_count, sizeof(uint32_t));
+    f->moves = carve(c, pairs, sizeof(weft_diff_pair));
+    f->updates = carve(c, pairs, sizeof(weft_diff_pair));
+}
+
+void flat_diff_run(flat_diff *f, const level_input *level) {
+    uint32_t old_count = level->old_count, new_count = level->new_count;
+    matcher_bind(&f->mt, level);
+    f->matched_count = match_identities(&f->mt, f->new_to_old, f->old_to_new);
+
+    uint32_t k = 0;
+    for (uint32_t j = 0; j < new_count; j++) {
+        if (f->new_to_old[j] != NO_INDEX) f->sequence[k++] = f->new_to_old[j];
+    }
+    assert(k == f->matched_count);
+    uint32_t kept = lis_mark(f->sequence, k, &f->lis, f->keep);
+
+    uint32_t deletes = 0;
+    for (uint32_t i = 0; i < old_count; i++) {
+        if (f->old_to_new[i] == NO_INDEX) f->deletes[deletes++] = i;
+    }
+    uint32_t inserts = 0, moves = 0, p = 0;
+    for (uint32_t j = 0; j < new_count; j++) {
+        uint32_t i = f->new_to_old[j];
+        if (i == NO_INDEX) {
+            f->inserts[inserts++] = j;
+            continue;
+        }
+        weft_diff_pair pair = {i, j};
+        if (!f->keep[p]) f->moves[moves++] = pair;
+        f->pairs[p++] = pair;
+    }
+    assert(moves == k - kept);
+    content_source contents = level_contents(level);
+    mark_changed_contents(&contents, f->pairs, k, f->changed);
+    uint32_t updates = 0;
+    for (uint32_t q = 0; q < k; q++) {
+        if (f->changed[q]) f->updates[updates++] = f->pairs[q];
+    }
+    (void)kept; /* read only by the assert */
+    f->delete_count = deletes;
+    f->insert_count = inserts;
+    f->move_count = moves;
+    f->update_count = updates;
+}
+
+void mark_changed_contents(const content_source *c, const weft_diff_pair *pairs, uint32_t count,
+                           uint8_t *changed) {
+    if (c->old_hashes != NULL) {
+        for (uint32_t p = 0; p < count; p++) {
+            changed[p] = c->old_hashes[pairs[p].from] != c->new_hashes[pairs[p].to];
+        }
+    } else if (c->changed != NULL && count > 0) {
+        c->changed(c->context, pairs, count, changed);
+    } else if (count > 0) {
+        memset(changed, 0, count);
+    }
+}

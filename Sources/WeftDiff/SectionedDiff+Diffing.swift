@@ -1,0 +1,74 @@
+extension SectionedDiff {
+    /// Creates the diff that turns the sections `old` into `new`.
+    ///
+    /// Sections pair by identity and report an update when their own content
+    /// changed; items pair by identity across all sections at once, so an item
+    /// that changed sections is found and moved. Duplicated identities pair in
+    /// order of occurrence (items in section order, then item order).
+    ///
+    /// - Parameters:
+    ///   - old: The sections before the change; section deletes and every
+    ///     `from` index into it.
+    ///   - new: The sections after the change; inserts and every `to` index
+    ///     into it.
+    /// - Complexity: Expected O(*s* + *n* + *k* log *k*) for *s* sections in
+    ///   both snapshots, *n* items in both, and *k* paired items, with one
+    ///   `hashValue` per identity (none for integer identities) and at most one
+    ///   ``Diffable/isContentEqual(to:)`` per pair. O(*n*²) identity comparisons
+    ///   when all item hashes collide.
+    @inlinable
+    public init(from old: [Section], to new: [Section]) {
+        typealias Item = Section.Item
+        let exactSections = _IdentityHash.isExact(Section.DiffIdentifier.self)
+        let exactItems = _IdentityHash.isExact(Item.DiffIdentifier.self)
+        let comparesItems = _DiffableAccess<Item>.comparesContents
+        let oldItemCount = old.reduce(0) { $0 + $1.items.count }
+        let newItemCount = new.reduce(0) { $0 + $1.items.count }
+        // Callbacks address items by flat index; only they need flat copies.
+        let needsFlatItems = !exactItems || comparesItems
+        let oldItems = needsFlatItems ? ContiguousArray(old.lazy.flatMap(\.items)) : []
+        let newItems = needsFlatItems ? ContiguousArray(new.lazy.flatMap(\.items)) : []
+
+        let output = CDiff.sectioned(
+            oldSectionCount: old.count, newSectionCount: new.count,
+            oldItemCount: oldItemCount, newItemCount: newItemCount,
+            comparesSectionIdentities: !exactSections,
+            comparesSectionContents: _DiffableAccess<Section>.comparesContents,
+            comparesItemIdentities: !exactItems, comparesItemContents: comparesItems,
+            fill: { oldBuffers, newBuffers in
+                Self.fill(oldBuffers, from: old, exactSections: exactSections, exactItems: exactItems)
+                Self.fill(newBuffers, from: new, exactSections: exactSections, exactItems: exactItems)
+            },
+            sectionIdentityEqual: { old[$0].diffIdentifier == new[$1].diffIdentifier },
+            sectionContentsChanged: { pairs, changed in
+                for p in changed.indices {
+                    changed[p] = old[Int(pairs[2 * p])].isContentEqual(to: new[Int(pairs[2 * p + 1])]) ? 0 : 1
+                }
+            },
+            itemIdentityEqual: { oldItems[$0].diffIdentifier == newItems[$1].diffIdentifier },
+            itemContentsChanged: { pairs, changed in
+                for p in changed.indices {
+                    changed[p] = oldItems[Int(pairs[2 * p])].isContentEqual(to: newItems[Int(pairs[2 * p + 1])]) ? 0 : 1
+                }
+            })
+        self.init(output, oldSectionCount: old.count, oldItemCount: oldItemCount, newSections: new)
+    }
+
+    /// Writes the identity hashes and item counts of `sections`.
+    @inlinable
+    static func fill(
+        _ buffers: CDiff.SectionedBuffers, from sections: [Section], exactSections: Bool, exactItems: Bool
+    ) {
+        var flat = 0
+        for (s, section) in sections.enumerated() {
+            buffers.sectionIDs[s] = _IdentityHash.bits(of: section.diffIdentifier, exact: exactSections)
+            buffers.itemCounts[s] = UInt32(truncatingIfNeeded: section.items.count)
+            section.items.withUnsafeBufferPointer { items in
+                for item in items {
+                    buffers.itemIDs[flat] = _IdentityHash.bits(of: item.diffIdentifier, exact: exactItems)
+                    flat += 1
+                }
+            }
+        }
+    }
+}

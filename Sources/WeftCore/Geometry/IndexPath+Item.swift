@@ -8,7 +8,10 @@ public import Foundation
 extension IndexPath {
     /// Creates an index path for an item in a section.
     public init(item: Int, section: Int) {
-        self.init(indexes: [section, item])
+        // Appending to a one-index path yields Foundation's inline two-index storage;
+        // `init(indexes: [section, item])` would allocate an array on every call.
+        self.init(index: section)
+        append(item)
     }
 
     /// The section number: the first index.

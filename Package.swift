@@ -87,7 +87,7 @@ let package = Package(
         ),
         .target(
             name: "WeftChangeSet",
-            dependencies: ["WeftCore"],
+            dependencies: ["WeftCore", "WeftDiff"],
             swiftSettings: swiftSettings
         ),
 

@@ -39,6 +39,7 @@ let package = Package(
             name: "WeftChangeSetBenchmarks",
             dependencies: [
                 .product(name: "WeftChangeSet", package: "Weft"),
+                .product(name: "WeftDiff", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/WeftChangeSetBenchmarks",

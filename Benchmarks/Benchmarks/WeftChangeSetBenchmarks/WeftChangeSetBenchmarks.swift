@@ -1,5 +1,6 @@
 import Benchmark
 import WeftChangeSet
+import WeftDiff
 
 /// Validate and normalize batches of 1k and 10k mixed edits over 100 sections of 1,000
 /// items: Weft's strict validation against a model of Texture's change set (moves split
@@ -24,6 +25,50 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // 100 sections x 1,000 items, ~10% of items deleted, inserted, updated or moved
+    // (1% across sections): the batch from a diff, beside the diff alone.
+    let (old, new) = snapshots(seed: 7)
+    Benchmark("ChangeSet.fromDiff.100k") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let changes = ChangeSet(diffing: old, to: new)
+            blackHole(try changes.completed(newItemCounts: new.map(\.items.count)))
+        }
+    }
+    Benchmark("ChangeSet.fromDiff.100k (diff only)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(SectionedDiff(from: old, to: new))
+        }
+    }
+}
+
+func snapshots(seed: UInt64) -> (old: [DiffSection<Int, Int>], new: [DiffSection<Int, Int>]) {
+    var random = SplitMix(seed: seed)
+    var nextID = 0
+    var old: [DiffSection<Int, Int>] = []
+    for s in 0 ..< 100 {
+        old.append(DiffSection(model: s, items: Array(nextID ..< nextID + 1_000)))
+        nextID += 1_000
+    }
+    var new = old
+    for s in new.indices {
+        // Int items are their own content, so an "update" is a replacement here.
+        new[s].items.removeAll { _ in Int.random(in: 0 ..< 30, using: &random) == 0 }
+        for _ in 0 ..< 33 {
+            new[s].items.insert(nextID, at: Int.random(in: 0 ... new[s].items.count, using: &random))
+            nextID += 1
+        }
+        for _ in 0 ..< 33 {
+            let item = new[s].items.remove(at: Int.random(in: 0 ..< new[s].items.count, using: &random))
+            new[s].items.insert(item, at: Int.random(in: 0 ... new[s].items.count, using: &random))
+        }
+    }
+    for _ in 0 ..< 1_000 {
+        let from = Int.random(in: 0 ..< 100, using: &random), to = Int.random(in: 0 ..< 100, using: &random)
+        let item = new[from].items.remove(at: Int.random(in: 0 ..< new[from].items.count, using: &random))
+        new[to].items.insert(item, at: Int.random(in: 0 ... new[to].items.count, using: &random))
+    }
+    return (old, new)
 }
 
 /// A strictly valid batch: reloads in sections 0..<25, deletes, inserts and moves

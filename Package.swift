@@ -24,6 +24,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "WeftCore", targets: ["WeftCore"]),
+        .library(name: "WeftReactive", targets: ["WeftReactive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -52,6 +53,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WeftReactive",
+            dependencies: [
+                "WeftCore",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tests
         .target(
@@ -63,6 +73,11 @@ let package = Package(
         .testTarget(
             name: "WeftCoreTests",
             dependencies: ["WeftCore", "WeftTestSupport", "CWeftArena"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftReactiveTests",
+            dependencies: ["WeftReactive", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,0 +1,103 @@
+extension ValueNode {
+    /// Returns a node that copies this node's values.
+    ///
+    /// - Complexity: O(1) per value.
+    public func fork() -> ValueNode<Value> {
+        transformed(kind: "fork") { $0 }
+    }
+
+    /// Returns a node whose values are this node's values transformed.
+    ///
+    /// The new node starts with the transform of this node's current value, if any.
+    ///
+    /// - Parameter transform: Runs on the thread that set the value, once per value.
+    /// - Complexity: O(1) per value, plus `transform`.
+    public func map<Transformed: Sendable>(
+        _ transform: @escaping @Sendable (Value) -> Transformed
+    ) -> ValueNode<Transformed> {
+        transformed(kind: "map") { transform($0) }
+    }
+
+    /// Returns a node that takes only the values for which `isIncluded` is true.
+    ///
+    /// - Complexity: O(1) per value, plus `isIncluded`.
+    public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> ValueNode<Value> {
+        transformed(kind: "filter") { isIncluded($0) ? $0 : nil }
+    }
+
+    /// Returns a node that drops the first `count` values it receives (the current
+    /// value, if any, is the first) and takes the rest.
+    ///
+    /// - Complexity: O(1) per value.
+    public func skip(_ count: Int) -> ValueNode<Value> {
+        var remaining = max(count, 0)
+        return transformed(kind: "skip") { value in
+            guard remaining == 0 else {
+                remaining -= 1
+                return nil
+            }
+            return value
+        }
+    }
+
+    /// Returns a node that takes the first `count` values it receives (the current
+    /// value, if any, is the first) and drops the rest.
+    ///
+    /// - Complexity: O(1) per value.
+    public func take(_ count: Int) -> ValueNode<Value> {
+        var remaining = max(count, 0)
+        return transformed(kind: "take") { value in
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            return value
+        }
+    }
+
+    /// Returns a node whose value is the running result of `next`, starting from
+    /// `initialResult`, over every value this node has.
+    ///
+    /// - Parameters:
+    ///   - initialResult: The result before any value.
+    ///   - next: Combines the result so far with a value.
+    /// - Complexity: O(1) per value, plus `next`.
+    public func scan<Result: Sendable>(
+        _ initialResult: Result, _ next: @escaping @Sendable (Result, Value) -> Result
+    ) -> ValueNode<Result> {
+        var result = initialResult
+        return transformed(kind: "scan") { value in
+            result = next(result, value)
+            return result
+        }
+    }
+
+    /// Creates a node fed by one new ``TransformEdge`` from this node.
+    func transformed<Output>(
+        kind: StaticString, _ body: @escaping (Value) -> Output?
+    ) -> ValueNode<Output> {
+        PropagationEngine.shared.makeNode(fedBy: [TransformEdge(from: self, kind: kind, body: body)])
+    }
+}
+
+extension ValueNode where Value: Equatable {
+    /// Returns a node that takes every value except those equal to `value`.
+    ///
+    /// - Complexity: O(1) per value.
+    public func ignore(_ value: Value) -> ValueNode<Value> {
+        transformed(kind: "ignore") { $0 == value ? nil : $0 }
+    }
+
+    /// Returns a node that takes only the values equal to `value`.
+    ///
+    /// - Complexity: O(1) per value.
+    public func select(_ value: Value) -> ValueNode<Value> {
+        transformed(kind: "select") { $0 == value ? $0 : nil }
+    }
+
+    /// Returns a node that takes a value only if it differs from the node's current
+    /// value.
+    ///
+    /// - Complexity: O(1) per value.
+    public func distinctUntilChanged() -> ValueNode<Value> {
+        PropagationEngine.shared.makeNode(fedBy: [DistinctEdge(from: self)])
+    }
+}

@@ -26,5 +26,14 @@ let package = Package(
             path: "Benchmarks/WeftArenaBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftReactiveBenchmarks",
+            dependencies: [
+                .product(name: "WeftReactive", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftReactiveBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -15,8 +15,8 @@ extension AnyValueNode {
             var found: [ObjectIdentifier: AnyValueNode] = [ObjectIdentifier(self): self]
             var toVisit: [AnyValueNode] = [self]
             while let node = toVisit.popLast() {
-                let neighbours = node.upstream.lazy.filter { !$0.isDetached }.map(\.from)
-                    + node.downstream.compactMap(\.node)
+                let neighbours = node.upstream.filter { !$0.isDetached }.map(\.from)
+                    + node.downstream.compactMap { $0?.takeUnretainedValue().to }
                 for neighbour in neighbours where found.updateValue(neighbour, forKey: ObjectIdentifier(neighbour)) == nil {
                     toVisit.append(neighbour)
                 }

@@ -10,13 +10,10 @@ extension AnyValueNode {
         engine.withGraph {
             for edge in upstream where !edge.isDetached {
                 let source = edge.from
+                precondition(edge.to === self, "node #\(serial): owns a \(edge.kind) edge into #\(edge.to.serial)")
                 precondition(
-                    edge.downstreamSlot < source.downstream.count,
-                    "node #\(serial): \(edge.kind) edge from #\(source.serial) has slot \(edge.downstreamSlot) of \(source.downstream.count)"
-                )
-                let link = source.downstream[edge.downstreamSlot]
-                precondition(
-                    link.node === self && link.edge.toOpaque() == Unmanaged.passUnretained(edge).toOpaque(),
+                    edge.downstreamSlot < source.downstream.count
+                        && source.downstream[edge.downstreamSlot]?.toOpaque() == Unmanaged.passUnretained(edge).toOpaque(),
                     "node #\(serial): \(edge.kind) edge from #\(source.serial) is not at its slot \(edge.downstreamSlot)"
                 )
                 precondition(
@@ -25,34 +22,30 @@ extension AnyValueNode {
                 )
             }
             var tombstones = 0
-            for (slot, link) in downstream.enumerated() {
-                guard let consumer = link.node else {
+            for (slot, entry) in downstream.enumerated() {
+                guard let edge = entry?.takeUnretainedValue() else {
                     tombstones += 1
                     continue
                 }
-                withExtendedLifetime(consumer) {
-                    let edge = link.edge.takeUnretainedValue()
-                    precondition(
-                        edge.downstreamSlot == slot && edge.from === self && !edge.isDetached,
-                        "node #\(serial): downstream slot \(slot) holds a \(edge.kind) edge that says slot \(edge.downstreamSlot)"
-                    )
-                    precondition(
-                        consumer.upstream.contains { $0 === edge },
-                        "node #\(serial): consumer #\(consumer.serial) does not own the \(edge.kind) edge at slot \(slot)"
-                    )
-                }
+                precondition(
+                    edge.downstreamSlot == slot && edge.from === self && !edge.isDetached,
+                    "node #\(serial): downstream slot \(slot) holds a \(edge.kind) edge that says slot \(edge.downstreamSlot)"
+                )
+                precondition(
+                    edge.to.upstream.contains { $0 === edge },
+                    "node #\(serial): consumer #\(edge.to.serial) does not own the \(edge.kind) edge at slot \(slot)"
+                )
             }
             precondition(
-                downstreamTombstones <= tombstones,
+                downstreamTombstones == tombstones,
                 "node #\(serial): \(downstreamTombstones) downstream tombstones counted, \(tombstones) found"
             )
-            var listenerTombstonesFound = 0
+            tombstones = 0
             for (slot, entry) in listeners.enumerated() {
-                guard let entry else {
-                    listenerTombstonesFound += 1
+                guard let listener = entry?.takeUnretainedValue() else {
+                    tombstones += 1
                     continue
                 }
-                let listener = entry.takeUnretainedValue()
                 precondition(
                     listener.nodeSlot == slot && listener.node === self && !listener.isDetached,
                     "node #\(serial): listener slot \(slot) holds an edge that says slot \(listener.nodeSlot)"
@@ -63,8 +56,8 @@ extension AnyValueNode {
                 )
             }
             precondition(
-                listenerTombstones == listenerTombstonesFound,
-                "node #\(serial): \(listenerTombstones) listener tombstones counted, \(listenerTombstonesFound) found"
+                listenerTombstones == tombstones,
+                "node #\(serial): \(listenerTombstones) listener tombstones counted, \(tombstones) found"
             )
         }
     }

@@ -20,9 +20,9 @@ extension ValueNode {
     ///
     /// - Complexity: O(1) per value.
     public static func merge(_ nodes: [ValueNode<Value>]) -> ValueNode<Value> {
-        PropagationEngine.shared.makeNode(
-            fedBy: nodes.map { TransformEdge(from: $0, kind: "merge") { $0 } }
-        )
+        PropagationEngine.shared.makeNode { merged in
+            nodes.map { MapEdge(from: $0, to: merged, kind: "merge") { $0 } }
+        }
     }
 
     /// Returns a node whose value pairs the latest values of this node and `other`,
@@ -34,16 +34,22 @@ extension ValueNode {
     public func combine<Other: Sendable>(_ other: ValueNode<Other>) -> ValueNode<(Value, Other)> {
         // Touched only under the engine's gate, by the two edges' bodies.
         var latest: (Value?, Other?) = (nil, nil)
-        return PropagationEngine.shared.makeNode(fedBy: [
-            TransformEdge<Value, (Value, Other)>(from: self, kind: "combine") { value in
-                latest.0 = value
-                return latest.1.map { (value, $0) }
-            },
-            TransformEdge<Other, (Value, Other)>(from: other, kind: "combine") { value in
-                latest.1 = value
-                return latest.0.map { ($0, value) }
-            },
-        ])
+        return PropagationEngine.shared.makeNode { combined in
+            [
+                EmitEdge(from: self, to: combined, kind: "combine") { value, emit in
+                    latest.0 = value
+                    if let second = latest.1 {
+                        emit((value, second))
+                    }
+                },
+                EmitEdge(from: other, to: combined, kind: "combine") { value, emit in
+                    latest.1 = value
+                    if let first = latest.0 {
+                        emit((first, value))
+                    }
+                },
+            ]
+        }
     }
 
     /// Returns a node whose value is the array of the latest values of `nodes`, in
@@ -56,17 +62,19 @@ extension ValueNode {
         // Touched only under the engine's gate, by the edges' bodies.
         var latest = [Value?](repeating: nil, count: nodes.count)
         var missing = nodes.count
-        return PropagationEngine.shared.makeNode(
-            fedBy: nodes.enumerated().map { index, node in
-                TransformEdge<Value, [Value]>(from: node, kind: "combine") { value in
+        return PropagationEngine.shared.makeNode { combined in
+            nodes.enumerated().map { index, node in
+                EmitEdge(from: node, to: combined, kind: "combine") { value, emit in
                     if latest[index] == nil {
                         missing -= 1
                     }
                     latest[index] = value
-                    return missing == 0 ? latest.compactMap { $0 } : nil
+                    if missing == 0 {
+                        emit(latest.compactMap { $0 })
+                    }
                 }
             }
-        )
+        }
     }
 
     /// Returns a node that pairs the values of this node and `other` in order: the
@@ -79,22 +87,24 @@ extension ValueNode {
         // At most one side waits at a time. Touched only under the engine's gate.
         var waitingFirst = Deque<Value>()
         var waitingSecond = Deque<Other>()
-        return PropagationEngine.shared.makeNode(fedBy: [
-            TransformEdge<Value, (Value, Other)>(from: self, kind: "zip") { value in
-                guard let partner = waitingSecond.popFirst() else {
-                    waitingFirst.append(value)
-                    return nil
-                }
-                return (value, partner)
-            },
-            TransformEdge<Other, (Value, Other)>(from: other, kind: "zip") { value in
-                guard let partner = waitingFirst.popFirst() else {
-                    waitingSecond.append(value)
-                    return nil
-                }
-                return (partner, value)
-            },
-        ])
+        return PropagationEngine.shared.makeNode { zipped in
+            [
+                EmitEdge(from: self, to: zipped, kind: "zip") { value, emit in
+                    if let partner = waitingSecond.popFirst() {
+                        emit((value, partner))
+                    } else {
+                        waitingFirst.append(value)
+                    }
+                },
+                EmitEdge(from: other, to: zipped, kind: "zip") { value, emit in
+                    if let partner = waitingFirst.popFirst() {
+                        emit((partner, value))
+                    } else {
+                        waitingSecond.append(value)
+                    }
+                },
+            ]
+        }
     }
 
     /// Returns a node that gathers the values of `nodes` in order: an array of the
@@ -106,14 +116,14 @@ extension ValueNode {
         // Touched only under the engine's gate, by the edges' bodies.
         var waiting = [Deque<Value>](repeating: [], count: nodes.count)
         var emptyQueues = nodes.count
-        return PropagationEngine.shared.makeNode(
-            fedBy: nodes.enumerated().map { index, node in
-                TransformEdge<Value, [Value]>(from: node, kind: "zip") { value in
+        return PropagationEngine.shared.makeNode { zipped in
+            nodes.enumerated().map { index, node in
+                EmitEdge(from: node, to: zipped, kind: "zip") { value, emit in
                     if waiting[index].isEmpty {
                         emptyQueues -= 1
                     }
                     waiting[index].append(value)
-                    guard emptyQueues == 0 else { return nil }
+                    guard emptyQueues == 0 else { return }
                     var values: [Value] = []
                     values.reserveCapacity(waiting.count)
                     for queue in waiting.indices {
@@ -122,9 +132,9 @@ extension ValueNode {
                             emptyQueues += 1
                         }
                     }
-                    return values
+                    emit(values)
                 }
             }
-        )
+        }
     }
 }

@@ -18,7 +18,7 @@ extension ValueNode {
     public func link<Target: Sendable>(
         to target: ValueNode<Target>, transform: @escaping @Sendable (Value) -> Target
     ) -> Cancelable {
-        linked(to: target, kind: "link") { transform($0) }
+        linked(MapEdge(from: self, to: target, kind: "link", transform: transform))
     }
 
     /// Links this node to `target`, so that each of this node's values becomes
@@ -28,7 +28,7 @@ extension ValueNode {
     /// - Complexity: See ``link(to:transform:)``.
     @discardableResult
     public func link(to target: ValueNode<Value>) -> Cancelable {
-        linked(to: target, kind: "link") { $0 }
+        linked(MapEdge(from: self, to: target, kind: "link") { $0 })
     }
 
     /// Keeps this node and `other` in step: this node's values reach `other` through
@@ -52,13 +52,13 @@ extension ValueNode {
         transform: @escaping @Sendable (Value) -> Other,
         revert: @escaping @Sendable (Other) -> Value
     ) -> Cancelable {
-        let forward = TransformEdge<Value, Other>(from: self, kind: "sync") { transform($0) }
-        let backward = TransformEdge<Other, Value>(from: other, kind: "sync") { revert($0) }
+        let forward = MapEdge(from: self, to: other, kind: "sync", transform: transform)
+        let backward = MapEdge(from: other, to: self, kind: "sync", transform: revert)
         let engine = PropagationEngine.shared
         engine.withGraph {
-            engine.attach(backward, to: self)
-            engine.attach(forward, to: other)
-            engine.push(through: other.storage != nil ? backward : forward)
+            engine.attach(backward)
+            engine.attach(forward)
+            engine.push(through: other.hasValue ? backward : forward)
         }
         _checkInvariants()
         return Cancelable(forward, backward)
@@ -72,13 +72,10 @@ extension ValueNode {
         sync(with: other, transform: { $0 }, revert: { $0 })
     }
 
-    private func linked<Target>(
-        to target: ValueNode<Target>, kind: StaticString, _ body: @escaping (Value) -> Target?
-    ) -> Cancelable {
-        let edge = TransformEdge(from: self, kind: kind, body: body)
+    private func linked(_ edge: AnyEdge) -> Cancelable {
         let engine = PropagationEngine.shared
         engine.withGraph {
-            engine.attach(edge, to: target)
+            engine.attach(edge)
             engine.push(through: edge)
         }
         _checkInvariants()

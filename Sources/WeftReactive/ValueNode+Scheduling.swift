@@ -33,11 +33,13 @@ extension ValueNode {
         kind: StaticString, on scheduler: some NodeScheduler, after interval: Duration,
         restartsOnEachValue: Bool
     ) -> ValueNode<Value> {
-        PropagationEngine.shared.makeNode(fedBy: [
-            ScheduledEdge(
-                from: self, kind: kind, scheduler: scheduler, interval: interval,
-                restartsOnEachValue: restartsOnEachValue
-            ),
-        ])
+        PropagationEngine.shared.makeNode { target in
+            [
+                ScheduledEdge(
+                    from: self, to: target, kind: kind, scheduler: scheduler, interval: interval,
+                    restartsOnEachValue: restartsOnEachValue
+                ),
+            ]
+        }
     }
 }

@@ -14,6 +14,6 @@ extension ValueNode {
     public func flatMap<Inner: Sendable>(
         _ transform: @escaping @Sendable (Value) -> ValueNode<Inner>
     ) -> ValueNode<Inner> {
-        PropagationEngine.shared.makeNode(fedBy: [SwitchEdge(from: self, transform: transform)])
+        PropagationEngine.shared.makeNode { [SwitchEdge(from: self, to: $0, transform: transform)] }
     }
 }

@@ -3,7 +3,7 @@ extension ValueNode {
     ///
     /// - Complexity: O(1) per value.
     public func fork() -> ValueNode<Value> {
-        transformed(kind: "fork") { $0 }
+        PropagationEngine.shared.makeNode { [MapEdge(from: self, to: $0, kind: "fork") { $0 }] }
     }
 
     /// Returns a node whose values are this node's values transformed.
@@ -15,14 +15,18 @@ extension ValueNode {
     public func map<Transformed: Sendable>(
         _ transform: @escaping @Sendable (Value) -> Transformed
     ) -> ValueNode<Transformed> {
-        transformed(kind: "map") { transform($0) }
+        PropagationEngine.shared.makeNode { [MapEdge(from: self, to: $0, kind: "map", transform: transform)] }
     }
 
     /// Returns a node that takes only the values for which `isIncluded` is true.
     ///
     /// - Complexity: O(1) per value, plus `isIncluded`.
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> ValueNode<Value> {
-        transformed(kind: "filter") { isIncluded($0) ? $0 : nil }
+        emitting(kind: "filter") { value, emit in
+            if isIncluded(value) {
+                emit(value)
+            }
+        }
     }
 
     /// Returns a node that drops the first `count` values it receives (the current
@@ -31,12 +35,12 @@ extension ValueNode {
     /// - Complexity: O(1) per value.
     public func skip(_ count: Int) -> ValueNode<Value> {
         var remaining = max(count, 0)
-        return transformed(kind: "skip") { value in
-            guard remaining == 0 else {
+        return emitting(kind: "skip") { value, emit in
+            if remaining > 0 {
                 remaining -= 1
-                return nil
+            } else {
+                emit(value)
             }
-            return value
         }
     }
 
@@ -46,10 +50,11 @@ extension ValueNode {
     /// - Complexity: O(1) per value.
     public func take(_ count: Int) -> ValueNode<Value> {
         var remaining = max(count, 0)
-        return transformed(kind: "take") { value in
-            guard remaining > 0 else { return nil }
-            remaining -= 1
-            return value
+        return emitting(kind: "take") { value, emit in
+            if remaining > 0 {
+                remaining -= 1
+                emit(value)
+            }
         }
     }
 
@@ -64,17 +69,17 @@ extension ValueNode {
         _ initialResult: Result, _ next: @escaping @Sendable (Result, Value) -> Result
     ) -> ValueNode<Result> {
         var result = initialResult
-        return transformed(kind: "scan") { value in
+        return emitting(kind: "scan") { value, emit in
             result = next(result, value)
-            return result
+            emit(result)
         }
     }
 
-    /// Creates a node fed by one new ``TransformEdge`` from this node.
-    func transformed<Output>(
-        kind: StaticString, _ body: @escaping (Value) -> Output?
+    /// Creates a node fed by one new ``EmitEdge`` from this node.
+    func emitting<Output>(
+        kind: StaticString, _ body: @escaping (Value, (Output) -> Void) -> Void
     ) -> ValueNode<Output> {
-        PropagationEngine.shared.makeNode(fedBy: [TransformEdge(from: self, kind: kind, body: body)])
+        PropagationEngine.shared.makeNode { [EmitEdge(from: self, to: $0, kind: kind, body: body)] }
     }
 }
 
@@ -83,14 +88,22 @@ extension ValueNode where Value: Equatable {
     ///
     /// - Complexity: O(1) per value.
     public func ignore(_ value: Value) -> ValueNode<Value> {
-        transformed(kind: "ignore") { $0 == value ? nil : $0 }
+        emitting(kind: "ignore") { candidate, emit in
+            if candidate != value {
+                emit(candidate)
+            }
+        }
     }
 
     /// Returns a node that takes only the values equal to `value`.
     ///
     /// - Complexity: O(1) per value.
     public func select(_ value: Value) -> ValueNode<Value> {
-        transformed(kind: "select") { $0 == value ? $0 : nil }
+        emitting(kind: "select") { candidate, emit in
+            if candidate == value {
+                emit(candidate)
+            }
+        }
     }
 
     /// Returns a node that takes a value only if it differs from the node's current
@@ -98,6 +111,6 @@ extension ValueNode where Value: Equatable {
     ///
     /// - Complexity: O(1) per value.
     public func distinctUntilChanged() -> ValueNode<Value> {
-        PropagationEngine.shared.makeNode(fedBy: [DistinctEdge(from: self)])
+        PropagationEngine.shared.makeNode { [DistinctEdge(from: self, to: $0)] }
     }
 }

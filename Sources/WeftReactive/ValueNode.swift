@@ -18,21 +18,33 @@
 ///
 /// A set reaches every node it changes once, in topological order, and then every
 /// listener; sets from different threads are serialized. See ``ValueGraph``.
-// @unchecked Sendable: `storage` is read and written only by the thread that holds
-// PropagationEngine.shared's gate.
+// @unchecked Sendable: adds no stored state; see AnyValueNode.
 public class ValueNode<Value: Sendable>: AnyValueNode, @unchecked Sendable {
-    /// The value; read and written only under the engine's gate.
-    var storage: Value?
-
     /// Creates an empty node, which only links from other nodes can fill.
-    public override init() {
-        super.init()
+    public init() {
+        super.init(valueSlot: UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: 1)), hasValue: false)
     }
 
     /// Creates a node holding `value`.
     public init(_ value: Value) {
-        storage = value
-        super.init()
+        let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        slot.initialize(to: value)
+        super.init(valueSlot: UnsafeMutableRawPointer(slot), hasValue: true)
+    }
+
+    /// Leaves the graph under the gate, so that no wave can reach this node once it is
+    /// gone: until then a wave may still evaluate it, harmlessly, as its memory stays
+    /// valid while its `deinit` waits for the gate.
+    deinit {
+        let engine = PropagationEngine.shared
+        engine.withGraph {
+            engine.retire(self)
+            let slot = valueSlot.assumingMemoryBound(to: Value.self)
+            if hasValue {
+                slot.deinitialize(count: 1)
+            }
+            slot.deallocate()
+        }
     }
 
     /// The current value, or `nil` if the node is empty.
@@ -46,8 +58,14 @@ public class ValueNode<Value: Sendable>: AnyValueNode, @unchecked Sendable {
         PropagationEngine.shared.withGraph { storage }
     }
 
+    /// The value, or `nil`; read only under the gate.
+    var storage: Value? {
+        hasValue ? value(as: Value.self) : nil
+    }
+
     override func deliverToListeners() {
-        guard let value = storage else { return }
+        guard hasValue else { return }
+        let value = value(as: Value.self)
         isDelivering = true
         // Handlers may attach listeners (which start at the end) or detach them
         // (which only clears their entry) but never remove entries, so the indices

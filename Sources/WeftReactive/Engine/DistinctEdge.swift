@@ -2,16 +2,17 @@
 /// current value.
 // @unchecked Sendable: adds no state; see AnyEdge.
 final class DistinctEdge<Value: Sendable & Equatable>: AnyEdge, @unchecked Sendable {
-    init(from source: ValueNode<Value>) {
-        super.init(from: source, kind: "distinctUntilChanged")
+    init(from source: ValueNode<Value>, to target: ValueNode<Value>) {
+        super.init(from: source, to: target, kind: "distinctUntilChanged")
     }
 
-    override func apply(into target: AnyValueNode) -> Bool {
-        let output = unsafeDowncast(target, to: ValueNode<Value>.self)
-        guard let input = unsafeDowncast(from, to: ValueNode<Value>.self).storage,
-              output.storage != input
-        else { return false }
-        output.storage = input
+    override func apply() -> Bool {
+        guard from.hasValue else { return false }
+        let value = from.value(as: Value.self)
+        if to.hasValue, to.value(as: Value.self) == value {
+            return false
+        }
+        to.store(value)
         return true
     }
 }

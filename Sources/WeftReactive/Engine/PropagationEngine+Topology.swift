@@ -6,15 +6,34 @@
 /// changes. If the target already reaches the source, the new edge closes a ring:
 /// it is marked as a back edge and changes no rank.
 extension PropagationEngine {
-    /// Attaches `edge` (whose source is already set) as an upstream edge of `target`.
+    /// Creates a node fed by the edges `makeEdges` returns (in that order), primed
+    /// with their sources' current values: an operator's result.
+    func makeNode<Output>(_ makeEdges: (ValueNode<Output>) -> [AnyEdge]) -> ValueNode<Output> {
+        let node = ValueNode<Output>()
+        let edges = makeEdges(node)
+        withGraph {
+            for edge in edges {
+                attach(edge)
+            }
+            prime(node)
+        }
+        node._checkInvariants()
+        return node
+    }
+
+    /// Attaches `edge` to its target and its source.
     ///
-    /// - Complexity: O(1) when `target` already ranks above the source; otherwise
-    ///   O(*m*) for the *m* edges among nodes downstream of `target` whose rank is
-    ///   below the source's.
-    func attach(_ edge: AnyEdge, to target: AnyValueNode) {
+    /// - Complexity: O(1) amortized when the target already ranks above the source;
+    ///   otherwise O(*m*) for the *m* edges among nodes downstream of the target whose
+    ///   rank is below the source's.
+    func attach(_ edge: AnyEdge) {
         let source = edge.from
+        let target = edge.to
+        if source.downstreamTombstones * 2 > source.downstream.count {
+            compactDownstream(of: source)
+        }
         edge.downstreamSlot = source.downstream.count
-        source.downstream.append(DownstreamLink(node: target, edge: .passUnretained(edge)))
+        source.downstream.append(.passUnretained(edge))
         target.upstream.append(edge)
         guard target.rank <= source.rank else { return }
         if reaches(from: target, to: source) {
@@ -25,25 +44,14 @@ extension PropagationEngine {
     }
 
     /// Detaches a transform edge: its source forgets it at once, and its target
-    /// drops it now or, if it is being evaluated, right after. The edge itself is
-    /// released after the gate is let go.
+    /// drops it now or, if it is being evaluated, right after. The edge itself goes to
+    /// the graveyard.
     func detach(_ edge: AnyEdge) {
         guard !edge.isDetached else { return }
         edge.isDetached = true
         edge.isFired = false
-        let source = edge.from
-        let slot = edge.downstreamSlot
-        // The slot is stale only if the target died and a compaction removed the entry.
-        guard slot < source.downstream.count,
-              source.downstream[slot].edge.toOpaque() == Unmanaged.passUnretained(edge).toOpaque()
-        else { return }
-        let target = source.downstream[slot].node
-        source.downstream[slot].node = nil
-        source.downstreamTombstones += 1
-        if source.downstreamTombstones * 2 > source.downstream.count {
-            compactDownstream(of: source)
-        }
-        guard let target else { return }
+        clearEntry(of: edge)
+        let target = edge.to
         if target.isEvaluating {
             target.upstreamNeedsCompaction = true
         } else {
@@ -51,20 +59,36 @@ extension PropagationEngine {
         }
     }
 
+    /// Takes a dying node out of the graph: its upstream edges leave their sources'
+    /// lists and go to the graveyard. Nothing else refers to the node: its consumers
+    /// and listeners, which would keep it alive, are gone.
+    func retire(_ node: AnyValueNode) {
+        for edge in node.upstream where !edge.isDetached {
+            edge.isDetached = true
+            clearEntry(of: edge)
+        }
+        while let edge = node.upstream.popLast() {
+            graveyard.append(edge)
+        }
+    }
+
+    /// Clears the entry of `edge` in its source's downstream list.
+    private func clearEntry(of edge: AnyEdge) {
+        let source = edge.from
+        let slot = edge.downstreamSlot
+        assert(source.downstream[slot]?.toOpaque() == Unmanaged.passUnretained(edge).toOpaque())
+        source.downstream[slot] = nil
+        source.downstreamTombstones += 1
+    }
+
     /// Removes tombstones from `node.downstream`, keeping order, and renumbers the
     /// survivors' slots.
     func compactDownstream(of node: AnyValueNode) {
         var kept = 0
         for index in node.downstream.indices {
-            // Holding the consumer keeps the edge it owns alive while it is renumbered,
-            // even if another thread drops the consumer meanwhile.
-            guard let consumer = node.downstream[index].node else { continue }
-            if kept != index {
-                node.downstream[kept] = node.downstream[index]
-            }
-            withExtendedLifetime(consumer) {
-                node.downstream[kept].edge._withUnsafeGuaranteedRef { $0.downstreamSlot = kept }
-            }
+            guard let entry = node.downstream[index] else { continue }
+            node.downstream[kept] = entry
+            entry._withUnsafeGuaranteedRef { $0.downstreamSlot = kept }
             kept += 1
         }
         node.downstream.removeLast(node.downstream.count - kept)
@@ -72,7 +96,7 @@ extension PropagationEngine {
     }
 
     /// Removes detached edges from `node.upstream`, keeping order; they go to the
-    /// graveyard, to be released after the gate is let go.
+    /// graveyard.
     func compactUpstream(of node: AnyValueNode) {
         var kept = 0
         for index in node.upstream.indices where !node.upstream[index].isDetached {
@@ -94,10 +118,11 @@ extension PropagationEngine {
         searchMark &+= 1
         start.searchMark = searchMark
         searchStack.append(start)
-        defer { while searchStack.popLast() != nil {} }
+        defer { searchStack.removeAll(keepingCapacity: true) }
         while let node = searchStack.popLast() {
-            for link in node.downstream {
-                guard let next = link.forwardConsumer else { continue }
+            for index in node.downstream.indices {
+                guard let edge = node.downstream[index]?.takeUnretainedValue(), !edge.isBackEdge else { continue }
+                let next = edge.to
                 if next === goal { return true }
                 guard next.searchMark != searchMark, next.rank < goal.rank else { continue }
                 next.searchMark = searchMark
@@ -112,27 +137,13 @@ extension PropagationEngine {
         start.rank = floor + 1
         searchStack.append(start)
         while let node = searchStack.popLast() {
-            for link in node.downstream {
-                guard let next = link.forwardConsumer, next.rank <= node.rank else { continue }
-                next.rank = node.rank + 1
-                searchStack.append(next)
+            for index in node.downstream.indices {
+                guard let edge = node.downstream[index]?.takeUnretainedValue(), !edge.isBackEdge,
+                      edge.to.rank <= node.rank
+                else { continue }
+                edge.to.rank = node.rank + 1
+                searchStack.append(edge.to)
             }
         }
-    }
-}
-
-extension PropagationEngine {
-    /// Creates a node fed by `edges` (in that order), primed with their sources'
-    /// current values: an operator's result.
-    func makeNode<Output>(fedBy edges: [AnyEdge]) -> ValueNode<Output> {
-        let node = ValueNode<Output>()
-        withGraph {
-            for edge in edges {
-                attach(edge, to: node)
-            }
-            prime(node)
-        }
-        node._checkInvariants()
-        return node
     }
 }

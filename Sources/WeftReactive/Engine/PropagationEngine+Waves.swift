@@ -23,7 +23,7 @@ extension PropagationEngine {
                 pending.append { [self] in set(node, to: value) }
                 return
             }
-            node.storage = value
+            node.store(value)
             beginWave()
             node.visitedWave = wave
             notify(node)
@@ -40,7 +40,10 @@ extension PropagationEngine {
                 pending.append { [self] in clear(node) }
                 return
             }
-            node.storage = nil
+            if node.hasValue {
+                node.valueSlot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+                node.hasValue = false
+            }
         }
     }
 
@@ -51,11 +54,11 @@ extension PropagationEngine {
             pending.append { [self] in push(through: edge) }
             return
         }
-        guard !edge.isDetached, let target = edge.from.downstream[edge.downstreamSlot].node else { return }
+        guard !edge.isDetached else { return }
         beginWave()
         edge.from.visitedWave = wave
         edge.isFired = true
-        schedule(target)
+        schedule(edge.target)
         finishWave()
         runPending()
     }
@@ -76,11 +79,13 @@ extension PropagationEngine {
 
     private func finishWave() {
         while let entry = frontier.popMin() {
-            let node = entry.node
-            node.visitedWave = wave
-            if evaluate(node) {
-                notify(node)
+            entry.node._withUnsafeGuaranteedRef { node in
+                node.visitedWave = wave
+                if evaluate(node) {
+                    notify(node)
+                }
             }
+            entry.node.release()
         }
         var index = 0
         while index < updated.count {
@@ -104,33 +109,36 @@ extension PropagationEngine {
         if node.listeners.count > node.listenerTombstones {
             updated.append(node)
         }
-        var sawTombstone = false
         for index in node.downstream.indices {
-            guard let target = node.downstream[index].node else {
-                sawTombstone = true
-                continue
+            guard let entry = node.downstream[index] else { continue }
+            entry._withUnsafeGuaranteedRef { edge in
+                let isVisited = edge.target._withUnsafeGuaranteedRef { $0.visitedWave == wave }
+                guard !isVisited else { return }
+                edge.isFired = true
+                schedule(edge.target)
             }
-            guard target.visitedWave != wave else { continue }
-            // The consumer owns the edge: holding it keeps the edge alive.
-            withExtendedLifetime(target) {
-                node.downstream[index].edge._withUnsafeGuaranteedRef { $0.isFired = true }
-            }
-            schedule(target)
         }
-        if sawTombstone {
+        if node.downstreamTombstones > 0 {
             compactDownstream(of: node)
         }
     }
 
-    private func schedule(_ node: AnyValueNode) {
-        guard node.scheduledWave != wave else { return }
-        node.scheduledWave = wave
+    /// Puts `node` in the frontier, retained, unless it is there already.
+    private func schedule(_ node: Unmanaged<AnyValueNode>) {
+        let rank: Int? = node._withUnsafeGuaranteedRef { node in
+            guard node.scheduledWave != wave else { return nil }
+            node.scheduledWave = wave
+            return node.rank
+        }
+        guard let rank else { return }
         schedulingOrder &+= 1
-        frontier.insert(FrontierEntry(rank: node.rank, order: schedulingOrder, node: node))
+        frontier.insert(FrontierEntry(rank: rank, order: schedulingOrder, node: node.retain()))
     }
 
     /// Applies the node's fired upstream edges in the order they were attached; the
-    /// last one that emits gives the node its value for this wave.
+    /// last one that emits gives the node its value for this wave. A node whose
+    /// `deinit` is waiting for the gate may be evaluated too: its memory is valid and
+    /// nothing consumes it any more, so the work is wasted but harmless.
     ///
     /// - Returns: Whether the node's value was written.
     func evaluate(_ node: AnyValueNode) -> Bool {
@@ -139,13 +147,14 @@ extension PropagationEngine {
         var index = 0
         // `count` is read each time: a flatMap edge may attach an edge to this node.
         while index < node.upstream.count {
-            let edge = node.upstream[index]
-            if edge.isFired {
+            // Borrowed, not retained: a detach during `apply` only marks the edge, and
+            // the node keeps it until the compaction below.
+            let emitted = Unmanaged.passUnretained(node.upstream[index])._withUnsafeGuaranteedRef { edge in
+                guard edge.isFired else { return false }
                 edge.isFired = false
-                if !edge.isDetached, edge.apply(into: node) {
-                    changed = true
-                }
+                return !edge.isDetached && edge.apply()
             }
+            changed = changed || emitted
             index += 1
         }
         node.isEvaluating = false

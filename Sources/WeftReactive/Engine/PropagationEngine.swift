@@ -19,11 +19,15 @@ import Synchronization
 /// to every listener. So a handler that sets a node never deadlocks and never sees a
 /// nested wave.
 ///
-/// **Releases.** Edges detached while the gate is held go to `graveyard` and are
-/// released after the gate is let go, so that whatever their release frees (closures,
-/// user objects with a `deinit`) runs outside the gate. Node and edge `deinit`s never
-/// touch shared state: a dead consumer leaves a tombstone (a `DownstreamLink` whose
-/// node reads `nil`) that the next wave through its provider removes.
+/// **Lifetimes.** A node's `deinit` takes the gate (through `withGraph`) before it
+/// leaves the graph, so while a thread holds the gate no node or edge it can reach is
+/// freed: a node whose last reference was dropped elsewhere waits, and a wave that
+/// still reaches it only does harmless work on valid memory. That is what lets the
+/// downstream and listener lists, and the hot path, go without retains and weak
+/// loads. What leaves the graph (detached edges, the upstream edges of a dead node)
+/// goes to `graveyard`, which the outermost hold of the gate drains before letting
+/// go, one object at a time: a chain of any length is released by a loop, not by
+/// nested `deinit`s that could overflow the stack.
 // @unchecked Sendable: `gate`, `holder` and `serials` are thread-safe. Every other stored
 // `var`, and every graph field of every node and edge, is read and written only by the
 // thread whose identifier is in `holder`, which is the thread that holds `gate`.
@@ -41,25 +45,28 @@ final class PropagationEngine: @unchecked Sendable {
     /// Counts schedulings, to order nodes of equal rank first-come, first-served.
     var schedulingOrder: UInt64 = 0
     /// The nodes scheduled in this wave and not yet evaluated, lowest rank first.
-    var frontier = Heap<FrontierEntry>()
+    @exclusivity(unchecked) var frontier = Heap<FrontierEntry>()
     /// The nodes this wave updated that have listeners, in update order.
-    var updated = ContiguousArray<AnyValueNode>()
+    @exclusivity(unchecked) var updated = ContiguousArray<AnyValueNode>()
     var isPropagating = false
     /// Waves asked for while one was running (sets and first pushes made by
     /// transforms and handlers), run in order when it ends.
-    var pending = Deque<() -> Void>()
+    @exclusivity(unchecked) var pending = Deque<() -> Void>()
+    // The collections below are `@exclusivity(unchecked)`: every access is under the
+    // gate, and none spans a call that could re-enter the graph, so the dynamic checks
+    // would only cost time on every hop.
     /// Every attached listen edge, held strongly on behalf of its owner.
-    var registry = ContiguousArray<AnyListenEdge>()
+    @exclusivity(unchecked) var registry = ContiguousArray<AnyListenEdge>()
     /// Where the next incremental sweep of `registry` looks.
     var sweepCursor = 0
     /// How many registry entries each entry into the graph examines for a dead owner.
     let sweepBudget = 2
-    /// Edges and listen edges detached while the gate is held; released after.
-    var graveyard = ContiguousArray<AnyObject>()
+    /// What left the graph during this hold of the gate; released at its end.
+    @exclusivity(unchecked) var graveyard = ContiguousArray<AnyObject>()
     /// Counts topology searches; see `AnyValueNode.searchMark`.
     var searchMark: UInt64 = 0
     /// The stack of topology searches, kept to reuse its capacity.
-    var searchStack = ContiguousArray<AnyValueNode>()
+    @exclusivity(unchecked) var searchStack = ContiguousArray<AnyValueNode>()
 
     private init() {}
 
@@ -67,28 +74,20 @@ final class PropagationEngine: @unchecked Sendable {
     /// from a transform or handler), otherwise after waiting for it.
     ///
     /// The outermost call first examines ``sweepBudget`` listen edges for a dead owner,
-    /// and releases what was detached only after letting the gate go.
+    /// and last releases the graveyard, one object at a time: a release that frees
+    /// more (a node's `deinit` adds its upstream edges) only adds to the graveyard.
     func withGraph<Result: Sendable>(_ body: () -> Result) -> Result {
         let thread = CurrentThread.identifier
         if holder.load(ordering: .relaxed) == thread {
             return body()
         }
-        var released = ContiguousArray<AnyObject>()
-        let result = gate.withLock { _ in
+        return gate.withLock { _ in
             holder.store(thread, ordering: .relaxed)
-            defer {
-                swap(&released, &graveyard)
-                holder.store(0, ordering: .relaxed)
-            }
+            defer { holder.store(0, ordering: .relaxed) }
             sweep(budget: sweepBudget)
-            return body()
+            let result = body()
+            while graveyard.popLast() != nil {}
+            return result
         }
-        while released.popLast() != nil {}
-        return result
-    }
-
-    /// Whether the calling thread holds the gate.
-    var isHeldByCurrentThread: Bool {
-        holder.load(ordering: .relaxed) == CurrentThread.identifier
     }
 }

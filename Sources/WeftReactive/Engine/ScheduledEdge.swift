@@ -17,25 +17,27 @@ final class ScheduledEdge<Value: Sendable>: AnyEdge, @unchecked Sendable {
     private var generation: UInt64 = 0
 
     init(
-        from source: ValueNode<Value>, kind: StaticString, scheduler: any NodeScheduler,
-        interval: Duration, restartsOnEachValue: Bool
+        from source: ValueNode<Value>, to target: ValueNode<Value>, kind: StaticString,
+        scheduler: any NodeScheduler, interval: Duration, restartsOnEachValue: Bool
     ) {
         self.scheduler = scheduler
         self.interval = interval
         self.restartsOnEachValue = restartsOnEachValue
-        super.init(from: source, kind: kind)
+        super.init(from: source, to: target, kind: kind)
     }
 
-    override func apply(into target: AnyValueNode) -> Bool {
-        guard let value = unsafeDowncast(from, to: ValueNode<Value>.self).storage else { return false }
+    override func apply() -> Bool {
+        guard from.hasValue else { return false }
+        let value = from.value(as: Value.self)
         generation &+= 1
         let expected = generation
-        let node = unsafeDowncast(target, to: ValueNode<Value>.self)
+        let node = unsafeDowncast(to, to: ValueNode<Value>.self)
         scheduler.schedule(after: interval) { [weak self, weak node] in
-            guard let self, let node else { return }
             let engine = PropagationEngine.shared
             engine.withGraph {
-                guard !self.isDetached, !self.restartsOnEachValue || self.generation == expected else { return }
+                guard let self, let node, !self.isDetached,
+                      !self.restartsOnEachValue || self.generation == expected
+                else { return }
                 engine.set(node, to: value)
             }
         }

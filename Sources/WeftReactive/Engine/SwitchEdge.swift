@@ -12,25 +12,31 @@ final class SwitchEdge<Input: Sendable, Output: Sendable>: AnyEdge, @unchecked S
     /// The edge from the current inner node; owned by the downstream node.
     private weak var innerEdge: AnyEdge?
 
-    init(from source: ValueNode<Input>, transform: @escaping (Input) -> ValueNode<Output>) {
+    init(
+        from source: ValueNode<Input>, to target: ValueNode<Output>,
+        transform: @escaping (Input) -> ValueNode<Output>
+    ) {
         self.transform = transform
-        super.init(from: source, kind: "flatMap")
+        super.init(from: source, to: target, kind: "flatMap")
     }
 
-    override func apply(into target: AnyValueNode) -> Bool {
-        guard let input = unsafeDowncast(from, to: ValueNode<Input>.self).storage else { return false }
-        let inner = transform(input)
+    override func apply() -> Bool {
+        guard from.hasValue else { return false }
+        let inner = transform(from.value(as: Input.self))
         let engine = PropagationEngine.shared
         if let current = innerEdge, !current.isDetached, current.from === inner {
             // Still the same inner node: it already feeds the target.
         } else {
-            if let previous = innerEdge { engine.detach(previous) }
-            let edge = TransformEdge<Output, Output>(from: inner, kind: "inner") { $0 }
-            engine.attach(edge, to: target)
+            if let previous = innerEdge {
+                engine.detach(previous)
+            }
+            let target = unsafeDowncast(to, to: ValueNode<Output>.self)
+            let edge = MapEdge(from: inner, to: target, kind: "inner") { $0 }
+            engine.attach(edge)
             innerEdge = edge
         }
-        guard let value = inner.storage else { return false }
-        unsafeDowncast(target, to: ValueNode<Output>.self).storage = value
+        guard inner.hasValue else { return false }
+        to.store(inner.value(as: Output.self))
         return true
     }
 }

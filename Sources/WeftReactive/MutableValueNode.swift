@@ -15,11 +15,16 @@
 // @unchecked Sendable: adds no state; see ValueNode.
 public final class MutableValueNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     /// Creates an empty node.
+    ///
+    /// - Complexity: O(1).
     public override init() {
         super.init()
     }
 
     /// Creates a node holding `value`.
+    ///
+    /// - Parameter value: The node's first value.
+    /// - Complexity: O(1).
     public override init(_ value: Value) {
         super.init(value)
     }

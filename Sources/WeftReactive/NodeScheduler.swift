@@ -10,5 +10,6 @@ public protocol NodeScheduler: Sendable {
     /// - Parameters:
     ///   - delay: How long to wait; `.zero` means as soon as possible, never inline.
     ///   - job: The work, which sets a node.
+    /// - Complexity: The scheduler's; O(1) for `DispatchQueue`.
     func schedule(after delay: Duration, _ job: @escaping @Sendable () -> Void)
 }

@@ -7,6 +7,8 @@ extension ValueNode {
     /// the value of the one that comes last. It starts with the current value of the
     /// last non-empty one.
     ///
+    /// - Parameter others: The nodes to merge with this one, in order.
+    /// - Returns: A new node fed by this node and `others`.
     /// - Complexity: O(1) per value.
     public func merge(_ others: ValueNode<Value>...) -> ValueNode<Value> {
         Self.merge([self] + others)
@@ -18,6 +20,8 @@ extension ValueNode {
     /// the value of the one that comes last in `nodes`. It starts with the current
     /// value of the last non-empty one.
     ///
+    /// - Parameter nodes: The nodes to merge, in order.
+    /// - Returns: A new node fed by every node in `nodes`.
     /// - Complexity: O(1) per value.
     public static func merge(_ nodes: [ValueNode<Value>]) -> ValueNode<Value> {
         PropagationEngine.shared.makeNode { merged in
@@ -30,6 +34,8 @@ extension ValueNode {
     ///
     /// If both change in one wave, the pair changes once, with both new values.
     ///
+    /// - Parameter other: The node whose values go second in each pair.
+    /// - Returns: A new node fed by this node and `other`.
     /// - Complexity: O(1) per value.
     public func combine<Other: Sendable>(_ other: ValueNode<Other>) -> ValueNode<(Value, Other)> {
         // Touched only under the engine's gate, by the two edges' bodies.
@@ -57,6 +63,8 @@ extension ValueNode {
     ///
     /// If several change in one wave, the array changes once, with all new values.
     ///
+    /// - Parameter nodes: The nodes to combine, in order.
+    /// - Returns: A new node fed by every node in `nodes`; empty if `nodes` is.
     /// - Complexity: O(*k*) per value for *k* nodes (the array is rebuilt).
     public static func combine(_ nodes: [ValueNode<Value>]) -> ValueNode<[Value]> {
         // Touched only under the engine's gate, by the edges' bodies.
@@ -82,6 +90,8 @@ extension ValueNode {
     ///
     /// Values wait until the other side has one to pair with.
     ///
+    /// - Parameter other: The node whose values go second in each pair.
+    /// - Returns: A new node fed by this node and `other`.
     /// - Complexity: O(1) per value; O(*q*) memory for the *q* values waiting.
     public func zip<Other: Sendable>(_ other: ValueNode<Other>) -> ValueNode<(Value, Other)> {
         // At most one side waits at a time. Touched only under the engine's gate.
@@ -110,6 +120,8 @@ extension ValueNode {
     /// Returns a node that gathers the values of `nodes` in order: an array of the
     /// first value of each, then of the second of each, and so on.
     ///
+    /// - Parameter nodes: The nodes to zip, in order.
+    /// - Returns: A new node fed by every node in `nodes`; empty if `nodes` is.
     /// - Complexity: O(*k*) per value for *k* nodes; O(*q*) memory for the *q*
     ///   values waiting.
     public static func zip(_ nodes: [ValueNode<Value>]) -> ValueNode<[Value]> {

@@ -24,6 +24,7 @@ extension ValueNode {
     /// Links this node to `target`, so that each of this node's values becomes
     /// `target`'s value.
     ///
+    /// - Parameter target: The node to feed.
     /// - Returns: A ``Cancelable`` that removes the link.
     /// - Complexity: See ``link(to:transform:)``.
     @discardableResult
@@ -66,6 +67,7 @@ extension ValueNode {
 
     /// Keeps this node and `other` in step: each one's values become the other's.
     ///
+    /// - Parameter other: The node to keep in step with.
     /// - Returns: A ``Cancelable`` that removes both links.
     /// - Complexity: See ``link(to:transform:)``.
     public func sync(with other: ValueNode<Value>) -> Cancelable {

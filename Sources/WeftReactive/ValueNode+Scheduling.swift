@@ -4,6 +4,8 @@ extension ValueNode {
     /// Each value starts a wave of its own from the returned node, as a job on
     /// `scheduler`, in order. Use this to move handlers to the main queue or off it.
     ///
+    /// - Parameter scheduler: Where the returned node's waves run.
+    /// - Returns: A new node fed by this node, later.
     /// - Complexity: O(1) per value, plus the scheduler's cost.
     public func deliver(on scheduler: some NodeScheduler) -> ValueNode<Value> {
         scheduled(kind: "deliver", on: scheduler, after: .zero, restartsOnEachValue: false)
@@ -12,6 +14,10 @@ extension ValueNode {
     /// Returns a node that takes each of this node's values `interval` later, on
     /// `scheduler`.
     ///
+    /// - Parameters:
+    ///   - interval: How long each value waits.
+    ///   - scheduler: Where the returned node's waves run.
+    /// - Returns: A new node fed by this node, later.
     /// - Complexity: O(1) per value, plus the scheduler's cost.
     public func delay(_ interval: Duration, on scheduler: some NodeScheduler) -> ValueNode<Value> {
         scheduled(kind: "delay", on: scheduler, after: interval, restartsOnEachValue: false)
@@ -24,6 +30,10 @@ extension ValueNode {
     /// `interval` after the burst ends (what is also called debouncing, and what
     /// EasyReact calls throttling).
     ///
+    /// - Parameters:
+    ///   - interval: How long a value must last to be taken.
+    ///   - scheduler: Where the returned node's waves run.
+    /// - Returns: A new node fed by this node, later.
     /// - Complexity: O(1) per value, plus the scheduler's cost.
     public func throttle(_ interval: Duration, on scheduler: some NodeScheduler) -> ValueNode<Value> {
         scheduled(kind: "throttle", on: scheduler, after: interval, restartsOnEachValue: true)

@@ -9,6 +9,7 @@ extension ValueNode {
     ///
     /// - Parameter transform: Runs on the thread that set the value; may return an
     ///   existing node or build a new one.
+    /// - Returns: A new node fed by this node and by the selected node.
     /// - Complexity: O(1) per value, plus `transform` and, on a switch, the cost of
     ///   attaching an edge (see ``link(to:transform:)``).
     public func flatMap<Inner: Sendable>(

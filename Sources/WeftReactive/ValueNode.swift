@@ -21,11 +21,16 @@
 // @unchecked Sendable: adds no stored state; see AnyValueNode.
 public class ValueNode<Value: Sendable>: AnyValueNode, @unchecked Sendable {
     /// Creates an empty node, which only links from other nodes can fill.
+    ///
+    /// - Complexity: O(1).
     public init() {
         super.init(valueSlot: UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: 1)), hasValue: false)
     }
 
-    /// Creates a node holding `value`.
+    /// Creates a node holding `value`, which only links from other nodes can change.
+    ///
+    /// - Parameter value: The node's value.
+    /// - Complexity: O(1).
     public init(_ value: Value) {
         let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         slot.initialize(to: value)

@@ -252,4 +252,50 @@ import WeftReactive
         #expect(unguarded.calls == sets + 1)
         #expect(unguarded.overlaps == 0)
     }
+
+    @Test func aHandlerCanStartListeningAndHearsTheCurrentValueAtOnce() {
+        let owner = Owner()
+        let trigger = MutableValueNode(0)
+        let other = MutableValueNode("now")
+        let log = Recorder<String>()
+        trigger.listen(owner: owner) { value in
+            guard value == 1 else { return }
+            other.listen(owner: owner) { log.append("other \($0)") }
+            log.append("listening")
+        }
+        trigger.value = 1
+        other.value = "later"
+        #expect(log.values == ["other now", "listening", "other later"])
+        other._checkInvariants()
+    }
+
+    @Test func aHandlerCanLinkNodesAndTheFirstPushFollowsTheWave() {
+        let owner = Owner()
+        let trigger = MutableValueNode(0)
+        let source = MutableValueNode(5)
+        let target = ValueNode<Int>()
+        let log = Recorder<String>()
+        target.listen(owner: owner) { log.append("target \($0)") }
+        trigger.listen(owner: owner) { value in
+            guard value == 1 else { return }
+            source.link(to: target)
+            log.append("linked, target \(target.value.map(String.init) ?? "empty")")
+        }
+        trigger.value = 1
+        source.value = 6
+        #expect(log.values == ["linked, target empty", "target 5", "target 6"])
+    }
+
+    @Test func transformsCanBuildNodesDuringAWave() {
+        let base = MutableValueNode(2)
+        let factor = MutableValueNode(10)
+        let scaled = factor.flatMap { factor in base.map { $0 * factor } }
+        #expect(scaled.value == 20)
+        factor.value = 100
+        #expect(scaled.value == 200)
+        base.value = 3
+        #expect(scaled.value == 300)
+        scaled._checkInvariants()
+        base._checkInvariants()
+    }
 }

@@ -4,6 +4,11 @@ import WeftReactive
 /// One set through a graph, measured after a warm-up set, against the same graph
 /// written as plain chained closures. The closures do the least work a hand-written
 /// version could: no ownership, no locking, no ordering beyond the call order.
+///
+/// Run with `MALLOC_CONF=junk:true`. Under the plugin's malloc interposer, Debian's
+/// jemalloc can crash the process while a graph is built or torn down (a plain Swift
+/// program that builds and drops linked objects does the same, without Weft); junk
+/// filling avoids it and costs nothing here, as no measured section allocates.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         // Not `.instructions`: unsupported on these VMs, and asking for it adds

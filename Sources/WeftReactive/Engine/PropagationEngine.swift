@@ -6,8 +6,8 @@ import Synchronization
 /// time, behind one gate.
 ///
 /// **The gate.** A thread that sets a node, links, listens, cancels or reads a value
-/// first takes the gate, a lock shared by every graph (a ``GateLock``), so waves are serialized
-/// process-wide and a reader never sees half a wave. One gate rather than one per
+/// first takes the gate, a lock shared by every graph (a ``GateLock``), so waves are
+/// serialized process-wide and a reader never sees half a wave. One gate rather than one per
 /// graph because graphs join and split at run time (`flatMap`, `link(to:)`), and a
 /// single lock has no lock order to get wrong. Waves are short (microseconds), so the
 /// gate is rarely contended.
@@ -44,6 +44,9 @@ final class PropagationEngine: @unchecked Sendable {
     var wave: UInt64 = 0
     /// Counts schedulings, to order nodes of equal rank first-come, first-served.
     var schedulingOrder: UInt64 = 0
+    // The collections below are `@exclusivity(unchecked)`: every access is under the
+    // gate, and none spans a call that could re-enter the graph, so the dynamic checks
+    // would only cost time on every hop.
     /// The nodes scheduled in this wave and not yet evaluated, lowest rank first.
     @exclusivity(unchecked) var frontier = Heap<FrontierEntry>()
     /// The nodes this wave updated that have listeners, in update order.
@@ -52,9 +55,6 @@ final class PropagationEngine: @unchecked Sendable {
     /// Waves asked for while one was running (sets and first pushes made by
     /// transforms and handlers), run in order when it ends.
     @exclusivity(unchecked) var pending = Deque<() -> Void>()
-    // The collections below are `@exclusivity(unchecked)`: every access is under the
-    // gate, and none spans a call that could re-enter the graph, so the dynamic checks
-    // would only cost time on every hop.
     /// Every attached listen edge, held strongly on behalf of its owner.
     @exclusivity(unchecked) var registry = ContiguousArray<AnyListenEdge>()
     /// Where the next incremental sweep of `registry` looks.

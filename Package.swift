@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "WeftChangeSet", targets: ["WeftChangeSet"]),
         .library(name: "WeftReusePool", targets: ["WeftReusePool"]),
         .library(name: "WeftDiff", targets: ["WeftDiff"]),
+        .library(name: "WeftReactive", targets: ["WeftReactive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -81,6 +82,15 @@ let package = Package(
         ),
 
         .target(
+            name: "WeftReactive",
+            dependencies: [
+                "WeftCore",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "WeftDiff",
             dependencies: ["WeftCore", "CWeftDiff"],
             swiftSettings: swiftSettings
@@ -124,6 +134,11 @@ let package = Package(
         .testTarget(
             name: "WeftDiffTests",
             dependencies: ["WeftDiff", "WeftCore", "WeftTestSupport", "CWeftDiff"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftReactiveTests",
+            dependencies: ["WeftReactive", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -63,5 +63,14 @@ let package = Package(
             path: "Benchmarks/WeftDiffBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftReactiveBenchmarks",
+            dependencies: [
+                .product(name: "WeftReactive", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftReactiveBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -1,0 +1,85 @@
+/// The part of every value node that does not depend on its value's type: its place
+/// in the graph.
+///
+/// You never create an `AnyValueNode`; you create a ``ValueNode`` or a
+/// ``MutableValueNode``, and use this type where any node will do, as in
+/// ``removeDownstream(_:)`` and ``graphDescription()``.
+///
+/// A node holds its upstream edges strongly and its downstream edges and listen
+/// edges weakly. See <doc:Ownership>.
+// @unchecked Sendable: `serial` and `valueSlot` never change; every `var`, and the
+// memory at `valueSlot`, is read and written only by the thread that holds
+// PropagationEngine.shared's gate.
+public class AnyValueNode: @unchecked Sendable {
+    /// Names the node in graph descriptions; unique in the process.
+    let serial: UInt64
+    /// Memory for one value of the subclass's `Value`, initialized when `hasValue`.
+    /// Kept here, untyped, so that the engine reaches values without looking up the
+    /// metadata of `ValueNode<Value>` or `Optional<Value>` on every edge.
+    let valueSlot: UnsafeMutableRawPointer
+    var hasValue: Bool
+    /// Above the rank of every node that feeds this one through a forward edge.
+    var rank = 0
+    /// The wave that last evaluated this node (or set it, for a wave's source).
+    var visitedWave: UInt64 = 0
+    /// The wave that last put this node in the frontier.
+    var scheduledWave: UInt64 = 0
+    /// The topology search that last visited this node.
+    var searchMark: UInt64 = 0
+    // The lists below are `@exclusivity(unchecked)`: every access is under the gate,
+    // and none spans a call that could re-enter the graph (entries are never retained
+    // or released inside an access), so the dynamic checks would only cost time.
+    /// The edges that feed this node, in the order attached; held strongly.
+    @exclusivity(unchecked) var upstream = ContiguousArray<AnyEdge>()
+    /// The edges through which this node feeds others, not retained (their consumers
+    /// own them); `nil` marks an entry cleared by a detach or a consumer's death.
+    @exclusivity(unchecked) var downstream = ContiguousArray<Unmanaged<AnyEdge>?>()
+    var downstreamTombstones = 0
+    /// The listen edges on this node, in the order attached, not retained (the
+    /// engine's registry owns them); `nil` marks a detached one not yet removed.
+    @exclusivity(unchecked) var listeners = ContiguousArray<Unmanaged<AnyListenEdge>?>()
+    var listenerTombstones = 0
+    /// Set while a wave applies this node's upstream edges; detaching one of them
+    /// then only marks `upstreamNeedsCompaction`.
+    var isEvaluating = false
+    var upstreamNeedsCompaction = false
+    /// Set while this node's handlers run; detaching a listen edge then leaves its
+    /// tombstone in place.
+    var isDelivering = false
+
+    init(valueSlot: UnsafeMutableRawPointer, hasValue: Bool) {
+        serial = PropagationEngine.shared.serials.wrappingAdd(1, ordering: .relaxed).oldValue
+        self.valueSlot = valueSlot
+        self.hasValue = hasValue
+    }
+
+    /// Calls every listener's handler with the current value, in the order they
+    /// started listening. Overridden by ``ValueNode``, the only subclass.
+    func deliverToListeners() {
+        preconditionFailure("\(type(of: self)) does not override deliverToListeners()")
+    }
+
+    /// The current value, or "empty", for graph descriptions. Overridden by
+    /// ``ValueNode``, the only subclass.
+    var valueDescription: String {
+        preconditionFailure("\(type(of: self)) does not override valueDescription")
+    }
+
+    /// The value, which must be present, read as the subclass's `Value`.
+    @inline(__always)
+    func value<Value>(as type: Value.Type) -> Value {
+        valueSlot.assumingMemoryBound(to: Value.self).pointee
+    }
+
+    /// Stores `value`, of the subclass's `Value`, replacing any value present.
+    @inline(__always)
+    func store<Value>(_ value: Value) {
+        let slot = valueSlot.assumingMemoryBound(to: Value.self)
+        if hasValue {
+            slot.pointee = value
+        } else {
+            slot.initialize(to: value)
+            hasValue = true
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// The type-erased part of a transform edge: the link from one upstream node into
+/// one downstream node.
+///
+/// An edge holds its upstream node strongly and is held strongly by its downstream
+/// node (in `upstream`); the upstream node's `downstream` list refers to it without
+/// retaining it. So an edge lives exactly as long as its consumer, and keeps its
+/// provider alive for that long. The consumer's `deinit` clears that entry, under
+/// the gate, before the edge can be released.
+///
+/// Subclasses say what the edge does with a value in ``apply()``.
+// @unchecked Sendable: `from`, `to` and `kind` never change; every `var` is read and
+// written only by the thread that holds PropagationEngine.shared's gate.
+class AnyEdge: Detachable, @unchecked Sendable {
+    /// The upstream node, held strongly: a consumer keeps its provider alive.
+    let from: AnyValueNode
+    /// The downstream node, not retained: it owns this edge, and no wave reaches an
+    /// edge after the `deinit` of its node has cleared it. Hot paths borrow it with
+    /// `_withUnsafeGuaranteedRef`, which costs no retain.
+    let target: Unmanaged<AnyValueNode>
+    /// What the edge does ("map", "filter", ...), for graph descriptions.
+    let kind: StaticString
+    /// Where this edge's entry sits in `from.downstream`.
+    var downstreamSlot = 0
+    /// `from` changed in the current wave and ``apply()`` has not run yet.
+    var isFired = false
+    var isDetached = false
+    /// The edge closed a ring when it was attached, so it does not order its target
+    /// after its source; a wave never follows it into a node the wave already updated.
+    var isBackEdge = false
+
+    init(from: AnyValueNode, to: AnyValueNode, kind: StaticString) {
+        self.from = from
+        target = .passUnretained(to)
+        self.kind = kind
+    }
+
+    /// The downstream node, retained for the caller; for paths that are not hot.
+    var to: AnyValueNode {
+        target.takeUnretainedValue()
+    }
+
+    /// Reads the upstream value and, if the edge emits, writes the downstream value.
+    ///
+    /// Subclasses override this; the base class is never instantiated.
+    ///
+    /// - Returns: Whether the downstream value was written.
+    func apply() -> Bool {
+        preconditionFailure("\(type(of: self)) does not override apply()")
+    }
+
+    func detach() {
+        PropagationEngine.shared.detach(self)
+    }
+}

@@ -1,0 +1,102 @@
+/// A node of a reactive value graph: a current value, or empty, that changes when
+/// the nodes it is linked from change.
+///
+/// You get a `ValueNode` from an operator on another node, and nothing but the
+/// graph can change its value:
+///
+/// ```swift
+/// let count = MutableValueNode(1)
+/// let label = count.map { $0 * 2 }.filter { $0 > 0 }.map { "\($0) likes" }
+/// label.listen(owner: cell) { [weak cell] text in cell?.text = text }
+/// count.value = 21    // the handler receives "42 likes"
+/// ```
+///
+/// Each operator returns a new node, linked to this one by a transform edge that the
+/// new node owns. A node keeps the nodes it is computed from alive, never the nodes
+/// computed from it, so a chain lives exactly as long as its last consumer and its
+/// intermediate nodes need no variables. See <doc:Ownership>.
+///
+/// A set reaches every node it changes once, in topological order, and then every
+/// listener; sets from different threads are serialized. See ``ValueGraph``.
+// @unchecked Sendable: adds no stored state; see AnyValueNode.
+public class ValueNode<Value: Sendable>: AnyValueNode, @unchecked Sendable {
+    /// Creates an empty node, which only links from other nodes can fill.
+    ///
+    /// - Complexity: O(1).
+    public init() {
+        super.init(valueSlot: UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: 1)), hasValue: false)
+    }
+
+    /// Creates a node holding `value`, which only links from other nodes can change.
+    ///
+    /// - Parameter value: The node's value.
+    /// - Complexity: O(1).
+    public init(_ value: Value) {
+        let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        slot.initialize(to: value)
+        super.init(valueSlot: UnsafeMutableRawPointer(slot), hasValue: true)
+    }
+
+    /// Leaves the graph under the gate, so that no wave can reach this node once it is
+    /// gone: until then a wave may still evaluate it, harmlessly, as its memory stays
+    /// valid while its `deinit` waits for the gate.
+    deinit {
+        let engine = PropagationEngine.shared
+        engine.withGraph {
+            engine.retire(self)
+            let slot = valueSlot.assumingMemoryBound(to: Value.self)
+            if hasValue {
+                slot.deinitialize(count: 1)
+            }
+            slot.deallocate()
+        }
+    }
+
+    /// The current value, or `nil` if the node is empty.
+    ///
+    /// From another thread than a running wave's, the read waits for the wave to
+    /// finish, so it never sees half a wave. Inside a transform or handler it returns
+    /// the value as of that point in the wave.
+    ///
+    /// - Complexity: O(1), plus the wait for a running wave.
+    public var value: Value? {
+        PropagationEngine.shared.withGraph { storage }
+    }
+
+    /// The value, or `nil`; read only under the gate.
+    var storage: Value? {
+        hasValue ? value(as: Value.self) : nil
+    }
+
+    override func deliverToListeners() {
+        guard hasValue else { return }
+        let value = value(as: Value.self)
+        isDelivering = true
+        // Handlers may attach listeners (which start at the end) or detach them
+        // (which only clears their entry) but never remove entries, so the indices
+        // below stay valid.
+        let end = listeners.count
+        var index = 0
+        while index < end {
+            if let entry = listeners[index] {
+                let listener = unsafeDowncast(entry.takeUnretainedValue(), to: ListenEdge<Value>.self)
+                if !listener.isDetached {
+                    if listener.owner == nil {
+                        PropagationEngine.shared.detach(listener)
+                    } else {
+                        listener.handler(value)
+                    }
+                }
+            }
+            index += 1
+        }
+        isDelivering = false
+        if listenerTombstones > 0 {
+            PropagationEngine.shared.compactListeners(of: self)
+        }
+    }
+
+    override var valueDescription: String {
+        storage.map { String(describing: $0) } ?? "empty"
+    }
+}

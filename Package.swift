@@ -42,6 +42,12 @@ let package = Package(
             path: "CSupport/CWeftArena",
             cSettings: cSettings
         ),
+        .target(
+            name: "CWeftElementMap",
+            dependencies: ["CWeftArena"],
+            path: "CSupport/CWeftElementMap",
+            cSettings: cSettings
+        ),
 
         // MARK: Swift modules, lowest first
         .target(

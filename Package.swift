@@ -24,6 +24,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "WeftCore", targets: ["WeftCore"]),
+        .library(name: "WeftElementMap", targets: ["WeftElementMap"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -58,6 +59,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WeftElementMap",
+            dependencies: ["WeftCore", "CWeftElementMap"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tests
         .target(
@@ -69,6 +75,11 @@ let package = Package(
         .testTarget(
             name: "WeftCoreTests",
             dependencies: ["WeftCore", "WeftTestSupport", "CWeftArena"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftElementMapTests",
+            dependencies: ["WeftElementMap", "WeftTestSupport", "CWeftElementMap"],
             swiftSettings: swiftSettings
         ),
     ]

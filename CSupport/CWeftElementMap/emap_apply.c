@@ -132,8 +132,9 @@ static weft_rc check_path(apply *a, weft_emap_edit_kind edit, size_t index, weft
     if (!representable(p.section) || (uint64_t)p.section >= a->t.nsections) {
         return fail(a, WEFT_EMAP_FAILURE_SECTION_RANGE, edit, index, p.section, p.item, (int64_t)a->t.nsections);
     }
+    if (!representable(p.item)) return fail(a, WEFT_EMAP_FAILURE_ITEM_RANGE, edit, index, p.section, p.item, -1);
     uint64_t count = section_items(&a->t, (uint64_t)p.section);
-    if (!representable(p.item) || (uint64_t)p.item > count || ((uint64_t)p.item == count && !end_ok)) {
+    if ((uint64_t)p.item > count || ((uint64_t)p.item == count && !end_ok)) {
         return fail(a, WEFT_EMAP_FAILURE_ITEM_RANGE, edit, index, p.section, p.item, (int64_t)count);
     }
     return WEFT_OK;

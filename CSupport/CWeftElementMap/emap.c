@@ -424,6 +424,12 @@ bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_locati
     const node *leaf = pt_find_label(r->items, val_label(val), &ibase);
     if (leaf == NULL) return false;
     void *const *items = ((const ileaf *)leaf)->items;
+    unsigned hint = val_hint(val);
+    if (hint < leaf->n && items[hint] == handle) {
+        *out = (weft_emap_location){.section = (int64_t)sbase, .item = (int64_t)(ibase + hint), .kind = 0,
+                                    .is_supplementary = false};
+        return true;
+    }
     for (unsigned k = 0; k < leaf->n; k++) {
         if (items[k] == handle) {
             *out = (weft_emap_location){.section = (int64_t)sbase, .item = (int64_t)(ibase + k), .kind = 0,

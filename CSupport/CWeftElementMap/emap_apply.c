@@ -262,11 +262,12 @@ static weft_rc step_replace(apply *a) {
         rec *sec;
         void *old;
         uint64_t label;
+        unsigned slot;
         rc = own_record(t, (uint64_t)p.section, 0, &sec);
-        if (rc == WEFT_OK) rc = it_replace(t, &sec->items, (uint64_t)p.item, r[k].handle, &old, &label);
+        if (rc == WEFT_OK) rc = it_replace(t, &sec->items, (uint64_t)p.item, r[k].handle, &old, &label, &slot);
         if (rc == WEFT_OK) rc = hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)old));
         if (rc == WEFT_OK) {
-            rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)r[k].handle), val_pack(false, sec->sid, label));
+            rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)r[k].handle), val_pack(false, sec->sid, label, slot));
         }
         if (rc == WEFT_OK && !ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)r[k].handle))) {
             rc = WEFT_ENOMEM;
@@ -562,7 +563,7 @@ static weft_rc index_leaves(apply *a, size_t index, int64_t s, const rec *r, voi
             }
             return also(a, rc, WEFT_EMAP_EDIT_INSERT_SECTION, index, os, oi);
         }
-        if (hm_set(t, &t->rev, key, val_pack(false, r->sid, x->label)) != WEFT_OK ||
+        if (hm_set(t, &t->rev, key, val_pack(false, r->sid, x->label, k)) != WEFT_OK ||
             !ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
             return out_of_memory(a, WEFT_EMAP_EDIT_INSERT_SECTION, index);
         }
@@ -678,12 +679,13 @@ static weft_rc insert_item(apply *a, weft_emap_edit_kind edit, size_t index, wef
     }
     rec *sec;
     uint64_t label;
+    unsigned slot;
     rc = own_record(t, (uint64_t)p.section, 0, &sec);
-    if (rc == WEFT_OK) rc = it_insert(t, &sec->items, (uint64_t)p.item, sec->sid, h, &label);
+    if (rc == WEFT_OK) rc = it_insert(t, &sec->items, (uint64_t)p.item, sec->sid, h, &label, &slot);
     if (rc == WEFT_OK) {
         sec->count++;
         t->nitems++;
-        rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(false, sec->sid, label));
+        rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(false, sec->sid, label, slot));
     }
     if (rc == WEFT_OK && is_new && !ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
         rc = WEFT_ENOMEM;
@@ -827,7 +829,7 @@ static weft_rc step_supplementaries(apply *a) {
                 r->supps[pos].item = item;
             }
             r->supps[pos].handle = h;
-            rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(true, r->sid, 0));
+            rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(true, r->sid, 0, 0));
             if (rc == WEFT_OK && !ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
                 rc = WEFT_ENOMEM;
             }
@@ -851,9 +853,8 @@ weft_rc txn_flush_relabels(txn *t) {
             rc = hm_set(t, &t->secrev, mix64(((rec *)x)->sid), x->label);
         } else {
             const ileaf *l = (const ileaf *)x;
-            uint64_t val = val_pack(false, r->sid, x->label);
             for (uint32_t i = r->start; rc == WEFT_OK && i < r->start + r->count; i++) {
-                rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)l->items[i]), val);
+                rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)l->items[i]), val_pack(false, r->sid, x->label, i));
             }
         }
         if (rc != WEFT_OK) return rc;

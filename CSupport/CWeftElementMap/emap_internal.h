@@ -39,12 +39,13 @@ typedef struct node {
     uint64_t label; /* ILEAF, REC: order label within its tree */
 } node;
 
-/* Order labels live in [0, LABEL_SPACE). 40 bits leave room for a 23-bit
-** section id in an index entry; LABEL_STRIDE spaces labels appended at either
-** end so that growing a section at its ends never runs out of room. */
-#define LABEL_BITS 40
+/* Order labels live in [0, LABEL_SPACE). 34 bits leave room in an index entry
+** for a 23-bit section id and a 6-bit position hint; LABEL_STRIDE spaces labels
+** appended at either end so that growing a section at its ends does not halve
+** the room left (2^15 end splits, about a million items, before it does). */
+#define LABEL_BITS 34
 #define LABEL_SPACE ((uint64_t)1 << LABEL_BITS)
-#define LABEL_STRIDE ((uint64_t)1 << 24)
+#define LABEL_STRIDE ((uint64_t)1 << 18)
 #define LABEL_MID (LABEL_SPACE / 2)
 
 /* Capacities: each full node fits a 512- or 1024-byte slab class. Bulk builds
@@ -153,16 +154,26 @@ static inline uint64_t hkid_sep(const void *p, unsigned j) {
     return ((const hin *)p)->e[j].sep;
 }
 
-/* Index entry of a handle: supplementary flag, section id, leaf label. */
+/* Index entry of a handle: supplementary flag (1 bit), section id (23), the
+** handle's position in its leaf when the entry was written (6), and the leaf's
+** label (34). The position is only a hint: inserts and deletes in the leaf
+** shift items without rewriting their entries, so a lookup tries the hinted
+** slot first and scans the leaf if the handle is not there. */
 #define VAL_SUPP ((uint64_t)1 << 63)
 #define SID_BITS 23
 #define SID_MAX (((uint32_t)1 << SID_BITS) - 1)
+#define HINT_BITS 6
+#define HINT_SHIFT LABEL_BITS
+#define SID_SHIFT (LABEL_BITS + HINT_BITS)
 
-static inline uint64_t val_pack(bool is_supp, uint32_t sid, uint64_t label) {
-    return (is_supp ? VAL_SUPP : 0) | ((uint64_t)sid << LABEL_BITS) | label;
+static inline uint64_t val_pack(bool is_supp, uint32_t sid, uint64_t label, unsigned hint) {
+    return (is_supp ? VAL_SUPP : 0) | ((uint64_t)sid << SID_SHIFT) | ((uint64_t)(hint & 63u) << HINT_SHIFT) | label;
 }
 static inline uint32_t val_sid(uint64_t v) {
-    return (uint32_t)((v >> LABEL_BITS) & SID_MAX);
+    return (uint32_t)((v >> SID_SHIFT) & SID_MAX);
+}
+static inline unsigned val_hint(uint64_t v) {
+    return (unsigned)((v >> HINT_SHIFT) & 63u);
 }
 static inline uint64_t val_label(uint64_t v) {
     return v & (LABEL_SPACE - 1);
@@ -365,9 +376,11 @@ const node *pt_locate(const node *root, uint64_t idx, uint64_t *off);
 const node *pt_find_label(const node *root, uint64_t label, uint64_t *base);
 size_t pt_copy(const node *root, uint64_t start, void **out, size_t max);
 
-weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint64_t *label_out);
+/* Insert h at position idx; *label_out and *slot_out tell where it landed (the
+** label of its leaf and its position there), for its index entry. */
+weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint64_t *label_out, unsigned *slot_out);
 weft_rc it_remove(txn *t, node **root, uint64_t idx, uint32_t sid, void **removed);
-weft_rc it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out);
+weft_rc it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out, unsigned *slot_out);
 /* Build an item tree of 'n' handles, leaves ILEAF_FILL full, labels spaced
 ** evenly. The caller indexes the handles. */
 weft_rc it_build(txn *t, void *const *handles, size_t n, node **root);

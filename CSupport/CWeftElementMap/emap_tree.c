@@ -306,7 +306,7 @@ static bool plan_split(const node *root, const node *leaf, uint64_t start, split
 /* On failure the nodes the batch made so far are freed with the batch; the
 ** tree may be left half edited, which nothing reads. */
 static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid, const split_plan *plan,
-                       node **right, uint64_t *label_out) {
+                       node **right, uint64_t *label_out, unsigned *slot_out) {
     node *x = *slot;
     *right = NULL;
     if (x->kind == K_ILEAF) {
@@ -319,6 +319,7 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
             y->n++;
             *slot = y;
             *label_out = y->label;
+            *slot_out = (unsigned)idx;
             return WEFT_OK;
         }
         unsigned total = x->n + 1u, nl = total / 2, nr = total - nl;
@@ -343,6 +344,7 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
         *slot = L;
         *right = R;
         *label_out = idx < nl ? L->label : R->label;
+        *slot_out = idx < nl ? (unsigned)idx : (unsigned)(idx - nl);
         return WEFT_OK;
     }
     pin *p = (pin *)txn_own(t, x, room_for_one_more(x->n, PIN_CAP));
@@ -350,7 +352,7 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
     *slot = &p->h;
     unsigned j = child_at(p, &idx);
     node *kr = NULL;
-    weft_rc rc = ins_rec(t, &p->e[j].kid, idx, h, sid, plan, &kr, label_out);
+    weft_rc rc = ins_rec(t, &p->e[j].kid, idx, h, sid, plan, &kr, label_out, slot_out);
     if (rc != WEFT_OK) return rc;
     node *kid = p->e[j].kid;
     p->e[j].label = pt_first_label(kid);
@@ -363,7 +365,7 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
     return pin_insert_child(t, p, j + 1, kr, right);
 }
 
-weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint64_t *label_out) {
+weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint64_t *label_out, unsigned *slot_out) {
     if (*root == NULL) {
         node *l = txn_node_alloc(t, K_ILEAF, ileaf_bytes(1));
         if (l == NULL) return WEFT_ENOMEM;
@@ -372,6 +374,7 @@ weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint
         l->n = 1;
         *root = l;
         *label_out = l->label;
+        *slot_out = 0;
         return WEFT_OK;
     }
     split_plan plan = {0};
@@ -383,7 +386,7 @@ weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint
         if (rc != WEFT_OK) return rc;
     }
     node *right = NULL;
-    weft_rc rc = ins_rec(t, root, idx, h, sid, &plan, &right, label_out);
+    weft_rc rc = ins_rec(t, root, idx, h, sid, &plan, &right, label_out, slot_out);
     if (rc == WEFT_OK && right != NULL) rc = grow_root(t, root, right);
     return rc == WEFT_OK ? txn_flush_relabels(t) : rc;
 }
@@ -512,7 +515,7 @@ weft_rc it_remove(txn *t, node **root, uint64_t idx, uint32_t sid, void **remove
     return rc == WEFT_OK ? txn_flush_relabels(t) : rc;
 }
 
-weft_rc it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out) {
+weft_rc it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out, unsigned *slot_out) {
     node **slot;
     uint64_t off;
     weft_rc rc = own_path(t, root, idx, &slot, &off);
@@ -523,6 +526,7 @@ weft_rc it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint6
     *old = ((ileaf *)y)->items[off];
     ((ileaf *)y)->items[off] = h;
     *label_out = y->label;
+    *slot_out = (unsigned)off;
     return WEFT_OK;
 }
 

@@ -30,29 +30,16 @@ extension ElementMap {
     /// Errors name the kind of edit and its position among the calls of that
     /// kind (the third ``deleteItem(at:)`` call has position 2).
     public struct Batch {
-        var replacements: [(indexPath: IndexPath, element: Element)] = []
-        var itemDeletes: [IndexPath] = []
-        var sectionDeletes: [Int] = []
-        var sectionMoves: [(from: Int, to: Int)] = []
-        var itemMoves: [(from: IndexPath, to: IndexPath)] = []
-        var sectionInserts: [(section: Int, elements: [Element])] = []
-        var itemInserts: [(indexPath: IndexPath, element: Element)] = []
-        var supplementaryChanges: [(kind: String, indexPath: IndexPath, element: Element?)] = []
+        var edits = BatchEdits()
 
         /// Creates an empty batch.
         public init() {}
 
         /// A Boolean value that tells whether the batch holds no edits.
-        public var isEmpty: Bool {
-            replacements.isEmpty && itemDeletes.isEmpty && sectionDeletes.isEmpty && sectionMoves.isEmpty
-                && itemMoves.isEmpty && sectionInserts.isEmpty && itemInserts.isEmpty && supplementaryChanges.isEmpty
-        }
+        public var isEmpty: Bool { edits.isEmpty }
 
         /// The number of edits, counting a section insertion as one.
-        public var count: Int {
-            replacements.count + itemDeletes.count + sectionDeletes.count + sectionMoves.count + itemMoves.count
-                + sectionInserts.count + itemInserts.count + supplementaryChanges.count
-        }
+        public var count: Int { edits.count }
 
         /// Replaces the item at `indexPath` with `element`, in place (step 1).
         ///
@@ -61,7 +48,7 @@ extension ElementMap {
         ///     may be replaced once per batch, in any order.
         ///   - element: The new element; it must not already be in the map.
         public mutating func replaceItem(at indexPath: IndexPath, with element: Element) {
-            replacements.append((indexPath, element))
+            edits.replacements.append((indexPath, BatchEdits.erase(element)))
         }
 
         /// Deletes the item at `indexPath` (step 2).
@@ -70,7 +57,7 @@ extension ElementMap {
         ///   calls must name paths in strictly descending order, as in a change
         ///   set's normalized deletes.
         public mutating func deleteItem(at indexPath: IndexPath) {
-            itemDeletes.append(indexPath)
+            edits.itemDeletes.append(indexPath)
         }
 
         /// Deletes a section with its items and supplementary elements (step 3).
@@ -78,7 +65,7 @@ extension ElementMap {
         /// - Parameter section: A section in the **old** index space. Successive
         ///   calls must name sections in strictly descending order.
         public mutating func deleteSection(_ section: Int) {
-            sectionDeletes.append(section)
+            edits.sectionDeletes.append(section)
         }
 
         /// Moves a section with its items and supplementary elements (steps 3 and 4).
@@ -88,7 +75,7 @@ extension ElementMap {
         ///   - newSection: Its index in the **new** index space. Moves may come in
         ///     any order.
         public mutating func moveSection(_ section: Int, toSection newSection: Int) {
-            sectionMoves.append((section, newSection))
+            edits.sectionMoves.append((section, newSection))
         }
 
         /// Moves an item, keeping its element (steps 2 and 5).
@@ -98,7 +85,7 @@ extension ElementMap {
         ///   - newIndexPath: Its path in the **new** index space. Moves may come in
         ///     any order, across sections too.
         public mutating func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-            itemMoves.append((indexPath, newIndexPath))
+            edits.itemMoves.append((indexPath, newIndexPath))
         }
 
         /// Inserts a section holding `elements` (step 4).
@@ -108,7 +95,7 @@ extension ElementMap {
         ///     calls must name sections in strictly ascending order.
         ///   - elements: The section's items, in order; none may already be in the map.
         public mutating func insertSection(_ section: Int, elements: [Element] = []) {
-            sectionInserts.append((section, elements))
+            edits.sectionInserts.append((section, BatchEdits.erase(elements)))
         }
 
         /// Inserts an item (step 5).
@@ -119,7 +106,7 @@ extension ElementMap {
         ///     name paths in strictly ascending order, as in a change set's
         ///     normalized inserts.
         public mutating func insertItem(_ element: Element, at indexPath: IndexPath) {
-            itemInserts.append((indexPath, element))
+            edits.itemInserts.append((indexPath, BatchEdits.erase(element)))
         }
 
         /// Sets, replaces or removes the supplementary element of `kind` at
@@ -134,25 +121,8 @@ extension ElementMap {
         ///   - indexPath: A path in the **new** index space; its section must exist.
         ///     Each (kind, path) may be named once per batch.
         public mutating func setSupplementaryElement(_ element: Element?, ofKind kind: String, at indexPath: IndexPath) {
-            supplementaryChanges.append((kind, indexPath, element))
+            edits.supplementaryChanges.append((kind, indexPath, element.map(BatchEdits.erase)))
         }
 
-        /// Refuses index paths that are not (section, item) pairs before anything
-        /// reaches the C core.
-        func validateShape() throws(ElementMapError) {
-            func check(_ path: IndexPath, _ edit: ElementMapError.Edit, _ position: Int) throws(ElementMapError) {
-                guard path.count == 2 else {
-                    throw .malformedIndexPath(edit: edit, position: position, indexPath: path)
-                }
-            }
-            for (i, r) in replacements.enumerated() { try check(r.indexPath, .replaceItem, i) }
-            for (i, p) in itemDeletes.enumerated() { try check(p, .deleteItem, i) }
-            for (i, m) in itemMoves.enumerated() {
-                try check(m.from, .moveItem, i)
-                try check(m.to, .moveItem, i)
-            }
-            for (i, n) in itemInserts.enumerated() { try check(n.indexPath, .insertItem, i) }
-            for (i, c) in supplementaryChanges.enumerated() { try check(c.indexPath, .setSupplementary, i) }
-        }
     }
 }

@@ -1,18 +1,23 @@
 extension ElementMap {
-    /// Owns one reference to a C version and gives it back in `deinit`.
-    ///
-    /// Safe to share across threads: `version` never changes, the C core never
-    /// writes a version after making it, and deriving and releasing versions of
-    /// one family serialize on that family's mutex inside CWeftElementMap.
-    final class _Storage: @unchecked Sendable {
-        let version: OpaquePointer
+    /// The storage of every ``ElementMap``, whatever its element type.
+    typealias _Storage = ElementMapStorage
+}
 
-        init(version: OpaquePointer) {
-            self.version = version
-        }
+/// Owns one reference to a C version and gives it back in `deinit`.
+///
+/// Not nested in the generic ``ElementMap``, so that making one needs no
+/// generic metadata. Safe to share across threads: `version` never changes,
+/// the C core never writes a version after making it, and deriving and
+/// releasing versions of one family serialize on that family's mutex inside
+/// CWeftElementMap.
+final class ElementMapStorage: @unchecked Sendable {
+    let version: OpaquePointer
 
-        deinit {
-            CElementMap.release(version)
-        }
+    init(version: OpaquePointer) {
+        self.version = version
+    }
+
+    deinit {
+        CElementMap.release(version)
     }
 }

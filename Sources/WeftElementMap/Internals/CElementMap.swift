@@ -113,9 +113,7 @@ enum CElementMap {
     /// Derives a version from `base`. On success the map owns one reference to
     /// every element the batch inserts; on failure nothing changed and the
     /// references taken here are given back.
-    static func apply<Element: AnyObject>(
-        _ batch: ElementMap<Element>.Batch, to base: OpaquePointer
-    ) throws(ElementMapError) -> OpaquePointer {
+    static func apply(_ batch: BatchEdits, to base: OpaquePointer) throws(ElementMapError) -> OpaquePointer {
         try batch.validateShape()
         let kinds = SupplementaryKinds.ids(for: batch.supplementaryChanges.map(\.kind))
         let lists = CBatch(batch, kinds: kinds)
@@ -130,13 +128,11 @@ enum CElementMap {
         return result
     }
 
-    private static func mapError<Element: AnyObject>(
-        _ e: weft_emap_error, batch: ElementMap<Element>.Batch
-    ) -> ElementMapError {
+    private static func mapError(_ e: weft_emap_error, batch: BatchEdits) -> ElementMapError {
         let edit = ElementMapError.Edit(e.edit)
         let position = e.edit_index
-        let path = IndexPath(item: Int(e.item), section: Int(e.section))
-        let other = IndexPath(item: Int(e.other_item), section: Int(e.other_section))
+        let path = IndexPath(section: Int(e.section), item: Int(e.item))
+        let other = IndexPath(section: Int(e.other_section), item: Int(e.other_item))
         switch e.failure {
         case WEFT_EMAP_FAILURE_SECTION_RANGE:
             return .sectionOutOfRange(edit: edit, position: position, section: Int(e.section), sectionCount: Int(e.count))
@@ -208,7 +204,7 @@ private struct CBatch {
     private let buffer: UnsafeMutableRawPointer
     private let retained: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>
 
-    init<Element: AnyObject>(_ b: ElementMap<Element>.Batch, kinds: [UInt32]) {
+    init(_ b: BatchEdits, kinds: [UInt32]) {
         let sectionElementCount = b.sectionInserts.reduce(0) { $0 + $1.elements.count }
         let retainedCount = b.replacements.count + b.itemInserts.count + sectionElementCount
             + b.supplementaryChanges.count(where: { $0.element != nil })

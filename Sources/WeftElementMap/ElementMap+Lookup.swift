@@ -40,7 +40,7 @@ extension ElementMap {
     public func indexPath(of element: Element) -> IndexPath? {
         let handle = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
         guard let found = CElementMap.locate(storage.version, handle), found.kind == nil else { return nil }
-        return IndexPath(section: found.section, item: found.item)
+        return IndexPath(item: found.item, section: found.section)
     }
 
     /// Returns the supplementary element of a kind at an index path.
@@ -69,7 +69,7 @@ extension ElementMap {
     public func supplementaryLocation(of element: Element) -> (kind: String, indexPath: IndexPath)? {
         let handle = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
         guard let found = CElementMap.locate(storage.version, handle), let kind = found.kind else { return nil }
-        return (SupplementaryKinds.name(of: kind), IndexPath(section: found.section, item: found.item))
+        return (SupplementaryKinds.name(of: kind), IndexPath(item: found.item, section: found.section))
     }
 
     /// Returns the supplementary elements of a section, sorted by kind id and item.
@@ -81,7 +81,7 @@ extension ElementMap {
     public func supplementaryElements(inSection section: Int) -> [(kind: String, indexPath: IndexPath, element: Element)] {
         precondition(section >= 0 && section < numberOfSections, "section \(section) out of range 0 ..< \(numberOfSections)")
         return CElementMap.supplementaries(storage.version, section: section).map {
-            (SupplementaryKinds.name(of: $0.kind), IndexPath(section: section, item: $0.item),
+            (SupplementaryKinds.name(of: $0.kind), IndexPath(item: $0.item, section: section),
              Unmanaged<Element>.fromOpaque($0.handle).takeUnretainedValue())
         }
     }

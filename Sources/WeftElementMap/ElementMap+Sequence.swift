@@ -51,7 +51,7 @@ extension ElementMap: Sequence {
 
             public mutating func next() -> (indexPath: IndexPath, element: Element)? {
                 guard let (section, item, element) = cursor.next() else { return nil }
-                return (IndexPath(section: section, item: item), element)
+                return (IndexPath(item: item, section: section), element)
             }
         }
     }

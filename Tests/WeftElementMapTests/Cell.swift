@@ -4,9 +4,9 @@ import Synchronization
 /// count exactly how many the map released.
 final class Cell: Sendable, CustomStringConvertible {
     let id: Int
-    private let tracker: LifetimeTracker?
+    private let tracker: CellTracker?
 
-    init(_ id: Int, tracker: LifetimeTracker? = nil) {
+    init(_ id: Int, tracker: CellTracker? = nil) {
         self.id = id
         self.tracker = tracker
         tracker?.born()
@@ -21,7 +21,7 @@ final class Cell: Sendable, CustomStringConvertible {
 
 /// Counts cells born and dead. Cells die on whichever thread releases the last
 /// version holding them, so the counts sit behind a mutex.
-final class LifetimeTracker: Sendable {
+final class CellTracker: Sendable {
     private let counts = Mutex((born: 0, dead: 0))
 
     func born() { counts.withLock { $0.born += 1 } }

@@ -128,7 +128,7 @@ import WeftTestSupport
     }
 
     @Test func deletingASectionReleasesItsSupplementaryElementsAndMovingOneCarriesThem() throws {
-        let tracker = LifetimeTracker()
+        let tracker = CellTracker()
         var map = try ElementMap(sections: [[Cell(1, tracker: tracker)], [Cell(2, tracker: tracker)]])
         do {
             var batch = ElementMap<Cell>.Batch()

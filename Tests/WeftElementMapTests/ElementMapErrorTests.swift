@@ -132,7 +132,7 @@ import WeftElementMap
     /// A refused batch that got far (sections inserted, items moved) before its
     /// last edit failed keeps no reference to any of its elements.
     @Test func aRefusedBatchKeepsNoReferenceToItsElements() throws {
-        let tracker = LifetimeTracker()
+        let tracker = CellTracker()
         let map = try makeMap()
         do {
             var batch = ElementMap<Cell>.Batch()

@@ -37,7 +37,7 @@ import WeftTestSupport
     /// alive, and at the end every cell died once.
     @Test(arguments: [11, 12, 13] as [UInt64])
     func elementsLiveExactlyAsLongAsSomeVersionHoldsThem(seed: UInt64) throws {
-        let tracker = LifetimeTracker()
+        let tracker = CellTracker()
         var registry = Registry()
         do {
             var generator = BatchGenerator(seed: seed, scale: 8, tracker: tracker)
@@ -72,7 +72,7 @@ import WeftTestSupport
     }
 
     @Test func aCopyIsOneMoreReferenceToTheSameVersion() throws {
-        let tracker = LifetimeTracker()
+        let tracker = CellTracker()
         var copies: [ElementMap<Cell>] = []
         do {
             let map = try ElementMap(sections: [(0 ..< 100).map { Cell($0, tracker: tracker) }])
@@ -86,7 +86,7 @@ import WeftTestSupport
     }
 
     @Test func replacedAndDeletedElementsDieWhenTheirLastVersionDoes() throws {
-        let tracker = LifetimeTracker()
+        let tracker = CellTracker()
         var old: ElementMap<Cell>? = try ElementMap(sections: [(0 ..< 10).map { Cell($0, tracker: tracker) }])
         var batch = ElementMap<Cell>.Batch()
         batch.replaceItem(at: IndexPath(item: 3, section: 0), with: Cell(100, tracker: tracker))
@@ -104,7 +104,7 @@ import WeftTestSupport
     /// A replacement deleted again in the same batch never reaches a version:
     /// the map gives it back when the batch succeeds.
     @Test func anElementReplacedInAndDeletedByTheSameBatchIsGivenBackAtOnce() throws {
-        let tracker = LifetimeTracker()
+        let tracker = CellTracker()
         let map = try ElementMap(sections: [[Cell(1, tracker: tracker), Cell(2, tracker: tracker)]])
         var derived: ElementMap<Cell>?
         do {

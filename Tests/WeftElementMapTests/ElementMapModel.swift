@@ -68,11 +68,11 @@ struct ElementMapModel {
 struct BatchGenerator {
     var random: SeededRandom
     var nextID: Int
-    let tracker: LifetimeTracker?
+    let tracker: CellTracker?
     /// Roughly how many item edits a batch makes.
     var scale: Int
 
-    init(seed: UInt64, scale: Int, tracker: LifetimeTracker? = nil, firstID: Int = 1) {
+    init(seed: UInt64, scale: Int, tracker: CellTracker? = nil, firstID: Int = 1) {
         random = SeededRandom(seed: seed)
         self.scale = scale
         self.tracker = tracker

@@ -131,8 +131,8 @@ enum CElementMap {
     private static func mapError(_ e: weft_emap_error, batch: BatchEdits) -> ElementMapError {
         let edit = ElementMapError.Edit(e.edit)
         let position = e.edit_index
-        let path = IndexPath(section: Int(e.section), item: Int(e.item))
-        let other = IndexPath(section: Int(e.other_section), item: Int(e.other_item))
+        let path = IndexPath(item: Int(e.item), section: Int(e.section))
+        let other = IndexPath(item: Int(e.other_item), section: Int(e.other_section))
         switch e.failure {
         case WEFT_EMAP_FAILURE_SECTION_RANGE:
             return .sectionOutOfRange(edit: edit, position: position, section: Int(e.section), sectionCount: Int(e.count))

@@ -198,8 +198,9 @@ void slab_free(family *f, void *p, uint32_t where) {
     bool was_full = chunk_is_full(c);
     *(void **)p = c->free;
     c->free = p;
-    /* The link stays readable for the next allocation; the rest is poisoned. */
-    poison((char *)p + sizeof(void *), bsize - sizeof(void *));
+    /* Poisoned whole, link included: only slab_alloc reads the link, after
+    ** unpoisoning the block it hands out. */
+    poison(p, bsize);
     c->live--;
     s->live_blocks--;
     if (was_full) partial_push(s, i);

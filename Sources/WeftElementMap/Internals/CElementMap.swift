@@ -75,10 +75,10 @@ enum CElementMap {
     static func supplementaries(_ version: OpaquePointer, section: Int) -> [(kind: UInt32, item: Int, handle: UnsafeMutableRawPointer)] {
         let count = weft_emap_supplementary_count(version, Int64(section))
         guard count > 0 else { return [] }
-        let entries = UnsafeMutablePointer<weft_emap_supplementary_entry>.allocate(capacity: count)
-        defer { entries.deallocate() }
-        let copied = weft_emap_copy_supplementaries(version, Int64(section), 0, entries, count)
-        return UnsafeBufferPointer(start: entries, count: copied).map { ($0.kind, Int($0.item), $0.handle) }
+        let entries = [weft_emap_supplementary_entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = weft_emap_copy_supplementaries(version, Int64(section), 0, buffer.baseAddress!, count)
+        }
+        return entries.map { ($0.kind, Int($0.item), $0.handle) }
     }
 
     // MARK: Checks and bookkeeping
@@ -116,16 +116,22 @@ enum CElementMap {
     static func apply(_ batch: BatchEdits, to base: OpaquePointer) throws(ElementMapError) -> OpaquePointer {
         try batch.validateShape()
         let kinds = SupplementaryKinds.ids(for: batch.supplementaryChanges.map(\.kind))
-        let lists = CBatch(batch, kinds: kinds)
-        defer { lists.deallocate() }
-        var error = weft_emap_error()
-        var result: OpaquePointer?
-        let rc = withUnsafePointer(to: lists.batch) { weft_emap_apply(base, $0, &error, &result) }
-        guard rc == WEFT_OK, let result else {
-            lists.giveBackReferences()
-            throw mapError(error, batch: batch)
+        // The lists live in an array's storage rather than a raw allocation:
+        // on Linux a raw allocation with default alignment goes through
+        // aligned_alloc, which malloc interposers (the benchmark harness's) cannot tag.
+        var storage = [UInt64](repeating: 0, count: CBatch.words(for: batch))
+        let outcome = storage.withUnsafeMutableBytes { bytes -> Result<OpaquePointer, ElementMapError> in
+            let lists = CBatch(batch, kinds: kinds, buffer: bytes.baseAddress!)
+            var error = weft_emap_error()
+            var result: OpaquePointer?
+            let rc = withUnsafePointer(to: lists.batch) { weft_emap_apply(base, $0, &error, &result) }
+            guard rc == WEFT_OK, let result else {
+                lists.giveBackReferences()
+                return .failure(mapError(error, batch: batch))
+            }
+            return .success(result)
         }
-        return result
+        return try outcome.get()
     }
 
     private static func mapError(_ e: weft_emap_error, batch: BatchEdits) -> ElementMapError {
@@ -197,31 +203,51 @@ extension ElementMapError.Edit {
     }
 }
 
-/// A batch laid out for the C core in one allocation, holding one retained
+/// A batch laid out for the C core in a caller's buffer, holding one retained
 /// reference to every element it inserts until the core takes them over.
 private struct CBatch {
     var batch = weft_emap_batch()
-    private let buffer: UnsafeMutableRawPointer
     private let retained: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>
 
-    init(_ b: BatchEdits, kinds: [UInt32]) {
-        let sectionElementCount = b.sectionInserts.reduce(0) { $0 + $1.elements.count }
-        let retainedCount = b.replacements.count + b.itemInserts.count + sectionElementCount
-            + b.supplementaryChanges.count(where: { $0.element != nil })
-        // One buffer, carved into the lists; every list type has 8-byte alignment.
+    /// The layout of all lists, carved from one buffer; every list type has 8-byte alignment.
+    private struct Lists {
         var layout = Layout()
-        let replacements = layout.reserve(weft_emap_item_edit.self, b.replacements.count)
-        let itemDeletes = layout.reserve(weft_emap_path.self, b.itemDeletes.count)
-        let sectionDeletes = layout.reserve(Int64.self, b.sectionDeletes.count)
-        let sectionMoves = layout.reserve(weft_emap_section_move.self, b.sectionMoves.count)
-        let itemMoves = layout.reserve(weft_emap_item_move.self, b.itemMoves.count)
-        let sectionInserts = layout.reserve(weft_emap_section_insert.self, b.sectionInserts.count)
-        let sectionHandles = layout.reserve(UnsafeMutableRawPointer?.self, sectionElementCount)
-        let itemInserts = layout.reserve(weft_emap_item_edit.self, b.itemInserts.count)
-        let supplementary = layout.reserve(weft_emap_supplementary_edit.self, b.supplementaryChanges.count)
-        let retainedAt = layout.reserve(UnsafeMutableRawPointer.self, retainedCount)
-        buffer = UnsafeMutableRawPointer.allocate(byteCount: max(layout.size, 8), alignment: 8)
-        retained = UnsafeMutableBufferPointer(start: (buffer + retainedAt).assumingMemoryBound(to: UnsafeMutableRawPointer.self), count: retainedCount)
+        let replacements, itemDeletes, sectionDeletes, sectionMoves, itemMoves: Int
+        let sectionInserts, sectionHandles, itemInserts, supplementary, retained: Int
+        let sectionElementCount, retainedCount: Int
+
+        init(_ b: BatchEdits) {
+            sectionElementCount = b.sectionInserts.reduce(0) { $0 + $1.elements.count }
+            retainedCount = b.replacements.count + b.itemInserts.count + sectionElementCount
+                + b.supplementaryChanges.count(where: { $0.element != nil })
+            replacements = layout.reserve(weft_emap_item_edit.self, b.replacements.count)
+            itemDeletes = layout.reserve(weft_emap_path.self, b.itemDeletes.count)
+            sectionDeletes = layout.reserve(Int64.self, b.sectionDeletes.count)
+            sectionMoves = layout.reserve(weft_emap_section_move.self, b.sectionMoves.count)
+            itemMoves = layout.reserve(weft_emap_item_move.self, b.itemMoves.count)
+            sectionInserts = layout.reserve(weft_emap_section_insert.self, b.sectionInserts.count)
+            sectionHandles = layout.reserve(UnsafeMutableRawPointer?.self, sectionElementCount)
+            itemInserts = layout.reserve(weft_emap_item_edit.self, b.itemInserts.count)
+            supplementary = layout.reserve(weft_emap_supplementary_edit.self, b.supplementaryChanges.count)
+            retained = layout.reserve(UnsafeMutableRawPointer.self, retainedCount)
+        }
+    }
+
+    /// The 8-byte words a buffer for `b` needs.
+    static func words(for b: BatchEdits) -> Int {
+        max((Lists(b).layout.size + 7) / 8, 1)
+    }
+
+    init(_ b: BatchEdits, kinds: [UInt32], buffer: UnsafeMutableRawPointer) {
+        let lists = Lists(b)
+        let sectionElementCount = lists.sectionElementCount
+        let replacements = lists.replacements, itemDeletes = lists.itemDeletes
+        let sectionDeletes = lists.sectionDeletes, sectionMoves = lists.sectionMoves, itemMoves = lists.itemMoves
+        let sectionInserts = lists.sectionInserts, sectionHandles = lists.sectionHandles
+        let itemInserts = lists.itemInserts, supplementary = lists.supplementary
+        retained = UnsafeMutableBufferPointer(
+            start: (buffer + lists.retained).bindMemory(to: UnsafeMutableRawPointer.self, capacity: lists.retainedCount),
+            count: lists.retainedCount)
 
         let slots = retained.baseAddress!
         var kept = 0
@@ -294,10 +320,6 @@ private struct CBatch {
     /// The core refused the batch and took nothing: drop the references taken for it.
     func giveBackReferences() {
         for handle in retained { Unmanaged<AnyObject>.fromOpaque(handle).release() }
-    }
-
-    func deallocate() {
-        buffer.deallocate()
     }
 
     /// Byte offsets of the lists inside the buffer.

@@ -159,6 +159,20 @@ static weft_rc grow_root(txn *t, node **root, node *right) {
     return WEFT_OK;
 }
 
+/* Child j of the batch's node p gained one entry. If it split, 'split' is its
+** new right half: j keeps the left part and the right part follows it. */
+static weft_rc adopt_insert(txn *t, pin *p, unsigned j, node *split, node **right) {
+    node *kid = p->e[j].kid;
+    p->e[j].label = pt_first_label(kid);
+    *right = NULL;
+    if (split == NULL) {
+        pin_add(p, j, 1);
+        return WEFT_OK;
+    }
+    pin_add(p, j, (int64_t)pt_weight(kid) - (int64_t)(p->e[j].cum - pin_before(p, j)));
+    return pin_insert_child(t, p, j + 1, split, right);
+}
+
 /* Walk down to the leaf-level node holding position idx, making every node
 ** on the way the batch's, and return the slot that points at it. */
 static weft_rc own_path(txn *t, node **slot, uint64_t idx, node ***leaf_slot, uint64_t *off) {
@@ -353,16 +367,7 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
     unsigned j = child_at(p, &idx);
     node *kr = NULL;
     weft_rc rc = ins_rec(t, &p->e[j].kid, idx, h, sid, plan, &kr, label_out, slot_out);
-    if (rc != WEFT_OK) return rc;
-    node *kid = p->e[j].kid;
-    p->e[j].label = pt_first_label(kid);
-    if (kr == NULL) {
-        pin_add(p, j, 1);
-        return WEFT_OK;
-    }
-    /* The child split: it keeps the left part, the right part follows it. */
-    pin_add(p, j, (int64_t)pt_weight(kid) - (int64_t)(p->e[j].cum - pin_before(p, j)));
-    return pin_insert_child(t, p, j + 1, kr, right);
+    return rc == WEFT_OK ? adopt_insert(t, p, j, kr, right) : rc;
 }
 
 weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint64_t *label_out, unsigned *slot_out) {
@@ -593,15 +598,7 @@ static weft_rc st_ins_rec(txn *t, node **slot, uint64_t idx, rec *r, node **righ
     unsigned j = child_at(p, &idx);
     node *kr = NULL;
     weft_rc rc = st_ins_rec(t, &p->e[j].kid, idx, r, &kr);
-    if (rc != WEFT_OK) return rc;
-    node *kid = p->e[j].kid;
-    p->e[j].label = pt_first_label(kid);
-    if (kr == NULL) {
-        pin_add(p, j, 1);
-        return WEFT_OK;
-    }
-    pin_add(p, j, (int64_t)pt_weight(kid) - (int64_t)(p->e[j].cum - pin_before(p, j)));
-    return pin_insert_child(t, p, j + 1, kr, right);
+    return rc == WEFT_OK ? adopt_insert(t, p, j, kr, right) : rc;
 }
 
 weft_rc st_insert(txn *t, node **root, uint64_t nsections, uint64_t idx, rec *r) {

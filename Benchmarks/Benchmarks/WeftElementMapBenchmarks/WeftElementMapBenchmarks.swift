@@ -133,52 +133,32 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Lookups on 1M elements at random places, 1,000 per iteration, reported per lookup.
-    let lookups = Benchmark.Configuration(
-        scalingFactor: .kilo, maxDuration: .seconds(2), setup: { _ = Fixture.of(size: 1_000_000) })
-
-    Benchmark("ElementMap.1M.indexPathOfElement", configuration: lookups) { benchmark in
-        let fixture = Fixture.of(size: 1_000_000)
-        var k = Int.random(in: 0 ..< 65_536)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(fixture.map.indexPath(of: fixture.probes[k & 65_535].node))
-            k &+= 40_503
+    func lookups(_ name: String, _ lookup: @escaping @Sendable (Fixture, IndexPath, Node) -> Void) {
+        let configuration = Benchmark.Configuration(
+            scalingFactor: .kilo, maxDuration: .seconds(2), setup: { _ = Fixture.of(size: 1_000_000) })
+        Benchmark(name, configuration: configuration) { benchmark in
+            let fixture = Fixture.of(size: 1_000_000)
+            var k = Int.random(in: 0 ..< 65_536)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let probe = fixture.probes[k & 65_535]
+                lookup(fixture, probe.path, probe.node)
+                k &+= 40_503
+            }
+            benchmark.stopMeasurement()
         }
-        benchmark.stopMeasurement()
     }
-
-    Benchmark("ElementMap.1M.indexPathOfElement (Texture dictionary)", configuration: lookups) { benchmark in
-        let fixture = Fixture.of(size: 1_000_000)
-        var k = Int.random(in: 0 ..< 65_536)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(fixture.texture.elementToIndexPath[ObjectIdentifier(fixture.probes[k & 65_535].node)])
-            k &+= 40_503
-        }
-        benchmark.stopMeasurement()
+    lookups("ElementMap.1M.indexPathOfElement") { fixture, _, node in
+        blackHole(fixture.map.indexPath(of: node))
     }
-
-    Benchmark("ElementMap.1M.elementAtIndexPath", configuration: lookups) { benchmark in
-        let fixture = Fixture.of(size: 1_000_000)
-        var k = Int.random(in: 0 ..< 65_536)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(fixture.map.element(at: fixture.probes[k & 65_535].path))
-            k &+= 40_503
-        }
-        benchmark.stopMeasurement()
+    lookups("ElementMap.1M.indexPathOfElement (Texture dictionary)") { fixture, _, node in
+        blackHole(fixture.texture.elementToIndexPath[ObjectIdentifier(node)])
     }
-
-    Benchmark("ElementMap.1M.elementAtIndexPath (stdlib)", configuration: lookups) { benchmark in
-        let fixture = Fixture.of(size: 1_000_000)
-        var k = Int.random(in: 0 ..< 65_536)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            let path = fixture.probes[k & 65_535].path
-            blackHole(fixture.sections[path.section][path.item])
-            k &+= 40_503
-        }
-        benchmark.stopMeasurement()
+    lookups("ElementMap.1M.elementAtIndexPath") { fixture, path, _ in
+        blackHole(fixture.map.element(at: path))
+    }
+    lookups("ElementMap.1M.elementAtIndexPath (stdlib)") { fixture, path, _ in
+        blackHole(fixture.sections[path.section][path.item])
     }
 
     // Building a map of 100 sections, and what each element costs in the

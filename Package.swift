@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "WeftReusePool", targets: ["WeftReusePool"]),
         .library(name: "WeftDiff", targets: ["WeftDiff"]),
         .library(name: "WeftReactive", targets: ["WeftReactive"]),
+        .library(name: "WeftElementMap", targets: ["WeftElementMap"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -62,6 +63,12 @@ let package = Package(
             name: "CWeftDiff",
             dependencies: ["CWeftArena"],
             path: "CSupport/CWeftDiff",
+            cSettings: cSettings
+        ),
+        .target(
+            name: "CWeftElementMap",
+            dependencies: ["CWeftArena"],
+            path: "CSupport/CWeftElementMap",
             cSettings: cSettings
         ),
 
@@ -98,6 +105,11 @@ let package = Package(
         .target(
             name: "WeftChangeSet",
             dependencies: ["WeftCore", "WeftDiff"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WeftElementMap",
+            dependencies: ["WeftCore", "CWeftElementMap"],
             swiftSettings: swiftSettings
         ),
 
@@ -139,6 +151,11 @@ let package = Package(
         .testTarget(
             name: "WeftReactiveTests",
             dependencies: ["WeftReactive", "WeftTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftElementMapTests",
+            dependencies: ["WeftElementMap", "WeftTestSupport", "CWeftElementMap"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -72,5 +72,15 @@ let package = Package(
             path: "Benchmarks/WeftReactiveBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftElementMapBenchmarks",
+            dependencies: [
+                .product(name: "WeftCore", package: "Weft"),
+                .product(name: "WeftElementMap", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftElementMapBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

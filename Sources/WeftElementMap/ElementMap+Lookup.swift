@@ -1,0 +1,111 @@
+public import Foundation
+import WeftCore
+
+extension ElementMap {
+    /// Returns the number of items in a section.
+    ///
+    /// - Parameter section: A section of this version; a section out of range
+    ///   is a programming error and traps, as an array subscript does.
+    /// - Returns: The number of items in `section`.
+    /// - Complexity: O(log *s*), where *s* is the number of sections: a single
+    ///   node read for up to 42 sections.
+    public func numberOfItems(inSection section: Int) -> Int {
+        guard let count = CElementMap.itemCount(storage.version, section: section) else {
+            preconditionFailure("section \(section) out of range 0 ..< \(numberOfSections)")
+        }
+        return count
+    }
+
+    /// Returns the element at an item index path of this version.
+    ///
+    /// - Parameter indexPath: A (section, item) path.
+    /// - Returns: The element, or `nil` if the path is out of range.
+    /// - Complexity: O(log *n*), where *n* is the number of items.
+    public func element(at indexPath: IndexPath) -> Element? {
+        guard indexPath.count == 2,
+            let handle = CElementMap.item(storage.version, section: indexPath.section, item: indexPath.item)
+        else { return nil }
+        return Unmanaged<Element>.fromOpaque(handle).takeUnretainedValue()
+    }
+
+    /// Returns the index path of the given element in this version of the map.
+    ///
+    /// An element that a later version moved still reports its place in this one.
+    ///
+    /// - Parameter element: An element stored as an item by some version of this map.
+    /// - Returns: The element's index path, or `nil` if this version doesn't
+    ///   hold it as an item (see ``supplementaryLocation(of:)`` for the others).
+    /// - Complexity: O(log *n*), where *n* is the number of elements in this
+    ///   version. Deriving a version does no O(*n*) work to keep this true.
+    public func indexPath(of element: Element) -> IndexPath? {
+        let handle = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
+        guard let found = CElementMap.locate(storage.version, handle), found.kind == nil else { return nil }
+        return IndexPath(item: found.item, section: found.section)
+    }
+
+    /// Returns the supplementary element of a kind at an index path.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind, such as `"header"`.
+    ///   - indexPath: A (section, item) path.
+    /// - Returns: The element, or `nil` if there is none.
+    /// - Complexity: O(log *s* + *q*), where *s* is the number of sections and *q*
+    ///   the number of supplementary elements of that section.
+    public func supplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> Element? {
+        guard indexPath.count == 2, let id = SupplementaryKinds.existingID(for: kind),
+            let handle = CElementMap.supplementary(
+                storage.version, kind: id, section: indexPath.section, item: indexPath.item)
+        else { return nil }
+        return Unmanaged<Element>.fromOpaque(handle).takeUnretainedValue()
+    }
+
+    /// Returns the kind and index path of a supplementary element in this version.
+    ///
+    /// - Parameter element: An element stored as a supplementary element.
+    /// - Returns: Its kind and path, or `nil` if this version doesn't hold it
+    ///   as a supplementary element.
+    /// - Complexity: O(log *n* + *q*), where *q* is the number of supplementary
+    ///   elements of its section.
+    public func supplementaryLocation(of element: Element) -> (kind: String, indexPath: IndexPath)? {
+        let handle = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
+        guard let found = CElementMap.locate(storage.version, handle), let kind = found.kind else { return nil }
+        return (SupplementaryKinds.name(of: kind), IndexPath(item: found.item, section: found.section))
+    }
+
+    /// Returns the supplementary elements of a section, sorted by kind id and item.
+    ///
+    /// - Parameter section: A section of this version; out of range traps.
+    /// - Returns: Each element with its kind and index path.
+    /// - Complexity: O(log *s* + *q*), where *q* is the number of supplementary
+    ///   elements of the section.
+    public func supplementaryElements(inSection section: Int) -> [(kind: String, indexPath: IndexPath, element: Element)] {
+        precondition(section >= 0 && section < numberOfSections, "section \(section) out of range 0 ..< \(numberOfSections)")
+        return CElementMap.supplementaries(storage.version, section: section).map {
+            (SupplementaryKinds.name(of: $0.kind), IndexPath(item: $0.item, section: section),
+             Unmanaged<Element>.fromOpaque($0.handle).takeUnretainedValue())
+        }
+    }
+
+    /// Returns the items of a section, in order.
+    ///
+    /// - Parameter section: A section of this version; out of range traps.
+    /// - Returns: The section's elements.
+    /// - Complexity: O(log *n* + *m*), where *m* is the number of items in the section.
+    public func elements(inSection section: Int) -> [Element] {
+        let count = numberOfItems(inSection: section)
+        let version = storage.version
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var handles = [UnsafeMutableRawPointer?](repeating: nil, count: Swift.min(count, 256))
+            while initialized < count {
+                let copied = handles.withUnsafeMutableBufferPointer {
+                    CElementMap.copyItems(version, section: section, start: initialized, into: $0)
+                }
+                for index in 0 ..< copied {
+                    (buffer.baseAddress! + initialized + index).initialize(
+                        to: Unmanaged<Element>.fromOpaque(handles[index]!).takeUnretainedValue())
+                }
+                initialized += copied
+            }
+        }
+    }
+}

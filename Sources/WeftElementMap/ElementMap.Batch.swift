@@ -1,0 +1,128 @@
+public import Foundation
+import WeftCore
+
+extension ElementMap {
+    /// A normalized batch of edits: what a change set's normalized form says,
+    /// with the elements to insert.
+    ///
+    /// A batch is applied as six steps, in this order, each index read in the
+    /// state the previous steps left behind:
+    ///
+    /// 1. Replacements, in the **old** index space: the item at a path becomes a
+    ///    new element where it stands (a reload that keeps the position).
+    /// 2. Item removals, in the **old** index space: ``deleteItem(at:)`` calls,
+    ///    which must come in strictly descending order, together with the
+    ///    sources of ``moveItem(at:to:)``.
+    /// 3. Section removals, in the **old** index space: ``deleteSection(_:)``
+    ///    calls, strictly descending, with the sources of ``moveSection(_:toSection:)``.
+    /// 4. Section insertions, in the **new** index space: ``insertSection(_:elements:)``
+    ///    calls, strictly ascending, with the destinations of section moves.
+    /// 5. Item insertions, in the **new** index space: ``insertItem(_:at:)`` calls,
+    ///    strictly ascending, with the destinations of item moves.
+    /// 6. Supplementary elements, in the **new** index space.
+    ///
+    /// This is the order and the index spaces UIKit uses for batch updates
+    /// (deletes before inserts, moves from old to new paths), so a change set's
+    /// normalized edits translate one to one. Moved items and sections keep
+    /// their elements; deleting a section deletes its items and supplementary
+    /// elements. An element may appear only once in a version.
+    ///
+    /// Errors name the kind of edit and its position among the calls of that
+    /// kind (the third ``deleteItem(at:)`` call has position 2).
+    public struct Batch {
+        var edits = BatchEdits()
+
+        /// Creates an empty batch.
+        public init() {}
+
+        /// A Boolean value that tells whether the batch holds no edits.
+        public var isEmpty: Bool { edits.isEmpty }
+
+        /// The number of edits, counting a section insertion as one.
+        public var count: Int { edits.count }
+
+        /// Replaces the item at `indexPath` with `element`, in place (step 1).
+        ///
+        /// - Parameters:
+        ///   - indexPath: The item's path in the **old** index space. Each path
+        ///     may be replaced once per batch, in any order.
+        ///   - element: The new element; it must not already be in the map.
+        public mutating func replaceItem(at indexPath: IndexPath, with element: Element) {
+            edits.replacements.append((indexPath, BatchEdits.erase(element)))
+        }
+
+        /// Deletes the item at `indexPath` (step 2).
+        ///
+        /// - Parameter indexPath: A path in the **old** index space. Successive
+        ///   calls must name paths in strictly descending order, as in a change
+        ///   set's normalized deletes.
+        public mutating func deleteItem(at indexPath: IndexPath) {
+            edits.itemDeletes.append(indexPath)
+        }
+
+        /// Deletes a section with its items and supplementary elements (step 3).
+        ///
+        /// - Parameter section: A section in the **old** index space. Successive
+        ///   calls must name sections in strictly descending order.
+        public mutating func deleteSection(_ section: Int) {
+            edits.sectionDeletes.append(section)
+        }
+
+        /// Moves a section with its items and supplementary elements (steps 3 and 4).
+        ///
+        /// - Parameters:
+        ///   - section: The section's index in the **old** index space.
+        ///   - newSection: Its index in the **new** index space. Moves may come in
+        ///     any order.
+        public mutating func moveSection(_ section: Int, toSection newSection: Int) {
+            edits.sectionMoves.append((section, newSection))
+        }
+
+        /// Moves an item, keeping its element (steps 2 and 5).
+        ///
+        /// - Parameters:
+        ///   - indexPath: The item's path in the **old** index space.
+        ///   - newIndexPath: Its path in the **new** index space. Moves may come in
+        ///     any order, across sections too.
+        public mutating func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+            edits.itemMoves.append((indexPath, newIndexPath))
+        }
+
+        /// Inserts a section holding `elements` (step 4).
+        ///
+        /// - Parameters:
+        ///   - section: The section's index in the **new** index space. Successive
+        ///     calls must name sections in strictly ascending order.
+        ///   - elements: The section's items, in order; none may already be in the map.
+        public mutating func insertSection(_ section: Int, elements: [Element] = []) {
+            edits.sectionInserts.append((section, BatchEdits.erase(elements)))
+        }
+
+        /// Inserts an item (step 5).
+        ///
+        /// - Parameters:
+        ///   - element: The element to insert; it must not already be in the map.
+        ///   - indexPath: Its path in the **new** index space. Successive calls must
+        ///     name paths in strictly ascending order, as in a change set's
+        ///     normalized inserts.
+        public mutating func insertItem(_ element: Element, at indexPath: IndexPath) {
+            edits.itemInserts.append((indexPath, BatchEdits.erase(element)))
+        }
+
+        /// Sets, replaces or removes the supplementary element of `kind` at
+        /// `indexPath` (step 6).
+        ///
+        /// Supplementary elements belong to their section: they move with it and
+        /// go with it, and item edits do not shift their paths.
+        ///
+        /// - Parameters:
+        ///   - element: The new element, or `nil` to remove the one that is there.
+        ///   - kind: The kind, such as `"header"`.
+        ///   - indexPath: A path in the **new** index space; its section must exist.
+        ///     Each (kind, path) may be named once per batch.
+        public mutating func setSupplementaryElement(_ element: Element?, ofKind kind: String, at indexPath: IndexPath) {
+            edits.supplementaryChanges.append((kind, indexPath, element.map(BatchEdits.erase)))
+        }
+
+    }
+}

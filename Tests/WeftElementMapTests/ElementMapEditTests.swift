@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import WeftCore
+import WeftElementMap
+import WeftTestSupport
+
+/// Random valid batches applied to the map and to the reference model; after
+/// each batch every lookup of every live version matches its model.
+@Suite struct ElementMapEditTests {
+    /// Derives each batch from a random live version, keeps up to 8 versions
+    /// alive and drops them in random order, so versions share structure in
+    /// every shape (chains, branches) and old ones must stay untouched.
+    @Test(arguments: [(seed: 1, batches: 600, scale: 6), (seed: 2, batches: 600, scale: 6),
+                      (seed: 3, batches: 500, scale: 12), (seed: 4, batches: 400, scale: 40)])
+    func randomBatchesMatchTheModelInEveryLiveVersion(seed: UInt64, batches: Int, scale: Int) throws {
+        var generator = BatchGenerator(seed: seed, scale: scale)
+        var versions: [(map: ElementMap<Cell>, model: ElementMapModel)] = [(ElementMap(), ElementMapModel([]))]
+        for step in 0 ..< batches {
+            if versions.count > 1 && (versions.count >= 8 || generator.chance(4)) {
+                versions.remove(at: generator.int(0 ..< versions.count))
+            }
+            let base = versions[generator.int(0 ..< versions.count)]
+            let (batch, model) = generator.makeBatch(for: base.model)
+            let derived = try base.map.applying(batch)
+            derived._checkInvariants()
+            versions.append((derived, model))
+            // The new version and the one it shares most with answer as their
+            // models do; every tenth batch, every live version is checked.
+            model.verify(derived)
+            base.model.verify(base.map)
+            if step % 10 == 0 {
+                for version in versions { version.model.verify(version.map) }
+                #expect(derived._familyInvariantsHold())
+            }
+        }
+        #expect(versions[0].map._familyInvariantsHold())
+    }
+
+    @Test func largeSectionsSplitMergeAndRelabelLeaves() throws {
+        var generator = BatchGenerator(seed: 9, scale: 60)
+        let start = (0 ..< 4).map { _ in generator.cells(1_000) }
+        var map = try ElementMap(sections: start)
+        var model = ElementMapModel(start)
+        model.verify(map)
+        for _ in 0 ..< 60 {
+            let (batch, next) = generator.makeBatch(for: model)
+            try map.apply(batch)
+            model = next
+        }
+        model.verify(map)
+        #expect(map._familyInvariantsHold())
+    }
+
+    /// Inserting over and over at one spot between two leaves exhausts the
+    /// labels between them; the map must spread a block of labels and go on.
+    @Test func insertingAtOneSpotManyTimesKeepsEveryIndexRight() throws {
+        var generator = BatchGenerator(seed: 5, scale: 1)
+        let start = generator.cells(1_000)
+        var map = try ElementMap(sections: [start])
+        var model = ElementMapModel([start])
+        for round in 0 ..< 300 {
+            var batch = ElementMap<Cell>.Batch()
+            let spot = round % 3 == 2 ? 333 : 500
+            for offset in 0 ..< 10 {
+                let cell = generator.cell()
+                batch.insertItem(cell, at: IndexPath(item: spot + offset, section: 0))
+                model.sections[0].items.insert(cell, at: spot + offset)
+            }
+            try map.apply(batch)
+        }
+        model.verify(map)
+        #expect(map._familyInvariantsHold())
+    }
+
+    @Test func appendingAndPrependingForeverKeepsOrder() throws {
+        var generator = BatchGenerator(seed: 6, scale: 1)
+        var map = ElementMap<Cell>()
+        var model = ElementMapModel([])
+        var batch = ElementMap<Cell>.Batch()
+        batch.insertSection(0)
+        try map.apply(batch)
+        model.sections.append(ModelSection(items: []))
+        for _ in 0 ..< 200 {
+            var edit = ElementMap<Cell>.Batch()
+            // Ten at the front, then ten at the end (ascending, new index space).
+            for at in 0 ..< 10 {
+                let cell = generator.cell()
+                edit.insertItem(cell, at: IndexPath(item: at, section: 0))
+                model.sections[0].items.insert(cell, at: at)
+            }
+            for _ in 0 ..< 10 {
+                let cell = generator.cell()
+                let at = model.sections[0].items.count
+                edit.insertItem(cell, at: IndexPath(item: at, section: 0))
+                model.sections[0].items.insert(cell, at: at)
+            }
+            try map.apply(edit)
+        }
+        model.verify(map)
+    }
+
+    @Test func anEmptyBatchReturnsTheSameVersion() throws {
+        let map = try ElementMap(sections: [[Cell(1)]])
+        let same = try map.applying(ElementMap<Cell>.Batch())
+        #expect(same._isSameVersion(as: map))
+        var copy = map
+        #expect(copy._isSameVersion(as: map))
+        var batch = ElementMap<Cell>.Batch()
+        batch.insertItem(Cell(2), at: IndexPath(item: 1, section: 0))
+        try copy.apply(batch)
+        #expect(!copy._isSameVersion(as: map))
+        #expect(map.count == 1 && copy.count == 2)
+    }
+
+    @Test func movesKeepTheirElementsAcrossSections() throws {
+        let cells = (0 ..< 6).map { Cell($0) }
+        var map = try ElementMap(sections: [Array(cells[0 ..< 3]), Array(cells[3 ..< 6])])
+        var batch = ElementMap<Cell>.Batch()
+        batch.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 1))
+        batch.moveItem(at: IndexPath(item: 2, section: 1), to: IndexPath(item: 0, section: 0))
+        batch.moveSection(1, toSection: 0)
+        try map.apply(batch)
+        // Removals first (cells 5 and 0 leave), then the sections swap, then the
+        // moved cells land at their new-space paths.
+        #expect(map.elements(inSection: 0).map(\.id) == [5, 3, 4])
+        #expect(map.elements(inSection: 1).map(\.id) == [1, 2, 0])
+        #expect(map.indexPath(of: cells[0]) == IndexPath(item: 2, section: 1))
+    }
+
+    @Test func deletingASectionReleasesItsSupplementaryElementsAndMovingOneCarriesThem() throws {
+        let tracker = CellTracker()
+        var map = try ElementMap(sections: [[Cell(1, tracker: tracker)], [Cell(2, tracker: tracker)]])
+        do {
+            var batch = ElementMap<Cell>.Batch()
+            batch.setSupplementaryElement(Cell(10, tracker: tracker), ofKind: "header", at: IndexPath(item: 0, section: 0))
+            batch.setSupplementaryElement(Cell(11, tracker: tracker), ofKind: "header", at: IndexPath(item: 0, section: 1))
+            try map.apply(batch)
+        }
+        var move = ElementMap<Cell>.Batch()
+        move.moveSection(1, toSection: 0)
+        try map.apply(move)
+        #expect(map.supplementaryElement(ofKind: "header", at: IndexPath(item: 0, section: 0))?.id == 11)
+        var delete = ElementMap<Cell>.Batch()
+        delete.deleteSection(1)
+        try map.apply(delete)
+        #expect(map.numberOfSections == 1)
+        #expect(tracker.alive == 2)  // cell 2 and its header 11
+        #expect(tracker.dead == 2)   // cell 1 and its header 10
+    }
+}

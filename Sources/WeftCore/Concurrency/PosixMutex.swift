@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value behind a POSIX mutex: `Synchronization.Mutex`'s `withLock` on a
+/// `pthread_mutex_t`, for state that ThreadSanitizer checks under contention.
+///
+/// Why not `Mutex`: on Linux a contended `Mutex` is a priority-inheriting futex, and
+/// the kernel hands the lock to the waiter inside the Swift runtime, which is not
+/// instrumented. ThreadSanitizer never sees that hand-over as a synchronization, so
+/// it reports races between two critical sections that cannot overlap. glibc's
+/// `pthread_mutex_lock` is intercepted by ThreadSanitizer and has no such blind spot.
+/// Uncontended, the two cost about the same (one atomic exchange each way).
+///
+/// The value and the mutex share one heap allocation, so the mutex has a stable
+/// address without a second one. Like `Mutex`, the type is noncopyable: store it in
+/// a `let` of the class or global that owns the state. Unlike `Mutex`, it is
+/// `Sendable` only when `Value` is. The lock is not recursive: calling `withLock`
+/// again from inside `body` on the same instance deadlocks.
+package struct PosixMutex<Value>: ~Copyable {
+    /// The value (header) and the mutex (the single element) in one allocation.
+    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        deinit {
+            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+        }
+    }
+
+    private let storage: Storage
+
+    /// Creates a mutex guarding `initialValue`.
+    ///
+    /// - Complexity: O(1): one allocation.
+    package init(_ initialValue: Value) {
+        let buffer = Storage.create(minimumCapacity: 1) { _ in initialValue }
+        buffer.withUnsafeMutablePointerToElements { mutex in
+            // A default (non-recursive, non-robust) mutex needs no attribute object
+            // and cannot fail to initialize on the platforms Weft supports.
+            let rc = pthread_mutex_init(mutex, nil)
+            precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
+        }
+        storage = unsafeDowncast(buffer, to: Storage.self)
+    }
+
+    /// Runs `body` with exclusive access to the value and returns what it returns.
+    ///
+    /// The lock is released when `body` returns or throws.
+    ///
+    /// - Complexity: O(1), plus the cost of `body`.
+    @inline(__always)
+    package borrowing func withLock<Result, E: Error>(
+        _ body: (inout Value) throws(E) -> Result
+    ) throws(E) -> Result {
+        try storage.withUnsafeMutablePointers { value, mutex throws(E) -> Result in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
+    }
+}
+
+// @unchecked: the value is only ever reached inside `withLock`, between
+// `pthread_mutex_lock` and `pthread_mutex_unlock` of the mutex stored beside it.
+extension PosixMutex: @unchecked Sendable where Value: Sendable {}

@@ -31,6 +31,7 @@ let package = Package(
     products: [
         .library(name: "WeftCore", targets: ["WeftCore"]),
         .library(name: "WeftChangeSet", targets: ["WeftChangeSet"]),
+        .library(name: "WeftNode", targets: ["WeftNode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -73,6 +74,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .target(
+            name: "WeftNode",
+            dependencies: ["WeftCore"],
+            swiftSettings: swiftSettings
+        ),
+
         // libFuzzer target for change-set validation; a replay tool in normal builds.
         // Fuzz build and run: scripts/fuzz [seconds].
         .executableTarget(
@@ -91,6 +98,11 @@ let package = Package(
         .testTarget(
             name: "WeftChangeSetTests",
             dependencies: ["WeftChangeSet", "WeftTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftNodeTests",
+            dependencies: ["WeftNode", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import Testing
+import WeftCore
 import WeftNode
 import WeftTestSupport
 
@@ -166,7 +166,9 @@ import WeftTestSupport
             if withSubnodes {
                 for node in pair { try node.addSubnode(DisplayNode()) }
             }
-            let outcomes = Mutex<[NodeError?]>([nil, nil])
+            // PosixMutex, not Mutex: both threads may write at once, and ThreadSanitizer
+            // cannot follow a contended Mutex (see PosixMutex).
+            let outcomes = PosixMutex<[NodeError?]>([nil, nil])
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 do throws(NodeError) {
                     try pair[1 - index].addSubnode(pair[index])

@@ -16,16 +16,24 @@ import Darwin
 /// `pthread_mutex_lock` is intercepted by ThreadSanitizer and has no such blind spot.
 /// Uncontended, the two cost about the same (one atomic exchange each way).
 ///
-/// The value and the mutex share one heap allocation, so the mutex has a stable
+/// The mutex and the value share one heap allocation, so the mutex has a stable
 /// address without a second one. Like `Mutex`, the type is noncopyable: store it in
 /// a `let` of the class or global that owns the state. Unlike `Mutex`, it is
 /// `Sendable` only when `Value` is. The lock is not recursive: calling `withLock`
 /// again from inside `body` on the same instance deadlocks.
 package struct PosixMutex<Value>: ~Copyable {
-    /// The value (header) and the mutex (the single element) in one allocation.
-    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+    /// The mutex (header) and the value (the single element) in one allocation.
+    ///
+    /// The mutex comes first so that a zero-sized value (`PosixMutex<Void>`, a
+    /// plain lock) does not share its address: ThreadSanitizer would otherwise
+    /// take the value's inout access inside the lock for a write to the mutex
+    /// word that the next locker reads before it locks.
+    private final class Storage: ManagedBuffer<pthread_mutex_t, Value> {
         deinit {
-            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+            _ = withUnsafeMutablePointers { mutex, value in
+                value.deinitialize(count: 1)
+                return pthread_mutex_destroy(mutex)
+            }
         }
     }
 
@@ -35,12 +43,13 @@ package struct PosixMutex<Value>: ~Copyable {
     ///
     /// - Complexity: O(1): one allocation.
     package init(_ initialValue: Value) {
-        let buffer = Storage.create(minimumCapacity: 1) { _ in initialValue }
-        buffer.withUnsafeMutablePointerToElements { mutex in
+        let buffer = Storage.create(minimumCapacity: 1) { _ in pthread_mutex_t() }
+        buffer.withUnsafeMutablePointers { mutex, value in
             // A default (non-recursive, non-robust) mutex needs no attribute object
             // and cannot fail to initialize on the platforms Weft supports.
             let rc = pthread_mutex_init(mutex, nil)
             precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
+            value.initialize(to: initialValue)
         }
         storage = unsafeDowncast(buffer, to: Storage.self)
     }
@@ -54,7 +63,7 @@ package struct PosixMutex<Value>: ~Copyable {
     package borrowing func withLock<Result, E: Error>(
         _ body: (inout Value) throws(E) -> Result
     ) throws(E) -> Result {
-        try storage.withUnsafeMutablePointers { value, mutex throws(E) -> Result in
+        try storage.withUnsafeMutablePointers { mutex, value throws(E) -> Result in
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
             return try body(&value.pointee)

@@ -44,5 +44,14 @@ let package = Package(
             path: "Benchmarks/WeftChangeSetBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftNodeBenchmarks",
+            dependencies: [
+                .product(name: "WeftNode", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftNodeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

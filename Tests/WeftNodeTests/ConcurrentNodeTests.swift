@@ -26,6 +26,34 @@ import WeftTestSupport
         parent._checkInvariants()
     }
 
+    /// The data controller's step 3: build and measure cells on every core. The
+    /// result must match building them one at a time.
+    @Test func cellsBuiltAndMeasuredInParallelMatchCellsBuiltSerially() throws {
+        @Sendable func makeCell(_ index: Int) -> StackNode {
+            let cell = StackNode()
+            for part in 0 ..< 5 {
+                try? cell.addSubnode(SizedLeaf(CGSize(width: 10, height: CGFloat((index * 7 + part) % 13))))
+            }
+            return cell
+        }
+        let count = 2_000
+        let heights = PosixMutex([CGFloat](repeating: -1, count: count))
+        let cells = PosixMutex([StackNode?](repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let cell = makeCell(index)
+            let height = cell.layoutThatFits(range).size.height
+            heights.withLock { $0[index] = height }
+            cells.withLock { $0[index] = cell }
+        }
+        let serial = (0 ..< count).map { makeCell($0).layoutThatFits(range).size.height }
+        #expect(heights.withLock { $0 } == serial)
+        for cell in cells.withLock({ $0 }) {
+            let cell = try #require(cell)
+            #expect(cell.subnodes.count == 5)
+            cell._checkInvariants()
+        }
+    }
+
     @Test func eightThreadsReadAndWritePropertiesOfOneTree() throws {
         let root = StackNode()
         root.setRangeManaged(true)

@@ -22,6 +22,15 @@ import WeftNode
 ///   every node changes and runs its (empty) hooks each time.
 ///
 /// Nodes are released after the measurement stops.
+///
+/// Known problem, not Weft's: under the plugin's malloc interposer with Debian's
+/// jemalloc as the process allocator, a process that frees over-aligned blocks
+/// (`posix_memalign`, which Swift uses for the side tables of weak references,
+/// such as a subnode's `supernode`) among ordinary ones can crash or hang inside
+/// jemalloc. Six lines of Swift with one weak reference reproduce it without Weft;
+/// with glibc, or without the interposer, the same code runs clean. When this
+/// target dies that way, run its executable (built by the plugin, in
+/// `Benchmarks/.build/release/`) directly for the timings.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         // Not `.instructions`: unsupported on these VMs, and asking for it adds

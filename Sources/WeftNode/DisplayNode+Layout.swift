@@ -12,12 +12,15 @@ extension DisplayNode {
     /// returned but not cached.
     ///
     /// The size is clamped into `range`, so a subclass that returns a size out
-    /// of range, negative or NaN still yields a usable layout.
+    /// of range, negative or NaN still yields a usable layout. A layout that
+    /// names this node or one of its ancestors as a child is returned but not
+    /// cached: through the cache the node would own itself and never die (a
+    /// layout transition refuses such a layout with a ``NodeError``).
     ///
     /// - Parameter range: The sizes the node may take.
     /// - Returns: The layout, whose size lies in `range`.
     /// - Complexity: O(1) when cached; otherwise the cost of
-    ///   ``calculateLayoutThatFits(_:)``.
+    ///   ``calculateLayoutThatFits(_:)``, plus O(*c* *d*) for *c* children and depth *d*.
     public func layoutThatFits(_ range: SizeRange) -> Layout {
         let (cached, generation) = state.withLock { state in
             (state.calculatedLayout.flatMap { $0.range == range ? $0.layout : nil }, state.layoutGeneration)
@@ -25,12 +28,24 @@ extension DisplayNode {
         if let cached { return cached }
         var layout = calculateLayoutThatFits(range)
         layout.size = range.clamp(layout.size)
+        guard !namesSelfOrAncestor(layout) else { return layout }
         state.withLock { state in
             if state.layoutGeneration == generation {
                 state.calculatedLayout = CalculatedLayout(range: range, layout: layout)
             }
         }
         return layout
+    }
+
+    /// Whether `layout` has this node or one of its ancestors among its children.
+    private func namesSelfOrAncestor(_ layout: Layout) -> Bool {
+        guard !layout.children.isEmpty else { return false }
+        var node: DisplayNode? = self
+        while let current = node {
+            if layout.children.contains(where: { $0.node === current }) { return true }
+            node = current.supernode
+        }
+        return false
     }
 
     /// The most recently cached layout, or `nil` if there is none or it was invalidated.

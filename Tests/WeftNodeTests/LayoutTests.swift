@@ -115,6 +115,37 @@ final class StackNode: DisplayNode, @unchecked Sendable {
         #expect(leaf.calculations.load(ordering: .relaxed) == 2)
     }
 
+    @Test func aLayoutNamingTheNodeOrAnAncestorIsNotCachedSoNothingLeaks() throws {
+        /// Names whatever `culprit` returns among its children: a subclass bug.
+        final class MisbehavingNode: DisplayNode, @unchecked Sendable {
+            let culprit: @Sendable (DisplayNode) -> DisplayNode?
+            init(culprit: @escaping @Sendable (DisplayNode) -> DisplayNode?) {
+                self.culprit = culprit
+                super.init()
+            }
+            override func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
+                let child = culprit(self).map { Layout.Child(node: $0, frame: .zero) }
+                return Layout(size: .zero, children: child.map { [$0] } ?? [])
+            }
+        }
+        weak var weakSelfNamer: DisplayNode?
+        weak var weakParent: DisplayNode?
+        do {
+            let selfNamer = MisbehavingNode { $0 }
+            weakSelfNamer = selfNamer
+            #expect(selfNamer.layoutThatFits(range).children.first?.node === selfNamer)
+            #expect(selfNamer.calculatedLayout == nil)
+
+            let parent = DisplayNode()
+            weakParent = parent
+            let ancestorNamer = MisbehavingNode { $0.supernode }
+            try parent.addSubnode(ancestorNamer)
+            #expect(ancestorNamer.layoutThatFits(range).children.first?.node === parent)
+            #expect(ancestorNamer.calculatedLayout == nil)
+        }
+        #expect(weakSelfNamer == nil && weakParent == nil)
+    }
+
     @Test func manyThreadsMeasureOneTreeAndAgree() throws {
         let root = StackNode()
         for i in 0 ..< 20 { try root.addSubnode(SizedLeaf(CGSize(width: 10, height: CGFloat(i)))) }

@@ -27,10 +27,11 @@ import WeftNode
 /// jemalloc as the process allocator, a process that frees over-aligned blocks
 /// (`posix_memalign`, which Swift uses for the side tables of weak references,
 /// such as a subnode's `supernode`) among ordinary ones can crash or hang inside
-/// jemalloc. Six lines of Swift with one weak reference reproduce it without Weft;
-/// with glibc, or without the interposer, the same code runs clean. When this
-/// target dies that way, run its executable (built by the plugin, in
-/// `Benchmarks/.build/release/`) directly for the timings.
+/// jemalloc. A few lines of Swift reproduce it without Weft (objects of a class
+/// aligned to 32 bytes, or with one weak reference, among ordinary arrays); the
+/// same lines in C, or with glibc, or without the interposer, run clean. When
+/// this target dies that way, run its executable (built by the plugin, at
+/// `Benchmarks/.build/release/WeftNodeBenchmarks`) directly for the timings.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         // Not `.instructions`: unsupported on these VMs, and asking for it adds

@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "WeftDiff", targets: ["WeftDiff"]),
         .library(name: "WeftReactive", targets: ["WeftReactive"]),
         .library(name: "WeftElementMap", targets: ["WeftElementMap"]),
+        .library(name: "WeftNode", targets: ["WeftNode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -113,6 +114,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .target(
+            name: "WeftNode",
+            dependencies: ["WeftCore"],
+            swiftSettings: swiftSettings
+        ),
+
         // libFuzzer target for change-set validation; a replay tool in normal builds.
         // Fuzz build and run: scripts/fuzz [seconds].
         .executableTarget(
@@ -131,6 +138,11 @@ let package = Package(
         .testTarget(
             name: "WeftChangeSetTests",
             dependencies: ["WeftChangeSet", "WeftTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftNodeTests",
+            dependencies: ["WeftNode", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -82,5 +82,14 @@ let package = Package(
             path: "Benchmarks/WeftElementMapBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftNodeBenchmarks",
+            dependencies: [
+                .product(name: "WeftNode", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftNodeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

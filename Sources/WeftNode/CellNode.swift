@@ -1,0 +1,27 @@
+/// A node that is one item of a list or grid: the unit a collection allocates,
+/// measures, moves through its ranges and releases.
+///
+/// A cell node is range-managed from birth (``DisplayNode/isRangeManaged``):
+/// its collection's range controller sets its interface state, and its subnodes
+/// follow. As in Texture, a collection owns one cell node per item and never
+/// reuses it for another item; the node lives until its item is deleted or
+/// reloaded, or the collection dies, and collections release their nodes through
+/// `DeallocQueue` so that the deinitializers run off main.
+// @unchecked: `isSelected` and `isHighlighted` are isolated to the main actor;
+// everything else is DisplayNode's, behind its lock.
+open class CellNode: DisplayNode, @unchecked Sendable {
+    /// Whether the item is selected, as the collection view reports it.
+    @MainActor open var isSelected = false
+
+    /// Whether the item is highlighted (touched down), as the collection view reports it.
+    @MainActor open var isHighlighted = false
+
+    /// Creates a range-managed node with no subnodes. Callable on any thread.
+    public override init() {
+        super.init()
+        state.withLock { state in
+            state.isExplicitlyRangeManaged = true
+            state.isRangeManaged = true
+        }
+    }
+}

@@ -1,0 +1,108 @@
+extension DisplayNode {
+    /// Where the node stands relative to its list's ranges; `[]` until a range
+    /// controller (or an owner) sets it.
+    ///
+    /// Readable on any thread; it changes only on main, through
+    /// ``recursivelySetInterfaceState(_:)`` and hierarchy edits.
+    ///
+    /// - Complexity: O(1).
+    public var interfaceState: InterfaceState {
+        state.withLock { $0.interfaceState }
+    }
+
+    /// Whether the node is in the preload range.
+    public var isInPreloadState: Bool { interfaceState.contains(.preload) }
+
+    /// Whether the node is in the display range.
+    public var isInDisplayState: Bool { interfaceState.contains(.display) }
+
+    /// Whether the node is on screen.
+    public var isVisible: Bool { interfaceState.contains(.visible) }
+
+    /// Whether a range controller decides this node's interface state: set on a
+    /// node with ``setRangeManaged(_:)`` (a collection does it for its cell nodes),
+    /// and inherited by every node below it.
+    ///
+    /// A node added under a range-managed node takes its interface state. Only
+    /// range-managed nodes get ``didExitPreloadState()``.
+    ///
+    /// - Complexity: O(1).
+    public var isRangeManaged: Bool {
+        state.withLock { $0.isRangeManaged }
+    }
+
+    /// Marks this node as range-managed on its own account, or stops doing so.
+    ///
+    /// The subtree inherits the change at once. Interface states do not change:
+    /// the range controller sets them.
+    ///
+    /// - Parameter rangeManaged: Whether the node is range-managed on its own account.
+    /// - Complexity: O(*s*) for *s* nodes in the subtree.
+    public func setRangeManaged(_ rangeManaged: Bool) {
+        _Hierarchy.lock.withLock { _ in
+            state.withLock { $0.isExplicitlyRangeManaged = rangeManaged }
+            _lockedPropagateRangeManaged()
+        }
+    }
+
+    /// Sets the interface state of this node and of every node below it.
+    ///
+    /// Nodes are visited in pre-order (a node before its subnodes, subnodes in
+    /// order). For each node whose state changes, the hooks run in Texture's
+    /// order: the preload hook, then display, then visible, then
+    /// ``interfaceStateDidChange(from:)``. Entering everything therefore calls
+    /// ``didEnterPreloadState()``, ``didEnterDisplayState()``,
+    /// ``didEnterVisibleState()``; leaving everything calls the exits in the same
+    /// order, where ``didExitPreloadState()`` runs only for range-managed nodes.
+    /// Nodes already in `newState` get no calls. No lock is held during a hook,
+    /// and subnodes a hook adds are visited too.
+    ///
+    /// - Parameter newState: The state for the whole subtree.
+    /// - Throws: ``NodeError/visibleWithoutDisplay(requested:node:)`` if
+    ///   `newState` has ``InterfaceState/visible`` without
+    ///   ``InterfaceState/display``; nothing changes then.
+    /// - Complexity: O(*s*) for *s* nodes in the subtree, plus the hooks.
+    @MainActor
+    public func recursivelySetInterfaceState(_ newState: InterfaceState) throws(NodeError) {
+        guard newState.isValid else {
+            throw .visibleWithoutDisplay(requested: newState, node: description)
+        }
+        applyInterfaceStateRecursively(newState)
+    }
+
+    /// Sets `newState` on the subtree, a node before its subnodes.
+    @MainActor
+    func applyInterfaceStateRecursively(_ newState: InterfaceState) {
+        var pending: [DisplayNode] = [self]
+        while let node = pending.popLast() {
+            node.applyInterfaceState(newState)
+            // Read after the hooks ran, so subnodes they added are visited too.
+            pending.append(contentsOf: node.subnodes.reversed())
+        }
+    }
+
+    /// Sets `newState` on this node alone and runs its hooks.
+    @MainActor
+    private func applyInterfaceState(_ newState: InterfaceState) {
+        let (oldState, rangeManaged) = state.withLock { state in
+            defer { state.interfaceState = newState }
+            return (state.interfaceState, state.isRangeManaged)
+        }
+        guard oldState != newState else { return }
+        let changed = oldState.symmetricDifference(newState)
+        if changed.contains(.preload) {
+            if newState.contains(.preload) {
+                didEnterPreloadState()
+            } else if rangeManaged {
+                didExitPreloadState()
+            }
+        }
+        if changed.contains(.display) {
+            newState.contains(.display) ? didEnterDisplayState() : didExitDisplayState()
+        }
+        if changed.contains(.visible) {
+            newState.contains(.visible) ? didEnterVisibleState() : didExitVisibleState()
+        }
+        interfaceStateDidChange(from: oldState)
+    }
+}

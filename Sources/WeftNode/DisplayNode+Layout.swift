@@ -1,0 +1,101 @@
+public import WeftCore
+
+extension DisplayNode {
+    /// Returns the node's layout for `range`, calculating it only if the cache
+    /// does not hold one for exactly this range.
+    ///
+    /// Callable on any thread, and on many nodes at once: this is how the data
+    /// controller measures new cell nodes in parallel. The calculation
+    /// (``calculateLayoutThatFits(_:)``) runs without the node's lock held; two
+    /// threads that ask at once may both calculate, and either result is cached.
+    /// A result calculated while another thread invalidated the layout is
+    /// returned but not cached.
+    ///
+    /// The size is clamped into `range`, so a subclass that returns a size out
+    /// of range, negative or NaN still yields a usable layout. A layout that
+    /// names this node or one of its ancestors as a child is returned but not
+    /// cached: through the cache the node would own itself and never die (a
+    /// layout transition refuses such a layout with a ``NodeError``).
+    ///
+    /// - Parameter range: The sizes the node may take.
+    /// - Returns: The layout, whose size lies in `range`.
+    /// - Complexity: O(1) when cached; otherwise the cost of
+    ///   ``calculateLayoutThatFits(_:)``, plus O(*c* *d*) for *c* children and depth *d*.
+    public func layoutThatFits(_ range: SizeRange) -> Layout {
+        let (cached, generation) = state.withLock { state in
+            (state.calculatedLayout.flatMap { $0.range == range ? $0.layout : nil }, state.layoutGeneration)
+        }
+        if let cached { return cached }
+        var layout = calculateLayoutThatFits(range)
+        layout.size = range.clamp(layout.size)
+        guard !namesSelfOrAncestor(layout) else { return layout }
+        state.withLock { state in
+            if state.layoutGeneration == generation {
+                state.calculatedLayout = CalculatedLayout(range: range, layout: layout)
+            }
+        }
+        return layout
+    }
+
+    /// Whether `layout` has this node or one of its ancestors among its children.
+    private func namesSelfOrAncestor(_ layout: Layout) -> Bool {
+        guard !layout.children.isEmpty else { return false }
+        var node: DisplayNode? = self
+        while let current = node {
+            if layout.children.contains(where: { $0.node === current }) { return true }
+            node = current.supernode
+        }
+        return false
+    }
+
+    /// The most recently cached layout, or `nil` if there is none or it was invalidated.
+    ///
+    /// - Complexity: O(1).
+    public var calculatedLayout: Layout? {
+        state.withLock { $0.calculatedLayout?.layout }
+    }
+
+    /// The range the cached layout was calculated for, or `nil` if there is none.
+    ///
+    /// - Complexity: O(1).
+    public var calculatedSizeRange: SizeRange? {
+        state.withLock { $0.calculatedLayout?.range }
+    }
+
+    /// Drops this node's cached layout, so that the next
+    /// ``layoutThatFits(_:)`` calculates it again.
+    ///
+    /// Call it when something the layout depends on changed (text, an image
+    /// size). Supernodes keep their layouts: use ``setNeedsLayout()`` when they
+    /// depend on this node's size, which they usually do.
+    ///
+    /// - Complexity: O(1).
+    public func invalidateCalculatedLayout() {
+        state.withLock { state in
+            state.calculatedLayout = nil
+            state.layoutGeneration &+= 1
+        }
+    }
+
+    /// Drops the cached layout of this node and of every ancestor, since each
+    /// supernode's layout may depend on this node's size.
+    ///
+    /// - Complexity: O(*d*) for depth *d*.
+    public func setNeedsLayout() {
+        var node: DisplayNode? = self
+        while let current = node {
+            current.invalidateCalculatedLayout()
+            node = current.supernode
+        }
+    }
+
+    /// Whether the node's layout names its subnodes: with this on, a layout
+    /// transition makes the subnodes exactly the children of the new layout.
+    ///
+    /// See ``transitionLayout(to:animated:)``. Do not add or remove subnodes
+    /// by hand on such a node; the next transition would undo it.
+    public var automaticallyManagesSubnodes: Bool {
+        get { state.withLock { $0.automaticallyManagesSubnodes } }
+        set { state.withLock { $0.automaticallyManagesSubnodes = newValue } }
+    }
+}

@@ -1,0 +1,27 @@
+import WeftCore
+
+extension DisplayNode {
+    /// Everything about a node that can change, behind the node's lock.
+    ///
+    /// Structural fields (``supernode``, ``subnodes``, the range-managed flags)
+    /// change only as `_Hierarchy` describes; interface state only on main.
+    struct State: Sendable {
+        weak var supernode: DisplayNode?
+        var subnodes: [DisplayNode] = []
+        var interfaceState: InterfaceState = []
+        /// Set on this node on its own account (cell nodes, by their collection).
+        var isExplicitlyRangeManaged = false
+        /// `isExplicitlyRangeManaged`, or inherited from the supernode.
+        var isRangeManaged = false
+        var automaticallyManagesSubnodes = false
+        var debugName: String?
+        var view: (any NodeView)?
+        /// `nil` means `MainContextReleaseQueue.shared`, which every node would
+        /// otherwise retain: one shared reference count bounced between cores.
+        var viewReleaseQueue: MainContextReleaseQueue?
+        var calculatedLayout: CalculatedLayout?
+        /// Incremented by every invalidation, so that a layout calculated while
+        /// another thread invalidated is not cached.
+        var layoutGeneration: UInt64 = 0
+    }
+}

@@ -1,0 +1,196 @@
+public import Foundation
+public import WeftCore
+
+/// A thread-safe element of a user interface that can be built and measured off
+/// the main thread, and that tells its subclass where it stands in a scrolling list.
+///
+/// This is Texture's `ASDisplayNode`, headless. A node has four kinds of state:
+///
+/// - **Hierarchy.** A node owns its ``subnodes``; its ``supernode`` link is weak.
+///   A tree lives exactly as long as its root, and the API never lets it become a
+///   cycle. See <doc:NodeLifecycle>.
+/// - **Interface state.** ``interfaceState`` says whether the node is in the
+///   preload or display range and whether it is visible. States change on main,
+///   on the whole subtree at once, and each change calls the subclass's hooks in
+///   a fixed order (``didEnterPreloadState()`` and the rest).
+/// - **Loading state.** The backing ``view`` is created on main the first time it
+///   is read, never unloaded, and configured in ``didLoad()``.
+/// - **Layout.** ``layoutThatFits(_:)`` measures the node on any thread and
+///   caches the result for its size range until ``setNeedsLayout()``.
+///
+/// Every property and method is safe to use from any thread, except those marked
+/// `@MainActor`: the view, interface-state changes and their hooks, and layout
+/// transitions. Subclasses keep that promise for their own mutable state (guard it
+/// with a lock or confine it to the main actor).
+///
+/// When a node dies, on whatever thread, it hands its view (if it loaded one) to a
+/// `MainContextReleaseQueue`, so the view dies on main.
+// @unchecked: every mutable stored property is in `state`, a PosixMutex, except
+// `transitionInFlight` and `lastTransitionedLayout`, which the main actor isolates.
+open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
+    let state: PosixMutex<State>
+
+    /// The layout transition that started and has not completed; see
+    /// ``transitionLayout(to:animated:)``.
+    @MainActor var transitionInFlight: LayoutTransition?
+
+    /// The layout the last transition applied: the next one's previous layout.
+    @MainActor var lastTransitionedLayout: Layout?
+
+    /// Creates a node with no subnodes, no interface state and no view.
+    ///
+    /// Callable on any thread: the data controller creates cell nodes on
+    /// background threads.
+    ///
+    /// - Complexity: O(1): the node and its state are two allocations.
+    public init() {
+        state = PosixMutex(State())
+    }
+
+    deinit {
+        // The view is a main-actor object; this deinit may run on any thread.
+        let (view, queue) = state.withLock { state in (state.view.take(), state.viewReleaseQueue) }
+        if let view {
+            (queue ?? .shared).release(view)
+        }
+    }
+
+    // MARK: Interface-state hooks (main actor, in Texture's order)
+    //
+    // Declared here, not in an extension, because Swift lets subclasses override
+    // only what the class body declares. The base implementations do nothing, so
+    // an override need not call super.
+
+    /// Called when the node enters the preload range: start fetching what it will show.
+    ///
+    /// Of one change, the preload hook runs first, then the display hook, then the
+    /// visible hook, then ``interfaceStateDidChange(from:)``.
+    @MainActor
+    open func didEnterPreloadState() {}
+
+    /// Called when the node leaves the preload range: free what preloading fetched.
+    ///
+    /// Only range-managed nodes get this call (``isRangeManaged``), as in Texture:
+    /// a node that leaves the preload range because, say, a screen was pushed over
+    /// its list would otherwise throw away data it needs again a moment later.
+    @MainActor
+    open func didExitPreloadState() {}
+
+    /// Called when the node enters the display range: render its contents.
+    @MainActor
+    open func didEnterDisplayState() {}
+
+    /// Called when the node leaves the display range: its contents may be dropped.
+    @MainActor
+    open func didExitDisplayState() {}
+
+    /// Called when the node becomes visible.
+    @MainActor
+    open func didEnterVisibleState() {}
+
+    /// Called when the node stops being visible.
+    @MainActor
+    open func didExitVisibleState() {}
+
+    /// Called after the enter and exit hooks of a change, with the state before it.
+    ///
+    /// - Parameter oldState: The interface state before the change; the new one
+    ///   is ``interfaceState``.
+    @MainActor
+    open func interfaceStateDidChange(from oldState: InterfaceState) {}
+
+    // MARK: Loading hooks (main actor)
+
+    /// Creates the node's backing view; called once, on main, the first time
+    /// ``view`` is read.
+    ///
+    /// Return a new view and do nothing else here; configure it in ``didLoad()``,
+    /// which runs once the node holds the view. Do not read ``view`` here.
+    ///
+    /// - Returns: A new view. The base implementation returns a ``HeadlessNodeView``.
+    @MainActor
+    open func makeView() -> any NodeView {
+        HeadlessNodeView()
+    }
+
+    /// Called once, on main, right after the node created its view: the place to
+    /// configure the view.
+    @MainActor
+    open func didLoad() {}
+
+    // MARK: Layout hooks (any thread)
+
+    /// Calculates the node's layout for `range`; ``layoutThatFits(_:)`` calls it
+    /// when its cache cannot answer.
+    ///
+    /// Override it in containers: measure the children (with their own
+    /// ``layoutThatFits(_:)``), place them, and return a layout whose children
+    /// are the subnodes you need. Runs on any thread, possibly on several nodes
+    /// at once, without the node's lock held.
+    ///
+    /// - Parameter range: The sizes the node may take.
+    /// - Returns: The layout. The base implementation returns a layout without
+    ///   children of the size ``calculateSizeThatFits(_:)`` gives for `range.max`.
+    open func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
+        Layout(size: range.clamp(calculateSizeThatFits(range.max)))
+    }
+
+    /// Returns the size a leaf node wants within `constrainedSize`.
+    ///
+    /// Override it in leaves (text, images). Runs on any thread without the
+    /// node's lock held.
+    ///
+    /// - Parameter constrainedSize: The largest size allowed; a dimension may be infinite.
+    /// - Returns: The wanted size; ``layoutThatFits(_:)`` clamps it into the range.
+    ///   The base implementation returns `.zero`, which becomes the range's minimum.
+    open func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        .zero
+    }
+
+    // MARK: Layout-transition hooks (main actor)
+
+    /// Animates a layout transition and completes it.
+    ///
+    /// ``transitionLayout(to:animated:)`` calls it after inserting the new
+    /// subnodes. Animate from ``LayoutTransition/previousLayout`` to
+    /// ``LayoutTransition/layout``, then call
+    /// ``LayoutTransition/completeTransition()``, which removes the subnodes
+    /// the new layout no longer names.
+    ///
+    /// - Parameter transition: The transition in flight.
+    ///   The base implementation completes it at once.
+    @MainActor
+    open func animateLayoutTransition(_ transition: LayoutTransition) {
+        transition.completeTransition()
+    }
+
+    /// Called once a layout transition completed and its removed subnodes are gone.
+    ///
+    /// - Parameter transition: The completed transition.
+    @MainActor
+    open func didCompleteLayoutTransition(_ transition: LayoutTransition) {}
+
+    // MARK: Names
+
+    /// A name for logs and error messages.
+    public var debugName: String? {
+        get { state.withLock { $0.debugName } }
+        set { state.withLock { $0.debugName = newValue } }
+    }
+
+    /// The node's type, followed by its ``debugName`` in quotes when it has one.
+    public var description: String {
+        let name = debugName
+        let type = String(describing: Swift.type(of: self))
+        return name.map { "\(type) '\($0)'" } ?? type
+    }
+
+    /// The queue that releases this node's view when the node dies; by default
+    /// `MainContextReleaseQueue.shared`.
+    ///
+    /// Tests inject a queue with a manual scheduler to decide when views die.
+    public var viewReleaseQueue: MainContextReleaseQueue {
+        get { state.withLock { $0.viewReleaseQueue } ?? .shared }
+        set { state.withLock { $0.viewReleaseQueue = newValue } }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Synchronization
+import Testing
+import WeftCore
+import WeftNode
+import WeftTestSupport
+
+/// A node whose layout names the nodes in ``wanted``, stacked 10 points apart,
+/// and that logs what its subnodes are at each step of a transition.
+private final class ManagedNode: DisplayNode, @unchecked Sendable {
+    let wanted = Mutex<[DisplayNode]>([])
+    let log: EventLog
+    /// Whether `animateLayoutTransition` completes at once or keeps the transition.
+    @MainActor var completesAtOnce = true
+    @MainActor var heldTransition: LayoutTransition?
+
+    init(log: EventLog) {
+        self.log = log
+        super.init()
+        automaticallyManagesSubnodes = true
+        debugName = "managed"
+    }
+
+    override func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
+        let nodes = wanted.withLock { $0 }
+        let children = nodes.enumerated().map { index, node in
+            Layout.Child(node: node, frame: CGRect(x: 0, y: CGFloat(index) * 10, width: 100, height: 10))
+        }
+        return Layout(size: CGSize(width: 100, height: CGFloat(nodes.count) * 10), children: children)
+    }
+
+    /// Changes what the layout names and invalidates it.
+    func want(_ nodes: [DisplayNode]) {
+        wanted.withLock { $0 = nodes }
+        invalidateCalculatedLayout()
+    }
+
+    private var names: String {
+        subnodes.map { $0.debugName ?? "?" }.joined(separator: " ")
+    }
+
+    override func animateLayoutTransition(_ transition: LayoutTransition) {
+        log.events.append("animate: \(names)")
+        if completesAtOnce {
+            transition.completeTransition()
+        } else {
+            heldTransition = transition
+        }
+    }
+
+    override func didCompleteLayoutTransition(_ transition: LayoutTransition) {
+        log.events.append("complete: \(names)")
+    }
+}
+
+private func named(_ name: String) -> DisplayNode {
+    let node = DisplayNode()
+    node.debugName = name
+    return node
+}
+
+@MainActor
+@Suite struct AutomaticSubnodeTests {
+    private let range = try! SizeRange(min: .zero, max: CGSize(width: 100, height: 1_000))
+
+    @Test func withoutAnimationInsertionAndRemovalHappenAtOnce() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        let (a, b, c) = (named("a"), named("b"), named("c"))
+        node.want([a, b])
+        try node.transitionLayout(to: range, animated: false)
+        #expect(node.subnodes.map(\.debugName) == ["a", "b"])
+        #expect(log.take() == ["complete: a b"])
+
+        node.want([c, a])
+        try node.transitionLayout(to: range, animated: false)
+        #expect(node.subnodes.map(\.debugName) == ["c", "a"])
+        #expect(b.supernode == nil && c.supernode === node)
+        #expect(log.take() == ["complete: c a"])
+        node._checkInvariants()
+    }
+
+    @Test func anAnimatedTransitionInsertsAtTheStartAndRemovesOnCompletion() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        let (a, b, c) = (named("a"), named("b"), named("c"))
+        node.want([a, b])
+        try node.transitionLayout(to: range, animated: false)
+        log.events = []
+
+        node.completesAtOnce = false
+        node.want([b, c])
+        try node.transitionLayout(to: range, animated: true)
+        // While it animates, the new subnode is in and the old one still there (behind).
+        #expect(log.take() == ["animate: a b c"])
+        let transition = try #require(node.heldTransition)
+        #expect(transition.insertedSubnodes.map(\.debugName) == ["c"])
+        #expect(transition.removedSubnodes.map(\.debugName) == ["a"])
+        #expect(transition.isAnimated && !transition.isComplete)
+        #expect(transition.previousLayout?.children.map(\.node.debugName) == ["a", "b"])
+        #expect(transition.layout.children.map(\.node.debugName) == ["b", "c"])
+        #expect(a.supernode === node)
+
+        transition.completeTransition()
+        #expect(log.take() == ["complete: b c"])
+        #expect(node.subnodes.map(\.debugName) == ["b", "c"] && a.supernode == nil)
+        transition.completeTransition()  // only the first call counts
+        #expect(log.events.isEmpty)
+        node._checkInvariants()
+    }
+
+    @Test func aNewTransitionCompletesTheOneInFlightFirst() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        let (a, b, c) = (named("a"), named("b"), named("c"))
+        node.want([a])
+        try node.transitionLayout(to: range, animated: false)
+        node.completesAtOnce = false
+        node.want([b])
+        try node.transitionLayout(to: range, animated: true)
+        let first = try #require(node.heldTransition)
+        log.events = []
+
+        node.want([a, c])
+        try node.transitionLayout(to: range, animated: true)
+        #expect(first.isComplete)
+        // The first transition removed a; the second brings it back and drops b later.
+        #expect(log.take() == ["complete: b", "animate: b a c"])
+        try #require(node.heldTransition).completeTransition()
+        #expect(node.subnodes.map(\.debugName) == ["a", "c"])
+        node._checkInvariants()
+    }
+
+    @Test func insertedSubnodesAdoptTheStateAndRemovedOnesLeaveIt() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        node.setRangeManaged(true)
+        try node.recursivelySetInterfaceState([.preload, .display])
+        let first = RecordingNode("first", log: log)
+        let second = RecordingNode("second", log: log)
+        node.want([first])
+        try node.transitionLayout(to: range, animated: false)
+        #expect(log.take() == [
+            "first enter preload", "first enter display", "first changed from [] to [preload, display]",
+            "complete: first",
+        ])
+        node.want([second])
+        try node.transitionLayout(to: range, animated: false)
+        #expect(log.take() == [
+            "second enter preload", "second enter display", "second changed from [] to [preload, display]",
+            "first exit preload", "first exit display", "first changed from [preload, display] to []",
+            "complete: second",
+        ])
+        #expect(second.isRangeManaged && !first.isRangeManaged)
+        node._checkInvariants()
+    }
+
+    @Test func loadedChildViewsGetTheirFrames() throws {
+        let node = ManagedNode(log: EventLog())
+        let (a, b) = (named("a"), named("b"))
+        _ = b.view
+        node.want([a, b])
+        try node.transitionLayout(to: range, animated: false)
+        #expect(!a.isNodeLoaded)  // a transition never loads a view
+        #expect(b.view.frame == CGRect(x: 0, y: 10, width: 100, height: 10))
+    }
+
+    @Test func invalidLayoutsAreRefusedAndChangeNothing() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        let parent = named("parent")
+        try parent.addSubnode(node)
+        let other = named("other")
+        let owned = named("owned")
+        try other.addSubnode(owned)
+        let kept = named("kept")
+        node.want([kept])
+        try node.transitionLayout(to: range, animated: false)
+
+        let fresh = named("fresh")
+        let cases: [([DisplayNode], NodeError)] = [
+            ([fresh, node], .subnodeIsSelf(node: "ManagedNode 'managed'")),
+            ([fresh, parent], .subnodeIsAncestor(subnode: "DisplayNode 'parent'", supernode: "ManagedNode 'managed'")),
+            ([fresh, kept, fresh], .duplicateLayoutChild(child: "DisplayNode 'fresh'", supernode: "ManagedNode 'managed'")),
+            ([fresh, owned], .layoutChildHasAnotherSupernode(
+                child: "DisplayNode 'owned'", supernode: "ManagedNode 'managed'", otherSupernode: "DisplayNode 'other'")),
+        ]
+        for (nodes, error) in cases {
+            node.want(nodes)
+            #expect(throws: error) { try node.transitionLayout(to: range, animated: false) }
+            #expect(node.subnodes.map(\.debugName) == ["kept"])
+            #expect(fresh.supernode == nil && owned.supernode === other)
+        }
+        #expect("\(NodeError.duplicateLayoutChild(child: "A", supernode: "B"))" == "the layout of B names A more than once")
+        #expect("\(NodeError.layoutChildHasAnotherSupernode(child: "A", supernode: "B", otherSupernode: "C"))"
+            == "the layout of B names A, which is a subnode of C; remove it there first")
+        parent._checkInvariants()
+    }
+
+    @Test func withoutAutomaticManagementSubnodesStayAsTheyAre() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        node.automaticallyManagesSubnodes = false
+        let manual = named("manual")
+        try node.addSubnode(manual)
+        node.want([named("ignored")])
+        try node.transitionLayout(to: range, animated: false)
+        #expect(node.subnodes.map(\.debugName) == ["manual"])
+        #expect(log.take() == ["complete: manual"])
+    }
+}

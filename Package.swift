@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "WeftReactive", targets: ["WeftReactive"]),
         .library(name: "WeftElementMap", targets: ["WeftElementMap"]),
         .library(name: "WeftNode", targets: ["WeftNode"]),
+        .library(name: "WeftDataController", targets: ["WeftDataController"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -119,6 +120,11 @@ let package = Package(
             dependencies: ["WeftCore"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WeftDataController",
+            dependencies: ["WeftCore", "WeftChangeSet", "WeftNode", "WeftElementMap"],
+            swiftSettings: swiftSettings
+        ),
 
         // libFuzzer target for change-set validation; a replay tool in normal builds.
         // Fuzz build and run: scripts/fuzz [seconds].
@@ -168,6 +174,11 @@ let package = Package(
         .testTarget(
             name: "WeftElementMapTests",
             dependencies: ["WeftElementMap", "WeftTestSupport", "CWeftElementMap"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftDataControllerTests",
+            dependencies: ["WeftDataController", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,0 +1,113 @@
+public import WeftCore
+public import WeftNode
+
+/// One item or supplementary element of a collection: how to make its node, the
+/// size range it is measured in, and, once made, the node.
+///
+/// An element starts with a node block and ends with a node, never both: the
+/// first read of ``node`` runs the block, keeps the node and drops the block, so
+/// whatever the block captured is freed as soon as the node exists. Reads from
+/// several threads at once still run the block once; the others wait for its node.
+/// ``nodeIfAllocated`` never runs the block, which is how the range controller
+/// and relayout touch only nodes that exist.
+///
+/// A data controller makes one element per item and keeps it for as long as the
+/// item lives, across moves and across reloads whose ``nodeModel`` did not change;
+/// the element maps hold them, and the last map to let an element go releases it
+/// through the dealloc queue.
+// @unchecked: `phase` and `sizeRange` are only read or written inside `lock`;
+// the other stored properties are immutable.
+public final class CollectionElement: @unchecked Sendable {
+    /// Makes an element's node. Runs at most once, on whichever thread first asks
+    /// for the node (the data controller asks on its allocation threads).
+    public typealias NodeBlock = @Sendable () -> CellNode
+
+    private enum Phase {
+        case pending(NodeBlock)
+        case allocated(CellNode)
+    }
+
+    private struct State {
+        var phase: Phase
+        var sizeRange: SizeRange
+    }
+
+    /// Guards `phase` and `sizeRange`. Held while the node block runs, so that
+    /// concurrent readers of `node` wait for the one node instead of making two.
+    private let lock: PosixMutex<State>
+
+    /// The supplementary kind (`"header"`, `"footer"`, ...) or `nil` for an item.
+    public let supplementaryKind: String?
+
+    /// The model the node was made from, if the data source gave one. A reload
+    /// whose new model equals this one keeps the element and its node.
+    public let nodeModel: (any Hashable & Sendable)?
+
+    /// Creates an element that will make its node with `nodeBlock`.
+    ///
+    /// - Parameters:
+    ///   - nodeBlock: Makes the node; runs at most once.
+    ///   - constrainedSize: The size range to measure the node in.
+    ///   - supplementaryKind: The supplementary kind, or `nil` for an item.
+    ///   - nodeModel: The model behind the node, compared on reload.
+    /// - Complexity: O(1).
+    public init(
+        nodeBlock: @escaping NodeBlock,
+        constrainedSize: SizeRange,
+        supplementaryKind: String? = nil,
+        nodeModel: (any Hashable & Sendable)? = nil
+    ) {
+        lock = PosixMutex(State(phase: .pending(nodeBlock), sizeRange: constrainedSize))
+        self.supplementaryKind = supplementaryKind
+        self.nodeModel = nodeModel
+    }
+
+    /// The element's node, made now by the node block if it does not exist yet.
+    ///
+    /// Safe on any thread. The block runs at most once over the element's life.
+    ///
+    /// - Complexity: O(1) once allocated; otherwise the cost of the node block.
+    public var node: CellNode {
+        lock.withLock { state in
+            switch state.phase {
+            case .allocated(let node):
+                return node
+            case .pending(let block):
+                let node = block()
+                state.phase = .allocated(node)
+                return node
+            }
+        }
+    }
+
+    /// The node if the block already ran, else `nil`. Never runs the block.
+    ///
+    /// - Complexity: O(1).
+    public var nodeIfAllocated: CellNode? {
+        lock.withLock { state in
+            if case .allocated(let node) = state.phase { return node }
+            return nil
+        }
+    }
+
+    /// The size range the node is measured in. The data controller updates it
+    /// when the viewport changes size.
+    ///
+    /// - Complexity: O(1).
+    public var constrainedSize: SizeRange {
+        get { lock.withLock { $0.sizeRange } }
+        set { lock.withLock { $0.sizeRange = newValue } }
+    }
+
+    /// Whether the element is a supplementary element rather than an item.
+    public var isSupplementary: Bool { supplementaryKind != nil }
+
+    /// Tells whether `model` equals this element's ``nodeModel``; two absent
+    /// models are not equal, so an item without a model always gets a new node.
+    ///
+    /// - Complexity: O(1) plus one `==` of the models.
+    public func hasNodeModel(equalTo model: (any Hashable & Sendable)?) -> Bool {
+        guard let mine = nodeModel, let model else { return false }
+        return AnyHashable(mine) == AnyHashable(model)
+    }
+}

@@ -1,0 +1,30 @@
+public import WeftChangeSet
+public import WeftElementMap
+
+/// One batch update as it is committed on main (step 5 of the pipeline): the
+/// validated change set and the element maps on either side of it.
+///
+/// Delegates use it to revisit only what the update touched: the change set's
+/// normalized edits name the paths, and `previousMap` / `map` give the elements
+/// on either side in O(log *n*) per path.
+public struct DataUpdate: Sendable {
+    /// The change set, validated, with its index mappings.
+    public let changeSet: CompletedChangeSet
+
+    /// The visible map before the update (the view's old index space).
+    public let previousMap: ElementMap<CollectionElement>
+
+    /// The visible map after the update (the view's new index space).
+    public let map: ElementMap<CollectionElement>
+
+    /// Creates an update record.
+    public init(
+        changeSet: CompletedChangeSet,
+        previousMap: ElementMap<CollectionElement>,
+        map: ElementMap<CollectionElement>
+    ) {
+        self.changeSet = changeSet
+        self.previousMap = previousMap
+        self.map = map
+    }
+}

@@ -122,7 +122,10 @@ let package = Package(
         ),
         .target(
             name: "WeftDataController",
-            dependencies: ["WeftCore", "WeftChangeSet", "WeftNode", "WeftElementMap"],
+            dependencies: [
+                "WeftCore", "WeftChangeSet", "WeftNode", "WeftElementMap",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
             swiftSettings: swiftSettings
         ),
 

@@ -67,6 +67,16 @@ public struct ChangeSet: Sendable {
         if updateDepth == 0 { isAnimated = animated }
     }
 
+    /// Runs every completion handler added so far, in order, without validating.
+    ///
+    /// For a batch that never reaches a view: a data controller that refuses the
+    /// batch calls this with `false`, so no completion is lost.
+    ///
+    /// - Parameter finished: What to tell the handlers; `false` for a refused batch.
+    public func runCompletions(finished: Bool) {
+        for completion in completions { completion(finished) }
+    }
+
     /// Validates the batch and returns its normalized form and index mappings.
     ///
     /// - Parameters:

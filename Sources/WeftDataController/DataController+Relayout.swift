@@ -1,0 +1,48 @@
+import WeftCore
+import WeftElementMap
+
+extension DataController {
+    /// Measures every allocated node again in the size range the data source
+    /// gives now: after the viewport changed size, or anything else the sizes
+    /// depend on. ``viewportSize`` calls it when it changes.
+    ///
+    /// Sizes are asked on main for every element of the pending map; nodes
+    /// that were never allocated are not allocated, they pick up the new size
+    /// when their own update measures them. The measuring runs on the editing
+    /// queue after every update issued before, and the delegate hears
+    /// ``DataControllerDelegate/dataControllerDidRelayout(_:)`` in commit order.
+    ///
+    /// - Parameter completion: Called on main after the delegate.
+    /// - Complexity: O(*n*) on main for *n* elements, plus measuring the
+    ///   allocated nodes whose size range changed, off main.
+    public func relayoutAllNodes(completion: (@MainActor () -> Void)? = nil) {
+        var changed: [CollectionElement] = []
+        if let dataSource {
+            phase = .askingDataSource
+            for (path, element) in pendingMap.indexedElements {
+                let size = dataSource.dataController(self, constrainedSizeForItemAt: path)
+                if refresh(element, to: size) { changed.append(element) }
+            }
+            for section in 0 ..< pendingMap.numberOfSections {
+                for (kind, _, element) in pendingMap.supplementaryElements(inSection: section) {
+                    let size = dataSource.dataController(
+                        self, constrainedSizeForSupplementaryElementOfKind: kind, inSection: section)
+                    if refresh(element, to: size) { changed.append(element) }
+                }
+            }
+            phase = .idle
+        }
+        commits.append(.relayout(completion: completion))
+        let toMeasure = changed
+        scheduleStep3 { allocation in
+            NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation)
+        }
+    }
+
+    /// Sets the element's size range; true if it has a node to measure again.
+    private func refresh(_ element: CollectionElement, to size: SizeRange) -> Bool {
+        guard element.constrainedSize != size else { return false }
+        element.constrainedSize = size
+        return element.nodeIfAllocated != nil
+    }
+}

@@ -1,0 +1,192 @@
+public import WeftChangeSet
+import WeftCore
+import WeftElementMap
+import WeftNode
+
+extension DataController {
+    /// Runs a batch update through the five steps.
+    ///
+    /// Validation happens now, on main, against the data source's new counts. A
+    /// refused change set changes nothing: both maps, the counts and the nodes
+    /// stay as they were, the change set's own completion handlers run with
+    /// `false`, and `completion` gets the error, before this method returns.
+    /// An accepted one returns at the end of step 2; `completion` gets
+    /// `.success` on main once the view has committed it, after the change
+    /// set's own handlers ran with `true`.
+    ///
+    /// Updates pipeline: issue the next one at once, without waiting.
+    ///
+    /// Before the initial load, any change set becomes the initial load (a
+    /// `reloadData`): the data source already reflects the edits, and loading
+    /// everything shows them. Texture drops such updates and completes them as
+    /// finished; Weft loads the data instead, so nothing the caller asked for
+    /// is lost.
+    ///
+    /// - Parameters:
+    ///   - changeSet: Edits made on a change set from ``makeChangeSet()``,
+    ///     balanced `beginUpdates` / `endUpdates`.
+    ///   - completion: Called on main with the outcome.
+    /// - Complexity: O(*s* + *k* log *n*) on main for *s* sections, *k* edits
+    ///   and *n* elements; the data source is asked about new elements only.
+    public func updateWithChangeSet(
+        _ changeSet: ChangeSet,
+        completion: (@MainActor (Result<Void, DataControllerError>) -> Void)? = nil
+    ) {
+        guard phase == .idle else {
+            refuse(changeSet, .reentrantUpdate, completion)
+            return
+        }
+        let isReload = changeSet.edits.contains { $0.edit == .reloadData }
+        if !hasLoadedData, !isReload {
+            var load = makeChangeSet()
+            load.reloadData()
+            updateWithChangeSet(load) { result in
+                changeSet.runCompletions(finished: (try? result.get()) != nil)
+                completion?(result)
+            }
+            return
+        }
+        do throws(DataControllerError) {
+            let (completed, map, newElements) = try derivePendingMap(from: changeSet)
+            pendingMap = map
+            pendingItemCounts = completed.newItemCounts
+            if completed.includesReloadData { hasLoadedData = true }
+            let context = layoutDelegate.map { ($0, $0.layoutContext(for: map, newElements: newElements)) }
+            commits.append(.update(completed, map, completion: completion))
+            scheduleStep3 {
+                if let (layoutDelegate, context) = context {
+                    layoutDelegate.calculateLayout(with: context)
+                } else {
+                    NodeMeasurement.allocateAndMeasure(newElements, allocation: $0)
+                }
+            }
+        } catch {
+            refuse(changeSet, error, completion)
+        }
+    }
+
+    /// Discards every element and loads the data source again, as one change set.
+    ///
+    /// - Parameter completion: Called on main once the view has the new data.
+    /// - Complexity: O(*n*) for the *n* new elements.
+    public func reloadData(completion: (@MainActor (Result<Void, DataControllerError>) -> Void)? = nil) {
+        var changeSet = makeChangeSet()
+        changeSet.reloadData()
+        updateWithChangeSet(changeSet, completion: completion)
+    }
+
+    private func refuse(
+        _ changeSet: ChangeSet, _ error: DataControllerError,
+        _ completion: (@MainActor (Result<Void, DataControllerError>) -> Void)?
+    ) {
+        changeSet.runCompletions(finished: false)
+        completion?(.failure(error))
+    }
+
+    /// Step 1: validate, make the new elements, derive the map. Changes nothing
+    /// on the data controller; the caller stores the result.
+    private func derivePendingMap(
+        from changeSet: ChangeSet
+    ) throws(DataControllerError) -> (CompletedChangeSet, ElementMap<CollectionElement>, [CollectionElement]) {
+        guard changeSet.oldItemCounts == pendingItemCounts else {
+            throw .staleChangeSet(expected: pendingItemCounts, actual: changeSet.oldItemCounts)
+        }
+        phase = .askingDataSource
+        defer { phase = .idle }
+        let newCounts = try itemCountsFromDataSource()
+        let completed: CompletedChangeSet
+        do {
+            completed = try changeSet.completed(newItemCounts: newCounts, mode: validationMode)
+        } catch {
+            throw .invalidChangeSet(error)
+        }
+        var newElements: [CollectionElement] = []
+        let makeItem = { (path: IndexPath) -> CollectionElement in
+            let element = self.makeItemElement(at: path)
+            newElements.append(element)
+            return element
+        }
+        let makeSupplementaries = { (section: Int) -> [(kind: String, element: CollectionElement)] in
+            let elements = self.makeSupplementaryElements(inSection: section)
+            newElements += elements.map(\.element)
+            return elements
+        }
+        let base: ElementMap<CollectionElement>
+        let batch: MapBatch<CollectionElement>
+        if completed.includesReloadData {
+            base = ElementMap()
+            batch = MapBatch(loading: newCounts, makeItem: makeItem, makeSupplementaries: makeSupplementaries)
+        } else {
+            base = pendingMap
+            batch = MapBatch(
+                completed,
+                keepsReloadedItem: { reload in
+                    guard let kept = self.keptElement(for: reload) else { return false }
+                    if kept.nodeIfAllocated?.calculatedSizeRange != kept.constrainedSize {
+                        newElements.append(kept)
+                    }
+                    return true
+                },
+                makeItem: makeItem, makeSupplementaries: makeSupplementaries)
+        }
+        do {
+            return (completed, try base.applying(batch.batch), newElements)
+        } catch {
+            throw .elementMap(error)
+        }
+    }
+
+    private func itemCountsFromDataSource() throws(DataControllerError) -> [Int] {
+        guard let dataSource else { return [] }
+        let sections = dataSource.numberOfSections(in: self)
+        guard sections >= 0 else { throw .negativeSectionCount(sections) }
+        return (0 ..< sections).map { dataSource.dataController(self, numberOfItemsInSection: $0) }
+    }
+
+    private func makeItemElement(at path: IndexPath) -> CollectionElement {
+        guard let dataSource else {
+            return CollectionElement(nodeBlock: { CellNode() }, constrainedSize: defaultConstrainedSize)
+        }
+        return CollectionElement(
+            nodeBlock: dataSource.dataController(self, nodeBlockForItemAt: path),
+            constrainedSize: dataSource.dataController(self, constrainedSizeForItemAt: path),
+            nodeModel: dataSource.dataController(self, nodeModelForItemAt: path))
+    }
+
+    private func makeSupplementaryElements(inSection section: Int) -> [(kind: String, element: CollectionElement)] {
+        guard let dataSource else { return [] }
+        return dataSource.dataController(self, supplementaryKindsInSection: section).map { kind in
+            (kind, CollectionElement(
+                nodeBlock: dataSource.dataController(self, nodeBlockForSupplementaryElementOfKind: kind, inSection: section),
+                constrainedSize: dataSource.dataController(
+                    self, constrainedSizeForSupplementaryElementOfKind: kind, inSection: section),
+                supplementaryKind: kind))
+        }
+    }
+
+    /// The element a reload keeps: the old one, when the data source's model for
+    /// the new position equals the model its node was made from. Its size range
+    /// is refreshed, since the reload may have changed it.
+    private func keptElement(for reload: NormalizedEdits.ItemMove) -> CollectionElement? {
+        guard let dataSource, let old = pendingMap.element(at: reload.from),
+              old.hasNodeModel(equalTo: dataSource.dataController(self, nodeModelForItemAt: reload.to))
+        else { return nil }
+        let size = dataSource.dataController(self, constrainedSizeForItemAt: reload.to)
+        if old.constrainedSize != size { old.constrainedSize = size }
+        return old
+    }
+
+    /// Steps 3 and 4: run `work` on the editing queue, then hand the next
+    /// commit to the main serial queue. The editing queue is serial and the main
+    /// serial queue is FIFO, so commits run in the order updates were issued.
+    func scheduleStep3(_ work: @escaping @Sendable (NodeAllocation) -> Void) {
+        let allocation = nodeAllocation
+        let mainSerialQueue = mainSerialQueue
+        editingQueue.async {
+            work(allocation)
+            mainSerialQueue.performBlock { [weak self] in
+                self?.commitNext()
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+extension DataController {
+    /// Blocks main until every update issued so far has committed.
+    ///
+    /// Waits for the editing queue to finish step 3 of every issued update, then
+    /// runs their commits now, in order. Called from inside a commit (a
+    /// delegate's batch update), it waits for step 3 only and leaves the commits
+    /// to the pass already running, so that commits never nest.
+    ///
+    /// Like Texture's, this deadlocks if a node block waits for main: node
+    /// blocks must not.
+    ///
+    /// - Complexity: The remaining background work of every pending update.
+    public func waitUntilAllUpdatesAreProcessed() {
+        editingQueue.sync {}
+        guard phase == .idle else { return }
+        mainSerialQueue.runBlocks()
+    }
+
+    /// Suspends until every update issued so far has committed, without
+    /// blocking main while step 3 runs.
+    public func waitUntilAllUpdatesAreProcessed() async {
+        let editingQueue = editingQueue
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            editingQueue.async { continuation.resume() }
+        }
+        guard phase == .idle else { return }
+        mainSerialQueue.runBlocks()
+    }
+
+    /// Runs `block` on main once no update is being processed: now if none is,
+    /// else right after the last pending update commits.
+    ///
+    /// - Parameter block: The work to run.
+    public func onDidFinishProcessingUpdates(_ block: @escaping @MainActor () -> Void) {
+        if commits.isEmpty {
+            block()
+        } else {
+            finishBlocks.append(block)
+        }
+    }
+
+    func runFinishBlocks() {
+        while commits.isEmpty, !finishBlocks.isEmpty {
+            finishBlocks.removeFirst()()
+        }
+    }
+}

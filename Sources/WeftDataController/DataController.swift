@@ -1,0 +1,131 @@
+import Dispatch
+public import Foundation
+public import WeftChangeSet
+public import WeftCore
+public import WeftElementMap
+import DequeModule
+
+/// The asynchronous batch-update pipeline of a list or grid: every change is a
+/// change set, the data source is asked on main about new elements only, new
+/// nodes are allocated and measured off main in parallel, and the result is
+/// committed on main, in order, inside the view's batch update.
+///
+/// An update runs in five steps:
+/// 1. main: validate the change set against the data source's new counts, make
+///    elements for new items only, and derive the ``pendingMap`` in O(*k* log *n*);
+/// 2. main, optional: the ``layoutDelegate``'s context;
+/// 3. the serial editing queue: allocate and measure the new nodes in parallel
+///    (``NodeAllocation``), or let the layout delegate do it;
+/// 4. hand the commit to the ``MainSerialQueue``, which keeps commits in order;
+/// 5. main: the ``delegate`` (the view) performs its batch update and, inside
+///    it, ``visibleMap`` becomes the update's map.
+///
+/// Unlike Texture's data controller, main never waits for the previous update:
+/// step 1 of the next update derives from the pending map while the previous
+/// one is still in step 3. Moved items keep their elements and nodes, and so do
+/// reloaded items whose node model did not change. Elements that leave the last
+/// map are released through the ``DeallocQueue``.
+///
+/// - Complexity: Main-thread work per update is O(*s* + *k* log *n*) for *s*
+///   sections (the data source's counts), *k* edits and *n* elements.
+@MainActor
+public final class DataController {
+    /// How step 3 allocates and measures new nodes.
+    public enum NodeAllocation: Hashable, Sendable {
+        /// On every core, in parallel (the default).
+        case parallel
+        /// One at a time on the editing queue, for node blocks that are not
+        /// safe to run concurrently.
+        case serial
+    }
+
+    enum Phase {
+        case idle
+        case askingDataSource
+        case committing
+    }
+
+    /// The content: counts, node blocks, sizes, supplementary kinds.
+    public weak var dataSource: (any DataControllerDataSource)?
+
+    /// The view side, told when each update commits.
+    public weak var delegate: (any DataControllerDelegate)?
+
+    /// Takes over step 3 when set.
+    public weak var layoutDelegate: (any DataControllerLayoutDelegate)?
+
+    /// How change sets are validated: ``ValidationMode/strict`` by default.
+    public let validationMode: ValidationMode
+
+    /// How new nodes are allocated and measured in step 3.
+    public var nodeAllocation: NodeAllocation
+
+    /// The elements in the data source's index space: the state after every
+    /// update issued so far. Read it on main.
+    public internal(set) var pendingMap = ElementMap<CollectionElement>()
+
+    /// The elements in the view's index space: what the view shows. It becomes
+    /// an update's map inside the view's batch update (step 5).
+    public internal(set) var visibleMap = ElementMap<CollectionElement>()
+
+    /// Items per section of ``pendingMap``.
+    public internal(set) var pendingItemCounts: [Int] = []
+
+    /// Whether the initial load (the first `reloadData` change set) was issued.
+    public internal(set) var hasLoadedData = false
+
+    /// The size of the viewport that items are measured against. Setting a new
+    /// size after the initial load measures every allocated node again.
+    public var viewportSize: CGSize = .zero {
+        didSet {
+            if viewportSize != oldValue, hasLoadedData { relayoutAllNodes() }
+        }
+    }
+
+    let mainSerialQueue: MainSerialQueue
+    let deallocQueue: DeallocQueue
+    let editingQueue = DispatchQueue(label: "org.weft.DataController.editing")
+    var phase = Phase.idle
+    var commits = Deque<PendingCommit>()
+    var finishBlocks: [@MainActor () -> Void] = []
+
+    /// Creates a data controller with empty maps. Load it with ``reloadData(completion:)``.
+    ///
+    /// - Parameters:
+    ///   - validationMode: How change sets are validated.
+    ///   - nodeAllocation: How step 3 allocates and measures nodes.
+    ///   - mainScheduler: Where commits run; tests pass a manual scheduler.
+    ///   - deallocQueue: Where elements that leave the last map are released.
+    public init(
+        validationMode: ValidationMode = .strict,
+        nodeAllocation: NodeAllocation = .parallel,
+        mainScheduler: any MainScheduler = .dispatchMain,
+        deallocQueue: DeallocQueue = .shared
+    ) {
+        self.validationMode = validationMode
+        self.nodeAllocation = nodeAllocation
+        mainSerialQueue = MainSerialQueue(scheduler: mainScheduler)
+        self.deallocQueue = deallocQueue
+    }
+
+    /// The size range items get when the data source does not say: the
+    /// viewport's width exactly, any height (a vertical list).
+    public var defaultConstrainedSize: SizeRange {
+        let width = viewportSize.width
+        guard width.isFinite, width >= 0 else { return .unconstrained }
+        return (try? SizeRange(
+            min: CGSize(width: width, height: 0),
+            max: CGSize(width: width, height: .infinity))) ?? .unconstrained
+    }
+
+    /// A change set against the pending item counts, to fill with edits and pass
+    /// to ``updateWithChangeSet(_:completion:)``.
+    ///
+    /// - Complexity: O(*s*) for *s* sections.
+    public func makeChangeSet() -> ChangeSet {
+        ChangeSet(oldItemCounts: pendingItemCounts)
+    }
+
+    /// Whether an update or relayout is between step 1 and the end of step 5.
+    public var isProcessingUpdates: Bool { !commits.isEmpty }
+}

@@ -1,0 +1,44 @@
+public import WeftChangeSet
+public import WeftElementMap
+
+/// Why a data controller refused an update. A refused update changes nothing:
+/// both maps, the item counts and the nodes stay as they were.
+public enum DataControllerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The change set breaks a batch-update rule; the error names the edit,
+    /// section, item and counts involved.
+    case invalidChangeSet(ChangeSetError)
+
+    /// The change set was made against other item counts than the data
+    /// controller's pending ones: it was built before another update, or by hand
+    /// with the wrong counts. Make change sets with ``DataController/makeChangeSet()``.
+    case staleChangeSet(expected: [Int], actual: [Int])
+
+    /// The update was issued while the data controller was inside a data-source
+    /// call or a commit (step 1 or step 5 of another update). Issue it after the
+    /// call returns, for example from the update's completion.
+    case reentrantUpdate
+
+    /// The data source reported a negative number of sections.
+    case negativeSectionCount(Int)
+
+    /// The element map refused the derived batch. The change set was valid, so
+    /// this means the data source gave one element twice.
+    case elementMap(ElementMapError)
+
+    public var description: String {
+        switch self {
+        case .invalidChangeSet(let error):
+            "Invalid update: \(error)"
+        case .staleChangeSet(let expected, let actual):
+            "Stale change set: it was made against item counts \(actual), but the data controller's "
+                + "pending counts are \(expected); make change sets with makeChangeSet()"
+        case .reentrantUpdate:
+            "Re-entrant update: an update was issued from inside a data-source call or a commit of "
+                + "another update; issue it after that call returns"
+        case .negativeSectionCount(let count):
+            "The data source reported \(count) sections; a count cannot be negative"
+        case .elementMap(let error):
+            "The element map refused the update: \(error)"
+        }
+    }
+}

@@ -1,0 +1,123 @@
+public import Foundation
+import WeftChangeSet
+import WeftElementMap
+
+extension HeadlessCollectionView {
+    /// Applies the edits made inside `updates` as one animated batch, as UIKit does.
+    ///
+    /// If the view has not loaded its data, it loads it first, before
+    /// `updates` runs: a data source that changed before this call then
+    /// reports its new counts as the old ones, and the batch is refused, as in
+    /// UIKit. Batches nest; the outermost one validates and applies. Then the
+    /// view asks the data source for its counts and for the cells of inserted
+    /// and reloaded items, validates the edits in ``ValidationMode/faithful(_:)``
+    /// mode, and applies them, or records an ``Inconsistency`` and reloads.
+    ///
+    /// - Parameters:
+    ///   - updates: Changes the data source and calls the edit methods.
+    ///   - completion: Told `true` once the batch is applied, `false` if refused.
+    /// - Complexity: O(*s* + *k* log *n*) for *s* sections, *k* edits and *n* cells.
+    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        if batch == nil {
+            layoutIfNeeded()
+            batch = ChangeSet(oldItemCounts: itemCounts)
+        }
+        batch?.beginUpdates()
+        updates()
+        batch?.endUpdates()
+        if let completion { batchCompletions.append(completion) }
+        guard let changeSet = batch, changeSet.updateDepth == 0 else { return }
+        batch = nil
+        let completions = batchCompletions
+        batchCompletions = []
+        let applied = apply(changeSet)
+        for completion in completions { completion(applied) }
+    }
+
+    /// Inserts items at new index paths; outside a batch, a batch of its own.
+    public func insertItems(at indexPaths: [IndexPath]) {
+        edit { $0.insertItems(at: indexPaths) }
+    }
+
+    /// Deletes items at old index paths.
+    public func deleteItems(at indexPaths: [IndexPath]) {
+        edit { $0.deleteItems(at: indexPaths) }
+    }
+
+    /// Reloads items at old index paths: a delete plus an insert, as in UIKit.
+    public func reloadItems(at indexPaths: [IndexPath]) {
+        edit { $0.reloadItems(at: indexPaths) }
+    }
+
+    /// Moves an item from an old index path to a new one, keeping its cell.
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        edit { $0.moveItem(at: indexPath, to: newIndexPath) }
+    }
+
+    /// Inserts sections at new indexes.
+    public func insertSections(_ sections: IndexSet) {
+        edit { $0.insertSections(sections) }
+    }
+
+    /// Deletes sections at old indexes.
+    public func deleteSections(_ sections: IndexSet) {
+        edit { $0.deleteSections(sections) }
+    }
+
+    /// Reloads sections at old indexes.
+    public func reloadSections(_ sections: IndexSet) {
+        edit { $0.reloadSections(sections) }
+    }
+
+    /// Moves a section from an old index to a new one, with its items.
+    public func moveSection(_ section: Int, toSection newSection: Int) {
+        edit { $0.moveSection(section, toSection: newSection) }
+    }
+
+    private func edit(_ body: (inout ChangeSet) -> Void) {
+        guard batch != nil else {
+            performBatchUpdates { edit(body) }
+            return
+        }
+        body(&batch!)
+    }
+
+    /// Validates and applies a finished batch; false if UIKit would have raised.
+    private func apply(_ changeSet: ChangeSet) -> Bool {
+        guard let dataSource else {
+            return refuse(.invalidUpdate(ChangeSetError(
+                .sectionCountMismatch(after: 0, before: itemCounts.count, inserted: 0, deleted: 0),
+                viewKind: viewKind)))
+        }
+        let sections = dataSource.numberOfSections(in: self)
+        guard sections >= 0 else { return refuse(.negativeSectionCount(sections)) }
+        let newCounts = (0 ..< sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+        let completed: CompletedChangeSet
+        do {
+            completed = try changeSet.completed(newItemCounts: newCounts, mode: .faithful(viewKind))
+        } catch {
+            return refuse(.invalidUpdate(error))
+        }
+        if completed.includesReloadData {
+            load()
+            return true
+        }
+        let mapBatch = MapBatch<AnyObject>(completed) { dataSource.collectionView(self, cellForItemAt: $0) }
+        do {
+            cells = try cells.applying(mapBatch.batch)
+        } catch {
+            return refuse(Inconsistency(error))
+        }
+        itemCounts = newCounts
+        appliedBatchUpdateCount += 1
+        return true
+    }
+
+    /// Records what UIKit would have raised and reloads, so the view goes on
+    /// showing what the data source has.
+    private func refuse(_ inconsistency: Inconsistency) -> Bool {
+        inconsistencies.append(inconsistency)
+        load()
+        return false
+    }
+}

@@ -1,0 +1,47 @@
+import WeftChangeSet
+import WeftNode
+
+/// The headless view as a data controller's delegate: each update commits in
+/// a batch update that swaps the maps first and then relays the change set's
+/// edits in UIKit's relay order, as Texture's collection view does.
+extension HeadlessCollectionView: DataControllerDelegate {
+    public func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
+        if update.changeSet.includesReloadData {
+            updates()
+            reloadData()
+            return
+        }
+        performBatchUpdates {
+            updates()
+            for animated in update.changeSet.editsInRelayOrder {
+                switch animated.edit {
+                case .insertSection(let section): insertSections([section])
+                case .deleteSection(let section): deleteSections([section])
+                case .reloadSection(let section): reloadSections([section])
+                case .moveSection(let from, let to): moveSection(from, toSection: to)
+                case .insertItem(let path): insertItems(at: [path])
+                case .deleteItem(let path): deleteItems(at: [path])
+                case .reloadItem(let path): reloadItems(at: [path])
+                case .moveItem(let from, let to): moveItem(at: from, to: to)
+                case .reloadData: reloadData()
+                }
+            }
+        }
+    }
+}
+
+/// A data controller answers its view from the visible map: the view's index
+/// space, which changes only inside the view's batch update.
+extension DataController: HeadlessCollectionViewDataSource {
+    public func numberOfSections(in collectionView: HeadlessCollectionView) -> Int {
+        visibleMap.numberOfSections
+    }
+
+    public func collectionView(_ collectionView: HeadlessCollectionView, numberOfItemsInSection section: Int) -> Int {
+        visibleMap.numberOfItems(inSection: section)
+    }
+
+    public func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject {
+        visibleMap.element(at: indexPath) ?? CollectionElement(nodeBlock: { CellNode() }, constrainedSize: .unconstrained)
+    }
+}

@@ -1,0 +1,146 @@
+public import Foundation
+public import WeftChangeSet
+import WeftElementMap
+
+/// The view side of a collection, without UIKit: it keeps its own counts and
+/// cells, and validates and applies batch updates exactly as UIKit's
+/// `UICollectionView` (or `UITableView`) does.
+///
+/// Like UIKit, it asks its data source only when it loads its data (lazily,
+/// after ``reloadData()``) and at the end of a batch update, and it validates the
+/// update's edits against the counts it had before and the counts the data
+/// source reports after (``ValidationMode/faithful(_:)``). Where UIKit would
+/// raise `NSInternalInconsistencyException`, it records an ``Inconsistency``,
+/// reloads everything from the data source so that it can go on, and tells the
+/// batch's completion `false`.
+///
+/// It is the oracle of Weft's own tests, the view of `weft-sim`, and a way to
+/// run any data source and its updates through UIKit's rules on Linux, in CI:
+///
+/// ```swift
+/// let view = HeadlessCollectionView()
+/// view.dataSource = feed
+/// view.performBatchUpdates {
+///     feed.insert(post, at: 0)
+///     view.insertItems(at: [IndexPath(item: 0, section: 0)])
+/// }
+/// #expect(view.inconsistencies.isEmpty)
+/// ```
+///
+/// Cells live in an element map, so a batch costs O(*k* log *n*) for *k* edits
+/// over *n* cells, plus the data source's counts.
+@MainActor
+public final class HeadlessCollectionView {
+    /// Where counts and cells come from.
+    public weak var dataSource: (any HeadlessCollectionViewDataSource)?
+
+    /// Whether messages speak of items (collection) or rows (table).
+    public let viewKind: ViewKind
+
+    /// Every update UIKit would have refused, oldest first.
+    public internal(set) var inconsistencies: [Inconsistency] = []
+
+    /// The number of batch updates applied, not counting refused ones.
+    public internal(set) var appliedBatchUpdateCount = 0
+
+    /// The number of times the view loaded everything from its data source.
+    public internal(set) var loadCount = 0
+
+    var cells = ElementMap<AnyObject>()
+    var itemCounts: [Int] = []
+    var hasLoadedData = false
+    var batch: ChangeSet?
+    var batchCompletions: [(Bool) -> Void] = []
+
+    /// Creates an empty view that will load from its data source when first asked.
+    ///
+    /// - Parameter viewKind: `.collection` (the default) or `.table`, for
+    ///   UIKit's wording of each.
+    public init(viewKind: ViewKind = .collection) {
+        self.viewKind = viewKind
+    }
+
+    /// Discards the counts and cells; the view loads them again when next asked.
+    ///
+    /// Inside a batch update this is an ``Inconsistency``, as in UIKit.
+    public func reloadData() {
+        if batch != nil {
+            inconsistencies.append(.reloadDataInsideBatchUpdates)
+            return
+        }
+        hasLoadedData = false
+        cells = ElementMap()
+        itemCounts = []
+    }
+
+    /// Loads counts and cells now if they are not loaded: what a layout pass
+    /// does in UIKit.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* items when it loads; O(1) otherwise.
+    public func layoutIfNeeded() {
+        guard !hasLoadedData else { return }
+        load()
+    }
+
+    /// The number of sections, loading the data first if needed.
+    public var numberOfSections: Int {
+        layoutIfNeeded()
+        return itemCounts.count
+    }
+
+    /// The number of items in `section`, loading the data first if needed; 0 for
+    /// a section that does not exist.
+    public func numberOfItems(inSection section: Int) -> Int {
+        layoutIfNeeded()
+        return itemCounts.indices.contains(section) ? itemCounts[section] : 0
+    }
+
+    /// The cell of the item at `indexPath`, or `nil` if there is no such item.
+    ///
+    /// - Complexity: O(log *n*).
+    public func cellForItem(at indexPath: IndexPath) -> AnyObject? {
+        layoutIfNeeded()
+        return cells.element(at: indexPath)
+    }
+
+    /// The index path of `cell`, or `nil` if the view does not show it.
+    ///
+    /// - Complexity: O(log *n*).
+    public func indexPath(for cell: AnyObject) -> IndexPath? {
+        cells.indexPath(of: cell)
+    }
+
+    /// Every cell, section by section.
+    ///
+    /// - Complexity: O(*n*).
+    public var allCells: [[AnyObject]] {
+        layoutIfNeeded()
+        return (0 ..< itemCounts.count).map { cells.elements(inSection: $0) }
+    }
+
+    func load() {
+        hasLoadedData = true
+        loadCount += 1
+        itemCounts = []
+        cells = ElementMap()
+        guard let dataSource else { return }
+        let sections = dataSource.numberOfSections(in: self)
+        guard sections >= 0 else {
+            inconsistencies.append(.negativeSectionCount(sections))
+            return
+        }
+        let counts = (0 ..< sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+        if let section = counts.firstIndex(where: { $0 < 0 }) {
+            inconsistencies.append(.invalidUpdate(ChangeSetError(
+                .negativeItemCount(section: section, count: counts[section], isAfterUpdate: false), viewKind: viewKind)))
+            return
+        }
+        let batch = MapBatch<AnyObject>(loading: counts) { dataSource.collectionView(self, cellForItemAt: $0) }
+        do {
+            cells = try ElementMap().applying(batch.batch)
+            itemCounts = counts
+        } catch {
+            inconsistencies.append(Inconsistency(error))
+        }
+    }
+}

@@ -1,0 +1,17 @@
+public import Foundation
+
+/// What a ``HeadlessCollectionView`` asks its data source, as UIKit asks a
+/// `UICollectionViewDataSource`: only when it loads its data and at the end of a
+/// batch update, never in between.
+@MainActor
+public protocol HeadlessCollectionViewDataSource: AnyObject {
+    /// The number of sections.
+    func numberOfSections(in collectionView: HeadlessCollectionView) -> Int
+
+    /// The number of items in `section`.
+    func collectionView(_ collectionView: HeadlessCollectionView, numberOfItemsInSection section: Int) -> Int
+
+    /// The cell of the item at `indexPath`: any object that stands for the
+    /// item's content, a different object per item (UIKit's cells are).
+    func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject
+}

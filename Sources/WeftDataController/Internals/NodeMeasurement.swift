@@ -1,0 +1,35 @@
+import Dispatch
+import Foundation
+import WeftNode
+
+/// Step 3's work: make each element's node and measure it in its size range.
+enum NodeMeasurement {
+    /// Allocates and measures `elements`, in parallel unless `allocation` is serial.
+    ///
+    /// Elements are handed out in contiguous chunks, several per core, so that a
+    /// slow node block does not leave a core idle and a cheap one does not pay
+    /// a dispatch per node.
+    static func allocateAndMeasure(_ elements: [CollectionElement], allocation: DataController.NodeAllocation) {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard allocation == .parallel, cores > 1, elements.count > 1 else {
+            for element in elements { measure(element) }
+            return
+        }
+        let chunks = min(elements.count, cores * 8)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let start = elements.count * chunk / chunks
+            let end = elements.count * (chunk + 1) / chunks
+            for index in start ..< end { measure(elements[index]) }
+        }
+    }
+
+    /// Makes the node if needed, then lays it out unless its cached layout was
+    /// calculated for the element's current size range.
+    static func measure(_ element: CollectionElement) {
+        let node = element.node
+        let range = element.constrainedSize
+        if node.calculatedSizeRange != range {
+            _ = node.layoutThatFits(range)
+        }
+    }
+}

@@ -17,6 +17,12 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // What several benchmark targets share: deterministic input and models of Texture's structures.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "WeftCore", package: "Weft")],
+            path: "Benchmarks/BenchmarkSupport"
+        ),
         .executableTarget(
             name: "WeftArenaBenchmarks",
             dependencies: [
@@ -38,6 +44,7 @@ let package = Package(
         .executableTarget(
             name: "WeftChangeSetBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "WeftChangeSet", package: "Weft"),
                 .product(name: "WeftDiff", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
@@ -57,6 +64,7 @@ let package = Package(
         .executableTarget(
             name: "WeftDiffBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "WeftDiff", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -75,6 +83,7 @@ let package = Package(
         .executableTarget(
             name: "WeftElementMapBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "WeftCore", package: "Weft"),
                 .product(name: "WeftElementMap", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
@@ -89,6 +98,16 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/WeftNodeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "WeftDataControllerBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "WeftDataController", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftDataControllerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import WeftChangeSet
 import WeftDiff
 
@@ -43,7 +44,7 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 func snapshots(seed: UInt64) -> (old: [DiffSection<Int, Int>], new: [DiffSection<Int, Int>]) {
-    var random = SplitMix(seed: seed)
+    var random = SplitMix64(seed: seed)
     var nextID = 0
     var old: [DiffSection<Int, Int>] = []
     for s in 0 ..< 100 {
@@ -81,7 +82,7 @@ struct MixedBatch {
     let changeSet: ChangeSet
 
     init(editCount: Int, seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let quarter = editCount / 4
         var used = Set<IndexPath>()
         func freshOldPath(in sections: Range<Int>) -> IndexPath {
@@ -157,17 +158,5 @@ enum TextureChangeSetModel {
             if batch.newCounts[section] != batch.oldCounts[section] + inserted - deleted { return false }
         }
         return true
-    }
-}
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import WeftDiff
 
 /// WeftDiff against the standard library's `difference(from:).inferringMoves()`,
@@ -170,17 +171,4 @@ func scattered(_ values: [Int], edits: Int, nextID: Int, using random: inout Spl
     }
     result += landings[next...].map(\.value)
     return result
-}
-
-/// A small deterministic generator (SplitMix64), so every run diffs the same input.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WeftCore
 
 /// A faithful model of what Texture does to its element map on every change
@@ -14,12 +14,12 @@ import WeftCore
 ///
 /// Swift arrays of class references copy the way `NSArray` copies: a buffer
 /// copy plus one retain per element, so the cost per element matches in kind.
-final class TextureElementMapModel<Element: AnyObject & Sendable>: Sendable {
-    let sections: [[Element]]
-    let supplementaryElements: [String: [IndexPath: Element]]
-    let elementToIndexPath: [ObjectIdentifier: IndexPath]
+public final class TextureElementMapModel<Element: AnyObject & Sendable>: Sendable {
+    public let sections: [[Element]]
+    public let supplementaryElements: [String: [IndexPath: Element]]
+    public let elementToIndexPath: [ObjectIdentifier: IndexPath]
 
-    init(sections: [[Element]], supplementaryElements: [String: [IndexPath: Element]]) {
+    public init(sections: [[Element]], supplementaryElements: [String: [IndexPath: Element]]) {
         var copied: [[Element]] = []
         copied.reserveCapacity(sections.count)
         for section in sections { copied.append(Self.copy(section, spare: 0)) }
@@ -34,7 +34,7 @@ final class TextureElementMapModel<Element: AnyObject & Sendable>: Sendable {
 
     /// The next map after deleting `deletes` (descending, old index space) and
     /// inserting `inserts` (ascending, new index space).
-    func applying(deletes: [IndexPath], inserts: [(IndexPath, Element)]) -> TextureElementMapModel {
+    public func applying(deletes: [IndexPath], inserts: [(IndexPath, Element)]) -> TextureElementMapModel {
         var mutable: [[Element]] = []
         mutable.reserveCapacity(sections.count)
         for section in sections { mutable.append(Self.copy(section, spare: 16)) }

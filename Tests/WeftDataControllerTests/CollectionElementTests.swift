@@ -43,7 +43,7 @@ import WeftNode
             },
             constrainedSize: .unconstrained
         )
-        let nodes = Mutex<[ObjectIdentifier]>([])
+        let nodes = PosixMutex<[ObjectIdentifier]>([])
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
             let id = ObjectIdentifier(element.node)
             nodes.withLock { $0.append(id) }

@@ -402,7 +402,7 @@ final class CommitRecorder: DataControllerDelegate {
 /// says when it is done.
 final class MeasuringLayout: DataControllerLayoutDelegate {
     let measured = DispatchSemaphore(value: 0)
-    let contexts = Mutex<[Int]>([])
+    let contexts = PosixMutex<[Int]>([])
 
     func layoutContext(for map: ElementMap<CollectionElement>, newElements: [CollectionElement]) -> any Sendable {
         newElements

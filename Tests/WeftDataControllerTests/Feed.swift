@@ -20,13 +20,15 @@ struct FeedItem: Hashable, Sendable, Diffable {
 typealias FeedSection = DiffSection<Int, FeedItem>
 
 /// Where and how often node blocks ran; shared with the blocks, which run off main.
+/// PosixMutex rather than Mutex: node blocks contend for it on many threads, and
+/// ThreadSanitizer cannot see a contended Mutex hand over on Linux.
 final class NodeLog: Sendable {
-    private let threads = Mutex<[ThreadIdentity]>([])
-    private let deinits = Mutex<[(Int, ThreadIdentity)]>([])
+    private let threads = PosixMutex<[ThreadIdentity]>([])
+    private let deinits = PosixMutex<[(Int, ThreadIdentity)]>([])
     /// Closed gates hold node blocks back, so that a test can keep step 3 busy.
-    let gate = Mutex<DispatchSemaphore?>(nil)
+    let gate = PosixMutex<DispatchSemaphore?>(nil)
     /// Called at the start of every node block, on its thread.
-    let onBlock = Mutex<(@Sendable () -> Void)?>(nil)
+    let onBlock = PosixMutex<(@Sendable () -> Void)?>(nil)
 
     var blockThreads: [ThreadIdentity] { threads.withLock { $0 } }
     var deinitRecords: [(id: Int, thread: ThreadIdentity)] { deinits.withLock { $0.map { ($0.0, $0.1) } } }

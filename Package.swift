@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "WeftElementMap", targets: ["WeftElementMap"]),
         .library(name: "WeftNode", targets: ["WeftNode"]),
         .library(name: "WeftDataController", targets: ["WeftDataController"]),
+        .library(name: "WeftRangeController", targets: ["WeftRangeController"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -128,6 +129,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WeftRangeController",
+            dependencies: ["WeftCore", "WeftNode", "WeftElementMap", "WeftDataController"],
+            swiftSettings: swiftSettings
+        ),
 
         // libFuzzer target for change-set validation; a replay tool in normal builds.
         // Fuzz build and run: scripts/fuzz [seconds].
@@ -182,6 +188,11 @@ let package = Package(
         .testTarget(
             name: "WeftDataControllerTests",
             dependencies: ["WeftDataController", "WeftTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftRangeControllerTests",
+            dependencies: ["WeftRangeController", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -110,5 +110,18 @@ let package = Package(
             path: "Benchmarks/WeftDataControllerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftRangeControllerBenchmarks",
+            dependencies: [
+                .product(name: "WeftCore", package: "Weft"),
+                .product(name: "WeftDataController", package: "Weft"),
+                .product(name: "WeftElementMap", package: "Weft"),
+                .product(name: "WeftNode", package: "Weft"),
+                .product(name: "WeftRangeController", package: "Weft"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WeftRangeControllerBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -1,0 +1,56 @@
+/// The state of a batch fetch, as Texture's `ASBatchContext`: one per range
+/// controller, reused by each fetch.
+@MainActor
+public final class BatchContext {
+    /// Where a fetch stands.
+    public enum State: Hashable, Sendable {
+        /// No fetch has run, or the last one completed.
+        case completed
+        /// A fetch is running; no other begins.
+        case fetching
+        /// The last fetch was cancelled.
+        case cancelled
+    }
+
+    /// Where the current or last fetch stands.
+    public private(set) var state: State = .completed
+
+    /// Whether the last fetch completed with content (`true`) or found none
+    /// (`false`), as passed to ``completeBatchFetching(_:)``.
+    public private(set) var didCompleteWithContent = false
+
+    /// Runs when a fetch ends, so the range controller checks again.
+    private let onEnd: @MainActor () -> Void
+
+    init(onEnd: @escaping @MainActor () -> Void) {
+        self.onEnd = onEnd
+    }
+
+    /// Whether a fetch is running.
+    public var isFetching: Bool { state == .fetching }
+
+    /// Marks a fetch as running. The range controller calls it before
+    /// ``BatchFetchingDelegate/rangeController(_:willBeginBatchFetchWith:)``.
+    public func beginBatchFetching() {
+        state = .fetching
+    }
+
+    /// Marks the running fetch as finished; the range controller checks again on
+    /// its next update.
+    ///
+    /// - Parameter didComplete: Whether the fetch brought content.
+    public func completeBatchFetching(_ didComplete: Bool) {
+        guard state == .fetching else { return }
+        state = .completed
+        didCompleteWithContent = didComplete
+        onEnd()
+    }
+
+    /// Marks the running fetch as cancelled; the range controller may begin
+    /// another on its next update.
+    public func cancelBatchFetching() {
+        guard state == .fetching else { return }
+        state = .cancelled
+        onEnd()
+    }
+}

@@ -1,0 +1,100 @@
+public import Foundation
+public import WeftDataController
+public import WeftElementMap
+
+/// Where a collection's items go, answered fast enough to run every scrolled frame.
+///
+/// A layout places the items of an element map (supplementary elements are not
+/// range-managed and are not placed) and answers two kinds of question: the
+/// frame of one item, and which items lie in a stretch of content. The range
+/// controller asks the second kind on every update, so a layout answers it in
+/// O(log *n*) and keeps itself current after a batch update by touching only what
+/// the update changed.
+///
+/// **Layout order.** An item's *ordinal* is its place in index-path order over
+/// all sections: the number of items in earlier sections plus its item index.
+/// A layout keeps the leading and trailing edges of its items along its
+/// ``scrollAxis`` non-decreasing in that order, as lists, grids and pagers do. So
+/// the items that overlap a stretch of the scroll axis are always a run of
+/// consecutive ordinals, and a range is two integers.
+///
+/// **Overlap.** An item overlaps the stretch from `a` to `b` when its trailing
+/// edge is past `a` and its leading edge is before `b`, both strictly.
+///
+/// Layouts are main-actor objects: the range controller owns one and calls it on main.
+@MainActor
+public protocol CollectionLayout: AnyObject {
+    /// The axis the content scrolls along.
+    var scrollAxis: ScrollAxis { get }
+
+    /// The size of all the content.
+    var contentSize: CGSize { get }
+
+    /// Lays out every item of `map` from scratch.
+    ///
+    /// - Parameters:
+    ///   - map: The elements to place; items only.
+    ///   - viewportSize: The size of the viewport the content scrolls in.
+    /// - Complexity: O(*n*) for *n* items is allowed; this runs on the first
+    ///   map and on `reloadData`, never per frame.
+    func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize)
+
+    /// Brings the layout from `update.previousMap` to `update.map`.
+    ///
+    /// - Parameter update: A committed batch update whose previous map is the
+    ///   one the layout holds.
+    /// - Complexity: should be O(*k* log *n*) for *k* edits (plus O(*s*) for *s*
+    ///   sections), never O(*n*), except when the update is a `reloadData`.
+    func apply(_ update: DataUpdate)
+
+    /// Takes a new viewport size, which sets the cross-axis extent of items (and
+    /// for a pager the page length).
+    ///
+    /// - Parameter size: The new viewport size.
+    func viewportSizeDidChange(to size: CGSize)
+
+    /// Reads the sizes of some items again, after their nodes were measured anew.
+    ///
+    /// - Parameters:
+    ///   - indexPaths: Items of `map`.
+    ///   - map: The map the layout holds.
+    func invalidateItems(at indexPaths: [IndexPath], in map: ElementMap<CollectionElement>)
+
+    /// Returns the frame of an item in content coordinates, or `nil` if the index
+    /// path names no item.
+    ///
+    /// - Parameter indexPath: An item's index path.
+    func frameForItem(at indexPath: IndexPath) -> CGRect?
+
+    /// Returns the index paths of the items whose frames overlap `rect`, in order.
+    ///
+    /// - Parameter rect: A rectangle in content coordinates.
+    /// - Returns: The index paths, ascending.
+    /// - Complexity: O(log *n* + *k*) for *k* items returned.
+    func indexPathsForItems(in rect: CGRect) -> [IndexPath]
+
+    /// Returns the ordinal of the first item whose trailing edge along the scroll
+    /// axis lies past `offset`, or the item count if there is none.
+    ///
+    /// - Parameter offset: A position along the scroll axis.
+    /// - Complexity: O(log *n*).
+    func firstItemOrdinal(endingAfter offset: CGFloat) -> Int
+
+    /// Returns the ordinal of the first item whose leading edge along the scroll
+    /// axis lies at or past `offset`, or the item count if there is none.
+    ///
+    /// - Parameter offset: A position along the scroll axis.
+    /// - Complexity: O(log *n*).
+    func firstItemOrdinal(startingAtOrAfter offset: CGFloat) -> Int
+}
+
+extension CollectionLayout {
+    /// The ordinals of the items that overlap `lower ..< upper` along the scroll axis.
+    ///
+    /// - Complexity: O(log *n*).
+    func itemOrdinals(alongScrollAxisFrom lower: CGFloat, to upper: CGFloat) -> Range<Int> {
+        guard lower < upper else { return 0 ..< 0 }
+        let first = firstItemOrdinal(endingAfter: lower)
+        return first ..< max(first, firstItemOrdinal(startingAtOrAfter: upper))
+    }
+}

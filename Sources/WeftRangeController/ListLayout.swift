@@ -1,0 +1,181 @@
+public import Foundation
+public import WeftDataController
+public import WeftElementMap
+
+/// A single column (vertical) or row (horizontal) of items, each as long as its
+/// node measured it, as `UITableView` or a one-column flow layout places them.
+///
+/// An item's length along the axis is its node's measured size
+/// (`calculatedLayout`); an element whose node is absent or unmeasured takes its
+/// `constrainedSize.min` until ``invalidateItems(at:in:)`` reads it again. Items
+/// span the viewport across the axis, and consecutive items are ``spacing``
+/// apart, across section boundaries too.
+///
+/// Each section keeps its item lengths in a balanced tree with subtree sums, and
+/// the sections' totals sit in a Fenwick tree, so a rect query is O(log *n* + *k*)
+/// and a batch update of *k* edits O(*k* log *n* + *s*), at any size.
+@MainActor
+public final class ListLayout: CollectionLayout {
+    public let scrollAxis: ScrollAxis
+
+    /// The gap between consecutive items along the axis.
+    public let spacing: CGFloat
+
+    /// Each section's item slots (length + spacing), in item order.
+    private var sections: [_LengthSequence] = []
+    /// Each section's total slot length.
+    private var sectionLengths = _Fenwick<Double>()
+    private var index = _SectionIndex()
+    private var breadth: CGFloat = 0
+
+    /// Creates an empty list layout.
+    ///
+    /// - Parameters:
+    ///   - axis: The scroll axis: `.vertical` for a column, `.horizontal` for a row.
+    ///   - spacing: The gap between consecutive items; finite and not negative.
+    /// - Throws: ``RangeError/invalidParameter(name:value:)`` for a negative,
+    ///   NaN or infinite spacing.
+    public init(axis: ScrollAxis = .vertical, spacing: CGFloat = 0) throws(RangeError) {
+        try RangeError.checkNonNegativeFinite(spacing, name: "spacing")
+        scrollAxis = axis
+        self.spacing = spacing
+    }
+
+    public var contentSize: CGSize {
+        let total = sectionLengths.total
+        return scrollAxis.size(length: index.itemTotal == 0 ? 0 : total - spacing, breadth: breadth)
+    }
+
+    /// - Complexity: O(*n*) for *n* items.
+    public func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize) {
+        breadth = scrollAxis.breadth(of: viewportSize)
+        sections = (0 ..< map.numberOfSections).map { makeSection(map.elements(inSection: $0)) }
+        reindex(itemCounts: sections.map(\.count))
+    }
+
+    /// - Complexity: O(*k* log *n* + *s*) for *k* edits, *n* items and *s*
+    ///   sections, plus O(*m*) for the *m* items of inserted sections; O(*n*) for
+    ///   a `reloadData`.
+    public func apply(_ update: DataUpdate) {
+        let changeSet = update.changeSet
+        guard !changeSet.includesReloadData else {
+            prepare(for: update.map, viewportSize: scrollAxis.size(length: 0, breadth: breadth))
+            return
+        }
+        let edits = changeSet.normalized
+        // Old index space: items leave their sections, then sections leave.
+        let removedSections = Set(edits.deletedSections)
+        let removedItems = (edits.deletedItems + edits.movedItems.map(\.from))
+            .filter { !removedSections.contains($0.section) }
+            .sorted(by: >)
+        for path in removedItems { sections[path.section].remove(at: path.item) }
+        var movedSections: [Int: _LengthSequence] = [:]
+        let sectionSources = Dictionary(uniqueKeysWithValues: edits.movedSections.map { ($0.from, $0.to) })
+        for section in (edits.deletedSections + edits.movedSections.map(\.from)).sorted(by: >) {
+            let removed = sections.remove(at: section)
+            if let destination = sectionSources[section] { movedSections[destination] = removed }
+        }
+        // New index space: sections arrive, then items.
+        for section in (edits.insertedSections + edits.movedSections.map(\.to)).sorted() {
+            sections.insert(movedSections[section] ?? makeSection(update.map.elements(inSection: section)), at: section)
+        }
+        for path in (edits.insertedItems + edits.movedItems.map(\.to)).sorted() {
+            guard let element = update.map.element(at: path) else { continue }
+            sections[path.section].insert(slot(of: element), at: path.item)
+        }
+        reindex(itemCounts: changeSet.newItemCounts)
+    }
+
+    /// - Complexity: O(1).
+    public func viewportSizeDidChange(to size: CGSize) {
+        breadth = scrollAxis.breadth(of: size)
+    }
+
+    /// - Complexity: O(*k* log *n*) for *k* index paths.
+    public func invalidateItems(at indexPaths: [IndexPath], in map: ElementMap<CollectionElement>) {
+        for path in indexPaths {
+            guard index.ordinal(of: path) != nil, let element = map.element(at: path) else { continue }
+            sections[path.section].setLength(slot(of: element), at: path.item)
+            sectionLengths.set(sections[path.section].total, at: path.section)
+        }
+    }
+
+    /// - Complexity: O(log *n*).
+    public func frameForItem(at indexPath: IndexPath) -> CGRect? {
+        guard index.ordinal(of: indexPath) != nil else { return nil }
+        let section = sections[indexPath.section]
+        let start = sectionLengths.prefix(indexPath.section) + section.prefix(indexPath.item)
+        let length = section.length(at: indexPath.item) - spacing
+        return scrollAxis.rect(start: start, length: length, crossStart: 0, breadth: breadth)
+    }
+
+    /// - Complexity: O(log *n* + *k*) for *k* items returned.
+    public func indexPathsForItems(in rect: CGRect) -> [IndexPath] {
+        let cross = scrollAxis.crossSpan(of: rect)
+        guard _overlaps(0, breadth, cross.min, cross.max) else { return [] }
+        let along = scrollAxis.span(of: rect)
+        var result: [IndexPath] = []
+        index.forEachPosition(in: itemOrdinals(alongScrollAxisFrom: along.min, to: along.max)) {
+            result.append(IndexPath(item: $1, section: $0))
+        }
+        return result
+    }
+
+    /// An item ends past `offset` when its slot (item and the spacing after it)
+    /// ends past `offset + spacing`.
+    ///
+    /// - Complexity: O(log *n*).
+    public func firstItemOrdinal(endingAfter offset: CGFloat) -> Int {
+        let bound = Double(offset + spacing)
+        let section = sectionLengths.leadingCount(withPrefixBelow: bound, orEqual: true)
+        guard section < sections.count else { return index.itemTotal }
+        let item = sections[section].leadingCount(withPrefixBelow: bound - sectionLengths.prefix(section), orEqual: true)
+        return index.firstOrdinal(ofSection: section) + min(item, sections[section].count)
+    }
+
+    /// - Complexity: O(log *n*).
+    public func firstItemOrdinal(startingAtOrAfter offset: CGFloat) -> Int {
+        guard offset > 0 else { return 0 }
+        let bound = Double(offset)
+        // Section `section` is the last that starts before `offset` (sections
+        // start where the previous ones' slots end); the answer is in it, or is
+        // the first item after it.
+        let section = sectionLengths.leadingCount(withPrefixBelow: bound, orEqual: false)
+        guard section < sections.count else { return index.itemTotal }
+        let local = bound - sectionLengths.prefix(section)
+        let item = sections[section].leadingCount(withPrefixBelow: local, orEqual: false) + 1
+        return index.firstOrdinal(ofSection: section) + min(item, sections[section].count)
+    }
+
+    private func slot(of element: CollectionElement) -> Double {
+        Double(scrollAxis.length(of: element._layoutSize) + spacing)
+    }
+
+    private func makeSection(_ elements: [CollectionElement]) -> _LengthSequence {
+        _LengthSequence(elements.map(slot(of:)))
+    }
+
+    private func reindex(itemCounts: [Int]) {
+        sectionLengths = _Fenwick(sections.map(\.total))
+        index = _SectionIndex(itemCounts: itemCounts)
+    }
+
+    #if WEFT_INTERNAL_CHECKS
+    /// Traps unless every section's tree, the section totals and the item counts
+    /// agree. O(*n*).
+    public func _checkInvariants() {
+        precondition(sections.count == index.numberOfSections, "\(sections.count) sections, index has \(index.numberOfSections)")
+        sectionLengths._checkInvariants()
+        index._checkInvariants()
+        for (number, section) in sections.enumerated() {
+            section._checkInvariants()
+            precondition(section.count == index.numberOfItems(inSection: number), "section \(number) count is stale")
+            let total = sectionLengths.values[number]
+            precondition(abs(section.total - total) <= 1e-9 * max(1, abs(total)), "section \(number) length is stale")
+        }
+    }
+    #else
+    @inline(__always)
+    public func _checkInvariants() {}
+    #endif
+}

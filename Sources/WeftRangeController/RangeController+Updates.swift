@@ -1,0 +1,240 @@
+public import WeftDataController
+public import WeftElementMap
+import Foundation
+import WeftNode
+
+extension RangeController {
+    /// Marks the ranges as out of date and schedules one ``updateIfNeeded()`` on
+    /// the main scheduler, unless one is already scheduled.
+    ///
+    /// - Complexity: O(1).
+    public func setNeedsUpdate() {
+        needsUpdate = true
+        guard !isUpdateScheduled else { return }
+        isUpdateScheduled = true
+        scheduler.schedule { [weak self] in
+            guard let self else { return }
+            isUpdateScheduled = false
+            updateIfNeeded()
+        }
+    }
+
+    /// Runs an update pass now if one is needed.
+    ///
+    /// - Complexity: O(log *n* + *c*), where *c* is the number of items that
+    ///   entered or left a range since the last pass (every item of the ranges
+    ///   when the mode or the container's visibility changed).
+    public func updateIfNeeded() {
+        guard needsUpdate else { return }
+        performUpdate(revisitingEverything: false, carrying: nil)
+    }
+
+    /// Runs an update pass now that checks every item of the old and new ranges,
+    /// not only those that crossed a boundary; use it after changing node states
+    /// behind the controller's back.
+    ///
+    /// - Complexity: O(log *n* + *r*) for *r* items in the ranges.
+    public func updateRanges() {
+        performUpdate(revisitingEverything: true, carrying: nil)
+    }
+
+    /// Replaces the visible map (the first load, or `reloadData`), lays it out
+    /// anew and runs an update pass at once.
+    ///
+    /// Nodes of the old map that held a state and are not in the new map are
+    /// reset to no state; elements present in both keep their nodes' states
+    /// where the new ranges agree.
+    ///
+    /// - Parameter map: The new visible map.
+    /// - Complexity: O(*n*) to lay out, plus O(*r* log *n*) for *r* items in the old and new ranges.
+    public func setVisibleMap(_ map: ElementMap<CollectionElement>) {
+        let carried = elementsHoldingState()
+        visibleMap = map
+        sectionIndex = _SectionIndex(itemCounts: (0 ..< map.numberOfSections).map { map.numberOfItems(inSection: $0) })
+        layout.prepare(for: map, viewportSize: viewport.size)
+        performUpdate(revisitingEverything: false, carrying: carried)
+    }
+
+    /// Takes a committed batch update: moves to its map, updates the layout
+    /// incrementally and runs an update pass at once.
+    ///
+    /// Call it on main in step 5 of the pipeline, right after the view committed.
+    /// Deleted nodes that held a state are reset to none; moved nodes keep their
+    /// states where their new places agree.
+    ///
+    /// - Parameter update: The update; its change set must start from the item
+    ///   counts of ``visibleMap`` and end at those of `update.map`.
+    /// - Throws: ``RangeError/sectionCountMismatch(updateExpects:visibleMapHas:)``,
+    ///   ``RangeError/itemCountMismatch(section:updateExpects:visibleMapHas:)`` or
+    ///   ``RangeError/newMapMismatch(section:changeSetCount:mapCount:)``; nothing changes then.
+    /// - Complexity: O(*k* log *n* + *s*) for *k* edits, *n* items and *s*
+    ///   sections, plus O(*r* log *n*) for the *r* items in the old and new ranges.
+    ///   A `reloadData` lays out all *n* items.
+    public func apply(_ update: DataUpdate) throws(RangeError) {
+        try validate(update)
+        let carried = elementsHoldingState()
+        visibleMap = update.map
+        sectionIndex = _SectionIndex(itemCounts: update.changeSet.newItemCounts)
+        layout.apply(update)
+        performUpdate(revisitingEverything: false, carrying: carried)
+    }
+
+    private func validate(_ update: DataUpdate) throws(RangeError) {
+        let changeSet = update.changeSet
+        let held = sectionIndex.itemCounts
+        guard changeSet.oldItemCounts.count == held.count else {
+            throw .sectionCountMismatch(updateExpects: changeSet.oldItemCounts.count, visibleMapHas: held.count)
+        }
+        for (section, (expected, has)) in zip(changeSet.oldItemCounts, held).enumerated() where expected != has {
+            throw .itemCountMismatch(section: section, updateExpects: expected, visibleMapHas: has)
+        }
+        guard update.map.numberOfSections == changeSet.newItemCounts.count else {
+            throw .newMapMismatch(section: nil, changeSetCount: changeSet.newItemCounts.count,
+                                  mapCount: update.map.numberOfSections)
+        }
+        for (section, expected) in changeSet.newItemCounts.enumerated() {
+            let count = update.map.numberOfItems(inSection: section)
+            if count != expected { throw .newMapMismatch(section: section, changeSetCount: expected, mapCount: count) }
+        }
+    }
+
+    /// The elements of the current map whose nodes the last pass gave a state.
+    private func elementsHoldingState() -> [CollectionElement] {
+        var elements: [CollectionElement] = []
+        let old = snapshot
+        forEachElement(in: old.hull) { ordinal, element in
+            if !old.state(at: ordinal).isEmpty { elements.append(element) }
+        }
+        return elements
+    }
+
+    // MARK: The pass
+
+    /// One update pass: pick the mode and direction, compute the ranges, and
+    /// move the nodes whose state differs.
+    ///
+    /// - Parameters:
+    ///   - revisitingEverything: Check every item of the old and new ranges.
+    ///   - carried: After a map change, the elements of the previous map that
+    ///     held a state; the old snapshot's ordinals mean nothing in the new map.
+    func performUpdate(revisitingEverything: Bool, carrying carried: [CollectionElement]?) {
+        needsUpdate = false
+        let containerVisible = isContainerVisible && !isApplicationBackgrounded
+        // Texture recomputes the mode on the first update, and afterwards only
+        // once the user has scrolled, the container is visible and no explicit
+        // mode is being kept for this update.
+        if currentRangeMode == nil || (contentHasBeenScrolled && !preservesCurrentRangeMode && containerVisible) {
+            currentRangeMode = containerVisible && currentRangeMode != nil ? .full : .minimum
+        }
+        preservesCurrentRangeMode = false
+        let moving = ScrollDirection(velocity: scrollVelocity, along: layout.scrollAxis)
+        if !moving.isEmpty { lastScrollDirection = moving }
+
+        let next = makeSnapshot(mode: currentRangeMode ?? .minimum, containerVisible: containerVisible)
+        if let carried {
+            moveStates(carrying: carried, to: next)
+        } else {
+            moveStates(from: snapshot, to: next, revisitingEverything: revisitingEverything)
+        }
+        snapshot = next
+        statistics.updateCount += 1
+        checkForBatchFetching(containerVisible: containerVisible)
+        _checkInvariants()
+    }
+
+    /// The ranges for the current viewport, direction and mode.
+    private func makeSnapshot(mode: RangeMode, containerVisible: Bool) -> _RangeSnapshot {
+        var next = _RangeSnapshot()
+        next.isContainerVisible = containerVisible
+        next.isLowMemory = mode == .lowMemory
+        let axis = layout.scrollAxis
+        let (lower, upper) = axis.span(of: viewport)
+        let screen = upper - lower
+        guard screen > 0, axis.breadth(of: viewport.size) > 0 else {
+            // Nothing is visible (the view has no size yet): as Texture does when
+            // no cell is displayed, clear the visible range and keep the others.
+            next.display = snapshot.display
+            next.preload = snapshot.preload
+            return next
+        }
+        next.visible = layout.itemOrdinals(alongScrollAxisFrom: lower, to: upper)
+        let towardHead = lastScrollDirection.isTowardHead(along: axis)
+        func expanded(_ rangeType: RangeType) -> Range<Int> {
+            let parameters = tuningParameters(for: rangeType, mode: mode)
+            guard parameters != .zero else { return next.visible }
+            let ahead = parameters.leadingBufferScreenfuls * screen
+            let behind = parameters.trailingBufferScreenfuls * screen
+            return towardHead
+                ? layout.itemOrdinals(alongScrollAxisFrom: lower - ahead, to: upper + behind)
+                : layout.itemOrdinals(alongScrollAxisFrom: lower - behind, to: upper + ahead)
+        }
+        next.display = mode == .lowMemory ? 0 ..< 0 : expanded(.display)
+        next.preload = expanded(.preload)
+        return next
+    }
+
+    /// Within one map: visits the runs between consecutive range ends where the
+    /// old and new table disagree (or, when revisiting, where either holds a state).
+    private func moveStates(from old: _RangeSnapshot, to new: _RangeSnapshot, revisitingEverything: Bool) {
+        guard old != new || revisitingEverything else { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 12) { ends in
+            old.writeBoundaries(into: ends, at: 0)
+            new.writeBoundaries(into: ends, at: 6)
+            // Twelve values: an insertion sort beats any call into a library sort.
+            for index in 1 ..< 12 {
+                let value = ends[index]
+                var slot = index
+                while slot > 0, ends[slot - 1] > value {
+                    ends[slot] = ends[slot - 1]
+                    slot -= 1
+                }
+                ends[slot] = value
+            }
+            for index in 0 ..< 11 where ends[index] < ends[index + 1] {
+                let start = ends[index]
+                let before = old.state(at: start), after = new.state(at: start)
+                guard before != after || (revisitingEverything && !(before.isEmpty && after.isEmpty)) else { continue }
+                forEachElement(in: start ..< ends[index + 1]) { _, element in setState(after, of: element) }
+            }
+        }
+    }
+
+    /// Across a map change: the carried elements go where the new map puts them
+    /// (or to no state if it dropped them), then every item of the new ranges not
+    /// carried gets its state.
+    private func moveStates(carrying carried: [CollectionElement], to new: _RangeSnapshot) {
+        var visited = Set<ObjectIdentifier>(minimumCapacity: carried.count)
+        for element in carried {
+            visited.insert(ObjectIdentifier(element))
+            let ordinal = visibleMap.indexPath(of: element).flatMap { sectionIndex.ordinal(of: $0) }
+            setState(ordinal.map { new.state(at: $0) } ?? [], of: element)
+        }
+        forEachElement(in: new.hull) { ordinal, element in
+            let state = new.state(at: ordinal)
+            if !state.isEmpty, !visited.contains(ObjectIdentifier(element)) { setState(state, of: element) }
+        }
+    }
+
+    /// Calls `body` with each element of a run of ordinals of the visible map.
+    func forEachElement(in ordinals: Range<Int>, _ body: (Int, CollectionElement) -> Void) {
+        let run = ordinals.clamped(to: 0 ..< sectionIndex.itemTotal)
+        var ordinal = run.lowerBound
+        sectionIndex.forEachPosition(in: run) { section, item in
+            if let element = visibleMap.element(at: IndexPath(item: item, section: section)) { body(ordinal, element) }
+            ordinal += 1
+        }
+    }
+
+    /// Gives an element's node `state` if it has a node in another state.
+    private func setState(_ state: InterfaceState, of element: CollectionElement) {
+        statistics.elementsVisited += 1
+        guard let node = element.nodeIfAllocated else { return }
+        let old = node.interfaceState
+        guard old != state else { return }
+        // The table never yields visible without display, the only state the
+        // node refuses, so this cannot throw.
+        try? node.recursivelySetInterfaceState(state)
+        statistics.interfaceStateChanges += 1
+        delegate?.rangeController(self, didChangeInterfaceStateOf: node, from: old)
+    }
+}

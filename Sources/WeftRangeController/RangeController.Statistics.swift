@@ -1,0 +1,16 @@
+extension RangeController {
+    /// Counts of what a range controller did since it was created, for tests,
+    /// the simulator and anyone checking that per-frame work stays small.
+    public struct Statistics: Hashable, Sendable {
+        /// Update passes run (per frame, per batch update, per mode change).
+        public var updateCount = 0
+        /// Elements whose state the passes checked: the work the passes did.
+        public var elementsVisited = 0
+        /// Nodes whose interface state a pass changed.
+        public var interfaceStateChanges = 0
+        /// Batch fetches begun.
+        public var batchFetchCount = 0
+
+        public init() {}
+    }
+}

@@ -1,0 +1,165 @@
+public import Foundation
+public import WeftCore
+public import WeftDataController
+public import WeftElementMap
+
+/// Decides which cell nodes are visible, displayed and preloaded as the user
+/// scrolls, and moves their interface states, as Texture's `ASRangeController`.
+///
+/// Inputs, all on main: the visible map (``setVisibleMap(_:)`` once, then
+/// ``apply(_:)`` with each committed ``WeftDataController/DataUpdate``), the
+/// ``viewport`` (bounds at the content offset), the ``scrollVelocity``, whether
+/// the container ``isContainerVisible``, the first drag
+/// (``scrollViewWillBeginDragging()``) and the application's memory and
+/// background events. Each update pass computes three runs of items in layout
+/// order: visible (overlapping the viewport), display and preload (the viewport
+/// grown by the ``RangeTuningParameters`` of the current ``RangeMode``, the
+/// leading buffer in the scroll direction), and gives each allocated node the
+/// state that Texture's table assigns (see <doc:IntelligentPreloading>).
+///
+/// **Per-frame cost.** A pass remembers only the three runs, and a node's state
+/// follows from its place relative to them. So a pass compares the old and new
+/// runs and visits just the items between their ends whose state differs: the
+/// items that crossed a range boundary, plus O(log *n*) to find the runs. It
+/// never walks the item count, and never allocates a node (it reads
+/// `nodeIfAllocated`); a node changes state only when its state differs, so its
+/// hooks run once per real transition.
+///
+/// **Batch updates.** ``apply(_:)`` brings the layout up to date in
+/// O(*k* log *n*) for *k* edits and revisits only elements that held a state
+/// before the update or hold one after it, where Texture revisits every item.
+///
+/// **Coalescing.** Inputs mark the controller with ``setNeedsUpdate()``, which
+/// schedules one ``updateIfNeeded()`` on the main scheduler however many times it
+/// is called; a caller that lays out once per frame calls ``updateIfNeeded()``
+/// itself, as Texture does at the end of `layoutSubviews`.
+@MainActor
+public final class RangeController {
+    /// The layout that places the items.
+    public let layout: any CollectionLayout
+
+    /// Hears about every interface-state change the controller makes.
+    public weak var delegate: (any RangeControllerDelegate)?
+
+    /// Loads more content when the viewport nears the end; see ``leadingScreensForBatching``.
+    public weak var batchFetchingDelegate: (any BatchFetchingDelegate)?
+
+    /// The map whose items the ranges hold, in the view's index space.
+    public internal(set) var visibleMap = ElementMap<CollectionElement>()
+
+    /// The visible part of the content: the view's bounds at its content offset,
+    /// in content coordinates. Setting it schedules an update.
+    public var viewport: CGRect = .zero {
+        didSet {
+            if viewport.size != oldValue.size { layout.viewportSizeDidChange(to: viewport.size) }
+            if viewport != oldValue { setNeedsUpdate() }
+        }
+    }
+
+    /// How fast the content offset moves, in points per second, positive toward
+    /// larger offsets: the pan velocity while dragging, else the deceleration
+    /// velocity. Only the component along the layout's axis counts; zero keeps
+    /// the last direction.
+    public var scrollVelocity: CGPoint = .zero
+
+    /// Whether the container (the collection node) is visible. Setting it
+    /// schedules an update; a container that is not visible has no visible nodes.
+    public var isContainerVisible = false {
+        didSet { if isContainerVisible != oldValue { setNeedsUpdate() } }
+    }
+
+    /// The range mode the last update used; `nil` before the first update.
+    public internal(set) var currentRangeMode: RangeMode?
+
+    /// The mode a memory warning switches a container that is not visible to:
+    /// ``RangeMode/lowMemory`` (the default) or ``RangeMode/visibleOnly``.
+    public internal(set) var rangeModeForMemoryWarnings: RangeMode = .lowMemory
+
+    /// How many screenfuls of content left ahead of the viewport start a batch
+    /// fetch; 2 by default, 0 turns batch fetching off.
+    public internal(set) var leadingScreensForBatching: CGFloat = 2
+
+    /// The context of the current or last batch fetch.
+    public private(set) lazy var batchContext = BatchContext { [weak self] in self?.setNeedsUpdate() }
+
+    /// What the controller did so far.
+    public internal(set) var statistics = Statistics()
+
+    // MARK: Internal state
+
+    var tuning: [[RangeTuningParameters]] = RangeMode.allCases.map { mode in
+        RangeType.allCases.map { RangeTuningParameters.defaults(for: $0, mode: mode) }
+    }
+    var sectionIndex = _SectionIndex()
+    var snapshot = _RangeSnapshot()
+    /// The last direction content moved in; Texture starts from down and right.
+    var lastScrollDirection: ScrollDirection = [.down, .right]
+    var contentHasBeenScrolled = false
+    var preservesCurrentRangeMode = false
+    var isApplicationBackgrounded = false
+    var needsUpdate = false
+    var isUpdateScheduled = false
+    let scheduler: any MainScheduler
+
+    /// Creates a range controller over an empty map.
+    ///
+    /// - Parameters:
+    ///   - layout: The layout that places the items; the controller prepares it.
+    ///   - scheduler: Where ``setNeedsUpdate()`` schedules its coalesced update.
+    public init(layout: any CollectionLayout, scheduler: any MainScheduler = .dispatchMain) {
+        self.layout = layout
+        self.scheduler = scheduler
+        layout.prepare(for: visibleMap, viewportSize: viewport.size)
+    }
+
+    /// The direction the last update took the leading buffers toward, along
+    /// the layout's axis.
+    public var scrollDirection: ScrollDirection {
+        lastScrollDirection.intersection(layout.scrollAxis == .vertical ? [.up, .down] : [.left, .right])
+    }
+
+    // MARK: Tuning
+
+    /// Returns the tuning parameters of a range in a mode.
+    ///
+    /// - Parameters:
+    ///   - rangeType: The range.
+    ///   - mode: The mode; ``RangeMode/full`` by default, as in Texture.
+    /// - Complexity: O(1).
+    public func tuningParameters(for rangeType: RangeType, mode: RangeMode = .full) -> RangeTuningParameters {
+        tuning[mode.rawValue][rangeType.rawValue]
+    }
+
+    /// Sets the tuning parameters of a range in a mode and schedules an update.
+    ///
+    /// In ``RangeMode/lowMemory`` the display range stays empty whatever its parameters.
+    ///
+    /// - Parameters:
+    ///   - parameters: The parameters; ``RangeTuningParameters`` refuses invalid ones when made.
+    ///   - rangeType: The range.
+    ///   - mode: The mode; ``RangeMode/full`` by default, as in Texture.
+    /// - Complexity: O(1).
+    public func setTuningParameters(_ parameters: RangeTuningParameters, for rangeType: RangeType, mode: RangeMode = .full) {
+        tuning[mode.rawValue][rangeType.rawValue] = parameters
+        setNeedsUpdate()
+    }
+
+    /// Sets how many screenfuls ahead start a batch fetch.
+    ///
+    /// - Parameter screens: Finite and not negative; 0 turns batch fetching off.
+    /// - Throws: ``RangeError/invalidParameter(name:value:)``; nothing changes then.
+    public func setLeadingScreensForBatching(_ screens: CGFloat) throws(RangeError) {
+        try RangeError.checkNonNegativeFinite(screens, name: "leadingScreensForBatching")
+        leadingScreensForBatching = screens
+        setNeedsUpdate()
+    }
+
+    /// Sets the mode a memory warning switches a container that is not visible to.
+    ///
+    /// - Parameter mode: ``RangeMode/lowMemory`` or ``RangeMode/visibleOnly``.
+    /// - Throws: ``RangeError/invalidRangeModeForMemoryWarnings(_:)`` for another mode.
+    public func setRangeModeForMemoryWarnings(_ mode: RangeMode) throws(RangeError) {
+        guard mode == .lowMemory || mode == .visibleOnly else { throw .invalidRangeModeForMemoryWarnings(mode) }
+        rangeModeForMemoryWarnings = mode
+    }
+}

@@ -38,10 +38,13 @@ let package = Package(
         .library(name: "WeftNode", targets: ["WeftNode"]),
         .library(name: "WeftDataController", targets: ["WeftDataController"]),
         .library(name: "WeftRangeController", targets: ["WeftRangeController"]),
+        .library(name: "Weft", targets: ["Weft"]),
+        .executable(name: "weft-sim", targets: ["weft-sim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // MARK: C core (CSupport/), on Debian's libjemalloc-dev
@@ -134,6 +137,28 @@ let package = Package(
             dependencies: ["WeftCore", "WeftNode", "WeftElementMap", "WeftDataController"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Weft",
+            dependencies: [
+                "WeftCore", "WeftDiff", "WeftChangeSet", "WeftNode", "WeftElementMap",
+                "WeftDataController", "WeftRangeController", "WeftReusePool", "WeftReactive",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The feed simulation behind weft-sim, a target of its own so that tests run its scenario.
+        .target(
+            name: "WeftSimulation",
+            dependencies: ["Weft"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "weft-sim",
+            dependencies: [
+                "WeftSimulation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
 
         // libFuzzer target for change-set validation; a replay tool in normal builds.
         // Fuzz build and run: scripts/fuzz [seconds].
@@ -193,6 +218,11 @@ let package = Package(
         .testTarget(
             name: "WeftRangeControllerTests",
             dependencies: ["WeftRangeController", "WeftTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftTests",
+            dependencies: ["Weft", "WeftSimulation", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -74,6 +74,7 @@ public final class CollectionElement: @unchecked Sendable {
                 return node
             case .pending(let block):
                 let node = block()
+                node.collectionElement = self
                 state.phase = .allocated(node)
                 return node
             }

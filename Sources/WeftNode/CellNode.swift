@@ -16,6 +16,14 @@ open class CellNode: DisplayNode, @unchecked Sendable {
     /// Whether the item is highlighted (touched down), as the collection view reports it.
     @MainActor open var isHighlighted = false
 
+    /// The element of the collection that made this node, held weakly: Weft's
+    /// data controller sets it to the node's `CollectionElement`, so that a
+    /// collection can find a node's index path in O(log *n*). Any thread.
+    public var collectionElement: (any AnyObject & Sendable)? {
+        get { state.withLock { $0.collectionElement } }
+        set { state.withLock { $0.collectionElement = newValue } }
+    }
+
     /// Creates a range-managed node with no subnodes. Callable on any thread.
     public override init() {
         super.init()

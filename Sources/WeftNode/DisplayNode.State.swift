@@ -15,6 +15,8 @@ extension DisplayNode {
         var isRangeManaged = false
         var automaticallyManagesSubnodes = false
         var debugName: String?
+        /// A cell node's collection element (``CellNode/collectionElement``).
+        weak var collectionElement: (any AnyObject & Sendable)?
         var view: (any NodeView)?
         /// `nil` means `MainContextReleaseQueue.shared`, which every node would
         /// otherwise retain: one shared reference count bounced between cores.

@@ -1,0 +1,50 @@
+import Foundation
+import WeftDataController
+import WeftReusePool
+
+extension CollectionNode {
+    /// One frame's work on main: updates the ranges if anything asked for it
+    /// (a scroll, a commit, a new size), then mounts a backing view for each
+    /// visible cell, reusing the views of cells that scrolled out.
+    ///
+    /// - Complexity: O(*c* + *v*) for *c* nodes that cross a range boundary and
+    ///   *v* visible cells; it does not grow with the item count.
+    public func layoutIfNeeded() {
+        rangeController.updateIfNeeded()
+        mountVisibleCells()
+    }
+
+    /// Mounts the visible cells' host views in one scoped pass, so that the
+    /// views of cells that left are hidden and pooled when the pass ends.
+    private func mountVisibleCells() {
+        let map = dataController.visibleMap
+        let visible = indexPathsForVisibleItems.compactMap { path -> (CGRect, CollectionElement)? in
+            guard let element = map.element(at: path), let frame = layout.frameForItem(at: path) else { return nil }
+            return (frame, element)
+        }
+        do {
+            try reusePool.mount { pass in
+                for (frame, element) in visible {
+                    guard let node = element.nodeIfAllocated else { continue }
+                    let configuration = try ViewConfiguration(Self.hostClass, attributes: [
+                        ViewAttribute(Self.frameAttribute, value: frame) { (view: CellHostView, newFrame: CGRect) in
+                            view.frame = newFrame
+                        },
+                        ViewAttribute(
+                            Self.nodeAttribute, value: HostedNode(node: node),
+                            apply: { (view: CellHostView, hosted) in view.hostedNode = hosted.node },
+                            unapply: { (view: CellHostView, _) in view.hostedNode = nil },
+                            unappliesWhenPooled: true),
+                    ])
+                    _ = try pass.view(for: configuration, component: ComponentID(element))
+                }
+            }
+        } catch {
+            mountErrors.append(error)
+        }
+    }
+
+    static let hostClass = ViewClass(CellHostView.self)
+    static let frameAttribute: AttributeIdentifier = "frame"
+    static let nodeAttribute: AttributeIdentifier = "node"
+}

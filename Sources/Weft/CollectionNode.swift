@@ -1,0 +1,173 @@
+public import Foundation
+public import WeftChangeSet
+public import WeftCore
+public import WeftDataController
+public import WeftRangeController
+public import WeftReusePool
+
+/// A list or grid of cell nodes: Texture's `ASCollectionNode`, headless.
+///
+/// It wires the pieces: a ``WeftDataController/DataController`` runs every
+/// edit through the five-step pipeline, a ``CollectionViewAdapter`` (by default
+/// a ``WeftDataController/HeadlessCollectionView``) commits each one by UIKit's
+/// rules, a ``WeftRangeController/RangeController`` with a
+/// ``WeftRangeController/CollectionLayout`` moves nodes through their interface
+/// states as the viewport moves and asks for more content near the end, and a
+/// ``WeftReusePool/ReusePoolMap`` recycles the backing views of visible cells.
+///
+/// ```swift
+/// let feed = CollectionNode(layout: try ListLayout())
+/// feed.dataSource = posts            // counts and node blocks
+/// feed.delegate = posts              // batch fetching
+/// feed.viewportSize = CGSize(width: 390, height: 844)
+/// feed.reloadData()
+///
+/// try feed.performBatchUpdates {
+///     posts.insert(post, at: 0)
+///     try feed.insertItems(at: [IndexPath(item: 0, section: 0)])
+/// }
+/// feed.contentOffset.y += 120        // scrolling drives the ranges
+/// feed.layoutIfNeeded()
+/// ```
+///
+/// Edits use UIKit's names and index spaces. Queries (``nodeForItem(at:)``,
+/// ``numberOfItems(inSection:)``) answer in the data source's index space, which
+/// includes updates the view has not committed yet, as Texture's do.
+@MainActor
+public class CollectionNode {
+    /// The content.
+    public weak var dataSource: (any CollectionNodeDataSource)?
+
+    /// Batch fetching.
+    public weak var delegate: (any CollectionNodeDelegate)?
+
+    /// The pipeline.
+    public let dataController: DataController
+
+    /// The view side.
+    public let view: any CollectionViewAdapter
+
+    /// Where items go.
+    public let layout: any CollectionLayout
+
+    /// The ranges.
+    public let rangeController: RangeController
+
+    /// The container of the visible cells' backing views.
+    public let containerView = HeadlessView()
+
+    /// Recycles the backing views of cells as they scroll in and out.
+    public let reusePool: ReusePoolMap
+
+    var batch: ChangeSet?
+
+    /// Errors the range controller reported while following commits; empty in
+    /// a consistent collection.
+    public internal(set) var rangeErrors: [RangeError] = []
+
+    /// Errors from mounting backing views; empty unless a view class misbehaves.
+    public internal(set) var mountErrors: [any Error] = []
+
+    /// Creates a collection node.
+    ///
+    /// - Parameters:
+    ///   - layout: Where items go; a vertical ``WeftRangeController/ListLayout`` by default.
+    ///   - view: The view side; a new ``WeftDataController/HeadlessCollectionView`` by default.
+    ///   - validationMode: How edits are validated: ``WeftChangeSet/ValidationMode/strict`` by default.
+    ///   - mainScheduler: Where commits and coalesced range updates run.
+    ///   - deallocQueue: Where removed elements and nodes are released.
+    public init(
+        layout: any CollectionLayout,
+        view: any CollectionViewAdapter = HeadlessCollectionView(),
+        validationMode: ValidationMode = .strict,
+        mainScheduler: any MainScheduler = .dispatchMain,
+        deallocQueue: DeallocQueue = .shared
+    ) {
+        self.layout = layout
+        self.view = view
+        dataController = DataController(
+            validationMode: validationMode, mainScheduler: mainScheduler, deallocQueue: deallocQueue)
+        rangeController = RangeController(layout: layout, scheduler: mainScheduler)
+        reusePool = ReusePoolMap(container: containerView)
+        dataController.dataSource = self
+        dataController.delegate = self
+        rangeController.batchFetchingDelegate = self
+        view.attach(to: dataController)
+    }
+
+    /// The size of the viewport. A new size measures every allocated node again
+    /// and moves the ranges.
+    public var viewportSize: CGSize {
+        get { rangeController.viewport.size }
+        set {
+            dataController.viewportSize = newValue
+            rangeController.viewport.size = newValue
+        }
+    }
+
+    /// The scroll position: the viewport's origin in the content.
+    ///
+    /// Setting it is one scrolled frame: the scroll direction follows from the
+    /// change, the first change leaves the minimum range mode for the full one
+    /// (as a first drag does in Texture), and a range update is scheduled.
+    public var contentOffset: CGPoint {
+        get { rangeController.viewport.origin }
+        set {
+            let old = rangeController.viewport.origin
+            guard newValue != old else { return }
+            if !hasScrolled {
+                hasScrolled = true
+                rangeController.scrollViewWillBeginDragging()
+            }
+            rangeController.scrollVelocity = CGPoint(x: newValue.x - old.x, y: newValue.y - old.y)
+            rangeController.viewport.origin = newValue
+        }
+    }
+
+    var hasScrolled = false
+
+    /// Whether the collection is on screen. A collection that is not visible
+    /// keeps only the minimum ranges.
+    public var isVisible: Bool {
+        get { rangeController.isContainerVisible }
+        set { rangeController.isContainerVisible = newValue }
+    }
+
+    /// The screenfuls of content left ahead of the viewport under which the
+    /// delegate is asked to fetch more. 2 by default, as in Texture.
+    public var leadingScreensForBatching: CGFloat { rangeController.leadingScreensForBatching }
+
+    /// Sets ``leadingScreensForBatching``.
+    ///
+    /// - Throws: ``WeftRangeController/RangeError`` for a negative or NaN value; nothing changes then.
+    public func setLeadingScreensForBatching(_ screens: CGFloat) throws(RangeError) {
+        try rangeController.setLeadingScreensForBatching(screens)
+    }
+
+    /// The tuning parameters of a range type in a range mode.
+    public func tuningParameters(for rangeType: RangeType, mode: RangeMode = .full) -> RangeTuningParameters {
+        rangeController.tuningParameters(for: rangeType, mode: mode)
+    }
+
+    /// Sets the tuning parameters of a range type in a range mode.
+    public func setTuningParameters(_ parameters: RangeTuningParameters, for rangeType: RangeType, mode: RangeMode = .full) {
+        rangeController.setTuningParameters(parameters, for: rangeType, mode: mode)
+    }
+
+    /// The size range items get when the data source does not say: the
+    /// viewport's width exactly, any height.
+    public var defaultConstrainedSize: SizeRange { dataController.defaultConstrainedSize }
+
+    /// Blocks main until every edit issued so far has committed, then updates
+    /// the ranges.
+    public func waitUntilAllUpdatesAreProcessed() {
+        dataController.waitUntilAllUpdatesAreProcessed()
+        layoutIfNeeded()
+    }
+
+    /// Suspends until every edit issued so far has committed, then updates the ranges.
+    public func waitUntilAllUpdatesAreProcessed() async {
+        await dataController.waitUntilAllUpdatesAreProcessed()
+        layoutIfNeeded()
+    }
+}

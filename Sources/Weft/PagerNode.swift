@@ -1,0 +1,30 @@
+public import WeftCore
+import WeftDataController
+import WeftRangeController
+
+/// One page per viewport, scrolled horizontally: `ASPagerNode`. Every page is
+/// measured to exactly the viewport's size.
+@MainActor
+public final class PagerNode: CollectionNode {
+    /// Creates a horizontal pager.
+    public init(mainScheduler: any MainScheduler = .dispatchMain, deallocQueue: DeallocQueue = .shared) {
+        super.init(layout: PagerLayout(axis: .horizontal), mainScheduler: mainScheduler, deallocQueue: deallocQueue)
+    }
+
+    /// The page shown: the one under the viewport's origin.
+    public var currentPageIndex: Int {
+        let width = viewportSize.width
+        guard width > 0 else { return 0 }
+        return max(Int((contentOffset.x / width).rounded()), 0)
+    }
+
+    /// Scrolls to `page` in one step.
+    public func scrollToPage(at page: Int) {
+        contentOffset = CGPoint(x: CGFloat(max(page, 0)) * viewportSize.width, y: 0)
+    }
+
+    /// Each page is exactly the viewport's size.
+    public override var defaultConstrainedSize: SizeRange {
+        (try? SizeRange(exactly: viewportSize)) ?? .unconstrained
+    }
+}

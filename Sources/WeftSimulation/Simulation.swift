@@ -1,0 +1,227 @@
+import Foundation
+import Synchronization
+import Weft
+
+/// A feed on a ``Weft/CollectionNode`` over a headless view, driven frame by
+/// frame: an initial load, scrolling at a frame rate, batch fetching near the
+/// end, random valid updates from snapshots, and deliberately invalid updates
+/// that the pipeline must refuse.
+///
+/// Frames are simulated, not waited for: each frame runs what main was handed
+/// (commits, coalesced range updates), issues the updates due, scrolls, and
+/// lays out, and the time main spends on that is the frame's time. Node
+/// allocation runs on background threads meanwhile, as it would on a device.
+@MainActor
+public final class Simulation {
+    /// Reports progress: frames done, frames in all.
+    public typealias Progress = (Int, Int) -> Void
+
+    private let options: SimulationOptions
+    private let scheduler = SimulationScheduler()
+    private let deallocQueue: DeallocQueue
+    private let node: CollectionNode
+    private let feed: CollectionDiffableDataSource<Int, Post>
+    private let fetcher: BatchFetcher
+    private var random: SeededGenerator
+    private var report: SimulationReport
+    private var nextID: Int
+    private var scrollDirection: CGFloat = 1
+    private let start = ContinuousClock.now
+
+    /// Prepares a run with validated options.
+    ///
+    /// - Throws: ``SimulationError/invalidOption(_:)`` naming the bad option.
+    public init(options: SimulationOptions) throws {
+        self.options = try options.validated()
+        deallocQueue = try DeallocQueue()
+        node = CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: deallocQueue)
+        feed = CollectionDiffableDataSource(collectionNode: node) { _, post in
+            { PostNode(post: post) }
+        }
+        fetcher = BatchFetcher(pageSize: options.pageSize, maximumItems: options.maximumItems)
+        random = SeededGenerator(seed: options.seed)
+        report = SimulationReport(options: options)
+        nextID = options.initialItems
+    }
+
+    /// Runs every frame and returns what was measured.
+    public func run(progress: Progress? = nil) throws -> SimulationReport {
+        let createdBefore = createdPostNodes.load(ordering: .relaxed)
+        node.viewportSize = options.viewportSize
+        node.isVisible = true
+        node.delegate = fetcher
+        fetcher.simulation = self
+        try feed.apply(CollectionSnapshot([(0, (0 ..< options.initialItems).map { Post(id: $0) })]))
+        node.waitUntilAllUpdatesAreProcessed()
+
+        let frames = options.frameCount
+        let updateEvery = options.updatesPerSecond > 0
+            ? max(Int((Double(options.framesPerSecond) / options.updatesPerSecond).rounded()), 1) : Int.max
+        for frame in 0 ..< frames {
+            let frameStart = ContinuousClock.now
+            scheduler.runPendingJobs()
+            if frame % updateEvery == updateEvery - 1 { try issueUpdate() }
+            scroll()
+            node.layoutIfNeeded()
+            let frameEnd = ContinuousClock.now
+            let microseconds = Self.microseconds(frameEnd - frameStart)
+            report.frameMicroseconds.append(microseconds)
+            report.traceEvents.append(TraceEvent(
+                name: "frame", cat: "main", ph: "X", ts: Self.microseconds(frameStart - start), dur: microseconds,
+                args: ["frame": "\(frame)", "offset": "\(Int(node.contentOffset.y))"]))
+            progress?(frame + 1, frames)
+        }
+        try finish(createdBefore: createdBefore)
+        return report
+    }
+
+    /// Appends a page of new posts; called by the batch fetcher.
+    func fetchPage(completion: @escaping @Sendable (Bool) -> Void) throws {
+        var snapshot = feed.snapshot
+        let count = min(options.pageSize, options.maximumItems - snapshot.numberOfItems)
+        guard count > 0 else {
+            completion(false)
+            return
+        }
+        let page = (0 ..< count).map { _ in newPost() }
+        try snapshot.appendItems(page)
+        try feed.apply(snapshot, completion: completion)
+        report.batchFetches += 1
+        report.updatesApplied += 1
+        instant("batch fetch", ["items": "\(count)"])
+    }
+
+    private func issueUpdate() throws {
+        if Double.random(in: 0 ..< 1, using: &random) < options.invalidShare {
+            issueInvalidUpdate()
+        } else {
+            try feed.apply(mutated(feed.snapshot))
+            report.updatesApplied += 1
+            instant("update", [:])
+        }
+    }
+
+    /// A random next state of the feed: posts inserted, deleted, moved, changed.
+    private func mutated(_ snapshot: CollectionSnapshot<Int, Post>) -> CollectionSnapshot<Int, Post> {
+        var posts = snapshot.sections.first?.items ?? []
+        for _ in 0 ..< Int.random(in: 1 ... 8, using: &random) {
+            switch Int.random(in: 0 ..< 4, using: &random) {
+            case 0:
+                posts.insert(newPost(), at: Int.random(in: 0 ... posts.count, using: &random))
+            case 1 where !posts.isEmpty:
+                posts.remove(at: Int.random(in: 0 ..< posts.count, using: &random))
+            case 2 where posts.count > 1:
+                let post = posts.remove(at: Int.random(in: 0 ..< posts.count, using: &random))
+                posts.insert(post, at: Int.random(in: 0 ... posts.count, using: &random))
+            case 3 where !posts.isEmpty:
+                posts[Int.random(in: 0 ..< posts.count, using: &random)].version += 1
+            default:
+                break
+            }
+        }
+        return CollectionSnapshot([(0, posts)])
+    }
+
+    /// An update that breaks a batch-update rule; the collection node must throw.
+    private func issueInvalidUpdate() {
+        report.invalidUpdatesIssued += 1
+        let count = node.numberOfItems(inSection: 0)
+        let kind = Int.random(in: 0 ..< 3, using: &random)
+        do {
+            switch kind {
+            case 0:
+                try node.deleteItems(at: [IndexPath(item: count + 3, section: 0)])
+            case 1:
+                try node.insertItems(at: [IndexPath(item: 0, section: 0)])
+            default:
+                try node.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: count + 1, section: 0))
+            }
+            report.invalidUpdatesAccepted.append("kind \(kind) with \(count) items")
+        } catch {
+            report.refusals.append(error.description)
+            instant("refused", ["error": error.description])
+        }
+    }
+
+    /// Moves the viewport one frame along; at the end of a full feed it turns back.
+    private func scroll() {
+        let step = options.scrollSpeed / CGFloat(options.framesPerSecond) * scrollDirection
+        let limit = max(node.layout.contentSize.height - options.viewportSize.height, 0)
+        var y = node.contentOffset.y + step
+        if y >= limit, feed.snapshot.numberOfItems >= options.maximumItems { scrollDirection = -1 }
+        if y <= 0, scrollDirection < 0 { scrollDirection = 1 }
+        y = min(max(y, 0), limit)
+        node.contentOffset = CGPoint(x: 0, y: y)
+    }
+
+    private func finish(createdBefore: Int) throws {
+        node.waitUntilAllUpdatesAreProcessed()
+        let shown = node.dataController.visibleMap.elements(inSection: 0).map { $0.nodeModel as? Post }
+        report.viewMatchesFeed = shown == (feed.snapshot.sections.first?.items ?? []).map(Optional.some)
+            && (node.view as? HeadlessCollectionView)?.numberOfItems(inSection: 0) == shown.count
+        report.viewInconsistencies = ((node.view as? HeadlessCollectionView)?.inconsistencies ?? []).map(\.description)
+        report.itemsAtEnd = feed.snapshot.numberOfItems
+        report.backingViewsCreated = node.reusePool.statistics.viewsCreated
+        report.nodesCreated = createdPostNodes.load(ordering: .relaxed) - createdBefore
+        try deallocQueue.drain()
+        report.nodesAlive = livePostNodes.load(ordering: .relaxed)
+        report.memory = try? MemoryReport.current()
+    }
+
+    private func newPost() -> Post {
+        defer { nextID += 1 }
+        return Post(id: nextID)
+    }
+
+    private func instant(_ name: String, _ args: [String: String]) {
+        report.traceEvents.append(TraceEvent(
+            name: name, cat: "pipeline", ph: "i", ts: Self.microseconds(ContinuousClock.now - start), s: "t", args: args))
+    }
+
+    private static func microseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+    }
+}
+
+/// Asks the simulation for a page whenever the range controller wants more.
+@MainActor
+final class BatchFetcher: CollectionNodeDelegate {
+    weak var simulation: Simulation?
+    let pageSize: Int
+    let maximumItems: Int
+
+    init(pageSize: Int, maximumItems: Int) {
+        self.pageSize = pageSize
+        self.maximumItems = maximumItems
+    }
+
+    func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool {
+        collectionNode.numberOfItems(inSection: 0) < maximumItems
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {
+        do {
+            // The pipeline runs completions on main, when the page has committed.
+            try simulation?.fetchPage { finished in
+                MainActor.assumeIsolated { context.completeBatchFetching(finished) }
+            }
+        } catch {
+            context.cancelBatchFetching()
+        }
+    }
+}
+
+/// SplitMix64: the same choices for the same seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+public import WeftCore
+
+/// What a simulation measured and found.
+public struct SimulationReport: Sendable {
+    /// The options the run used.
+    public var options: SimulationOptions
+    /// Main-thread time of each frame, in microseconds.
+    public var frameMicroseconds: [Double] = []
+    /// Updates committed (random edits and batch fetches).
+    public var updatesApplied = 0
+    /// Deliberately invalid updates, all of which must be refused.
+    public var invalidUpdatesIssued = 0
+    /// Every refusal, with the error's message.
+    public var refusals: [String] = []
+    /// Invalid updates that were not refused: always empty in a correct pipeline.
+    public var invalidUpdatesAccepted: [String] = []
+    /// Batch fetches that ran.
+    public var batchFetches = 0
+    /// Items in the feed at the end.
+    public var itemsAtEnd = 0
+    /// Post nodes alive in the process at the end, after the dealloc queue
+    /// drained; one per item when one simulation runs at a time.
+    public var nodesAlive = 0
+    /// Cell nodes made during the run.
+    public var nodesCreated = 0
+    /// Backing views the reuse pool made, however many cells scrolled by.
+    public var backingViewsCreated = 0
+    /// What UIKit would have raised, as the headless view recorded it.
+    public var viewInconsistencies: [String] = []
+    /// Whether the view showed exactly the feed's last snapshot at the end.
+    public var viewMatchesFeed = false
+    /// Memory per subsystem at the end, from the arena statistics.
+    public var memory: MemoryReport?
+    /// Main-thread events, for `--trace`.
+    public var traceEvents: [TraceEvent] = []
+
+    public init(options: SimulationOptions) {
+        self.options = options
+    }
+
+    /// Whether the run found nothing wrong.
+    public var isClean: Bool {
+        invalidUpdatesAccepted.isEmpty && viewInconsistencies.isEmpty && viewMatchesFeed
+    }
+
+    /// The `p`-th percentile (0...100) of the frame times, by nearest rank.
+    public func percentile(_ p: Double) -> Double {
+        guard !frameMicroseconds.isEmpty else { return 0 }
+        let sorted = frameMicroseconds.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    /// A human-readable summary.
+    public var summary: String {
+        func ms(_ microseconds: Double) -> String { String(format: "%.3f ms", microseconds / 1_000) }
+        var lines = [
+            "frames                 \(frameMicroseconds.count) at \(options.framesPerSecond) fps",
+            "main thread per frame  p50 \(ms(percentile(50)))  p99 \(ms(percentile(99)))  max \(ms(frameMicroseconds.max() ?? 0))",
+            "updates                \(updatesApplied) applied, \(refusals.count) refused (\(invalidUpdatesIssued) injected invalid)",
+            "batch fetches          \(batchFetches); \(itemsAtEnd) items at the end",
+            "nodes                  \(nodesCreated) made, \(nodesAlive) alive at the end",
+            "backing views          \(backingViewsCreated) made",
+            "view inconsistencies   \(viewInconsistencies.count)",
+            "view matches feed      \(viewMatchesFeed ? "yes" : "NO")",
+        ]
+        if !invalidUpdatesAccepted.isEmpty {
+            lines.append("INVALID UPDATES ACCEPTED: \(invalidUpdatesAccepted.joined(separator: "; "))")
+        }
+        lines += viewInconsistencies.prefix(5).map { "  inconsistency: \($0)" }
+        if let memory {
+            lines.append("memory per subsystem")
+            for subsystem in Subsystem.allCases {
+                let stats = memory[subsystem]
+                lines.append("  \(subsystem.description.padding(toLength: 21, withPad: " ", startingAt: 0))"
+                    + "\(stats.allocatedBytes) bytes in \(stats.liveAllocations) allocations")
+            }
+        }
+        lines += refusals.prefix(3).map { "  refused: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,21 @@
+import Synchronization
+import Weft
+
+/// The simulation's main run loop: work handed to main (commits, coalesced
+/// range updates) waits here until the next frame runs it, as a run loop turn
+/// would on a device.
+final class SimulationScheduler: MainScheduler {
+    private let jobs = Mutex<[@MainActor @Sendable () -> Void]>([])
+
+    func schedule(_ job: @escaping @MainActor @Sendable () -> Void) {
+        jobs.withLock { $0.append(job) }
+    }
+
+    /// Runs every job handed over so far, and those they hand over meanwhile.
+    @MainActor
+    func runPendingJobs() {
+        while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            job()
+        }
+    }
+}

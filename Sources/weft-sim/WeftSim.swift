@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import WeftSimulation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `weft-sim`: a feed scrolled, fetched and updated through the whole Weft
+/// pipeline on a headless collection view, with a report of what main spent
+/// per frame and everything the pipeline refused.
+@main
+struct WeftSim: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "weft-sim",
+        abstract: "Simulate a scrolling, updating feed through Weft's pipeline on a headless collection view.",
+        discussion: """
+            Loads a feed, scrolls it at a frame rate, fetches pages near the end, applies random \
+            snapshot updates and injects invalid ones, which must all be refused. Prints per-frame \
+            main-thread time percentiles, updates applied and refused, nodes alive and memory per \
+            subsystem. Exits 1 if an invalid update was accepted or the view became inconsistent.
+            """)
+
+    @Option(name: .customLong("items"), help: "Posts loaded initially.")
+    var initialItems = SimulationOptions().initialItems
+
+    @Option(help: "Simulated seconds of scrolling.")
+    var seconds = SimulationOptions().seconds
+
+    @Option(help: "Frames per simulated second.")
+    var fps = SimulationOptions().framesPerSecond
+
+    @Option(help: "Scroll speed in points per second.")
+    var scrollSpeed: Double = Double(SimulationOptions().scrollSpeed)
+
+    @Option(help: "Updates per simulated second.")
+    var updates = SimulationOptions().updatesPerSecond
+
+    @Option(help: "Share of updates that are deliberately invalid (0 to 1).")
+    var invalidShare = SimulationOptions().invalidShare
+
+    @Option(help: "Posts per batch fetch.")
+    var pageSize = SimulationOptions().pageSize
+
+    @Option(name: .customLong("max-items"), help: "Most posts the feed grows to.")
+    var maximumItems = SimulationOptions().maximumItems
+
+    @Option(help: "Seed for every random choice.")
+    var seed: UInt64 = SimulationOptions().seed
+
+    @Option(help: "Write the main thread's events in the Chrome trace-event format (opens in Perfetto).")
+    var trace: String?
+
+    @Option(help: "Write a chart of per-frame main-thread time as SVG.")
+    var svg: String?
+
+    @Flag(help: "Do not draw a progress bar.")
+    var noProgress = false
+
+    var options: SimulationOptions {
+        var options = SimulationOptions()
+        options.initialItems = initialItems
+        options.seconds = seconds
+        options.framesPerSecond = fps
+        options.scrollSpeed = CGFloat(scrollSpeed)
+        options.updatesPerSecond = updates
+        options.invalidShare = invalidShare
+        options.pageSize = pageSize
+        options.maximumItems = maximumItems
+        options.seed = seed
+        return options
+    }
+
+    func validate() throws {
+        do {
+            _ = try options.validated()
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    mutating func run() throws {
+        let options = options
+        let drawsProgress = !noProgress && isatty(STDERR_FILENO) == 1
+        let report = try MainActor.assumeIsolated {
+            let simulation = try Simulation(options: options)
+            return try simulation.run { done, total in
+                guard drawsProgress, done == total || done % 10 == 0 else { return }
+                let width = 40
+                let filled = width * done / max(total, 1)
+                let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+                FileHandle.standardError.write(Data("\r[\(bar)] \(100 * done / max(total, 1))% frame \(done)/\(total)".utf8))
+                if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+            }
+        }
+        print(report.summary)
+        if let trace { try SimulationReport.write(try report.traceJSON(), to: trace) }
+        if let svg { try SimulationReport.write(Data(report.frameChartSVG().utf8), to: svg) }
+        if !report.isClean { throw ExitCode.failure }
+    }
+
+    /// Parses and runs; usage errors exit with code 2, as the README promises.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data((usageString() + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}

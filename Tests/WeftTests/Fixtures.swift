@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+import Weft
+import WeftTestSupport
+
+/// A story of the test feed.
+struct Story: Hashable, Sendable, Diffable {
+    var id: Int
+    var version = 0
+
+    var diffIdentifier: Int { id }
+    func isContentEqual(to other: Story) -> Bool { version == other.version }
+}
+
+/// A story's node, 100 points tall.
+final class StoryNode: CellNode, @unchecked Sendable {
+    let story: Story
+
+    init(story: Story) {
+        self.story = story
+        super.init()
+    }
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(width: constrainedSize.width, height: 100)
+    }
+}
+
+/// A collection node over a headless view, a list of stories, and a manual main context.
+@MainActor
+final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
+    var stories: [Story]
+    let scheduler = ManualMainScheduler()
+    let node: CollectionNode
+    var fetchContexts: [BatchContext] = []
+    var fetchesAllowed = true
+
+    init(count: Int, node makeNode: ((ManualMainScheduler, DeallocQueue) throws -> CollectionNode)? = nil) throws {
+        stories = (0 ..< count).map { Story(id: $0) }
+        let deallocQueue = try DeallocQueue()
+        node = try makeNode?(scheduler, deallocQueue)
+            ?? CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: deallocQueue)
+        node.dataSource = self
+        node.delegate = self
+        node.viewportSize = CGSize(width: 320, height: 500)
+        node.isVisible = true
+    }
+
+    var view: HeadlessCollectionView { node.view as! HeadlessCollectionView }
+
+    /// The stories the view shows, read from its cells' nodes.
+    var shown: [Story] {
+        view.allCells.flatMap { $0 }.map { (($0 as! CollectionElement).nodeIfAllocated as! StoryNode).story }
+    }
+
+    func load() {
+        node.reloadData()
+        node.waitUntilAllUpdatesAreProcessed()
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int {
+        stories.count
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        let story = stories[indexPath.item]
+        return { StoryNode(story: story) }
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeModelForItemAt indexPath: IndexPath) -> (any Hashable & Sendable)? {
+        stories[indexPath.item]
+    }
+
+    func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool { fetchesAllowed }
+
+    func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {
+        fetchContexts.append(context)
+    }
+}

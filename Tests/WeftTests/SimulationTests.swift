@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import WeftSimulation
+
+@MainActor
+@Suite struct SimulationTests {
+    @Test func theScenarioRunsCleanAtASmallSize() throws {
+        var options = SimulationOptions()
+        options.initialItems = 100
+        options.seconds = 3
+        options.framesPerSecond = 60
+        options.scrollSpeed = 6_000
+        options.updatesPerSecond = 20
+        options.invalidShare = 0.3
+        options.pageSize = 50
+        options.maximumItems = 600
+        let report = try Simulation(options: options).run()
+        #expect(report.frameMicroseconds.count == 180)
+        #expect(report.isClean, "\(report.summary)")
+        #expect(report.viewInconsistencies.isEmpty)
+        #expect(report.invalidUpdatesIssued > 0)
+        #expect(report.refusals.count == report.invalidUpdatesIssued, "every invalid update was refused")
+        #expect(report.updatesApplied > 20)
+        #expect(report.batchFetches > 0)
+        #expect(report.nodesAlive == report.itemsAtEnd, "every removed node died")
+        #expect(report.summary.contains("main thread per frame"))
+
+        let trace = try JSONSerialization.jsonObject(with: report.traceJSON()) as? [String: Any]
+        let events = try #require(trace?["traceEvents"] as? [[String: Any]])
+        #expect(events.count >= 180)
+        for event in events {
+            #expect(event["name"] is String && event["ph"] is String && event["ts"] is Double)
+            #expect(event["pid"] is Int && event["tid"] is Int)
+            if event["ph"] as? String == "X" { #expect(event["dur"] is Double) }
+        }
+        #expect(report.frameChartSVG().hasPrefix("<svg"))
+    }
+
+    @Test func badOptionsAreRefusedByName() {
+        var options = SimulationOptions()
+        options.framesPerSecond = 0
+        #expect(throws: SimulationError.invalidOption("--fps must be between 1 and 240, not 0")) {
+            _ = try options.validated()
+        }
+        options = SimulationOptions()
+        options.invalidShare = .nan
+        #expect(throws: SimulationError.self) { _ = try options.validated() }
+    }
+}

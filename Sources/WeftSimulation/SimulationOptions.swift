@@ -4,13 +4,13 @@ public import Foundation
 /// it scrolls, and how often it is updated.
 public struct SimulationOptions: Hashable, Sendable {
     /// Posts loaded initially.
-    public var initialItems = 2_000
+    public var initialItems = 300
     /// Simulated seconds of scrolling.
     public var seconds = 10.0
     /// Frames per simulated second.
     public var framesPerSecond = 60
     /// Scroll speed, in points per simulated second.
-    public var scrollSpeed: CGFloat = 2_400
+    public var scrollSpeed: CGFloat = 6_000
     /// Updates issued per simulated second.
     public var updatesPerSecond = 6.0
     /// The share of updates that are deliberately invalid and must be refused.

@@ -110,7 +110,6 @@ struct WeftSim: ParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                FileHandle.standardError.write(Data((usageString() + "\n").utf8))
                 Foundation.exit(2)
             }
             exit(withError: error)

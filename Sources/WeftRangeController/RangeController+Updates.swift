@@ -130,7 +130,9 @@ extension RangeController {
         let moving = ScrollDirection(velocity: scrollVelocity, along: layout.scrollAxis)
         if !moving.isEmpty { lastScrollDirection = moving }
 
-        let next = makeSnapshot(mode: currentRangeMode ?? .minimum, containerVisible: containerVisible)
+        // After a map change the old runs name other items, so there is nothing to keep.
+        let kept = carried == nil ? snapshot : _RangeSnapshot()
+        let next = makeSnapshot(mode: currentRangeMode ?? .minimum, containerVisible: containerVisible, keeping: kept)
         if let carried {
             moveStates(carrying: carried, to: next)
         } else {
@@ -143,7 +145,8 @@ extension RangeController {
     }
 
     /// The ranges for the current viewport, direction and mode.
-    private func makeSnapshot(mode: RangeMode, containerVisible: Bool) -> _RangeSnapshot {
+    /// - Parameter kept: The ranges to keep while the viewport is empty.
+    private func makeSnapshot(mode: RangeMode, containerVisible: Bool, keeping kept: _RangeSnapshot) -> _RangeSnapshot {
         var next = _RangeSnapshot()
         next.isContainerVisible = containerVisible
         next.isLowMemory = mode == .lowMemory
@@ -153,8 +156,8 @@ extension RangeController {
         guard screen > 0, axis.breadth(of: viewport.size) > 0 else {
             // Nothing is visible (the view has no size yet): as Texture does when
             // no cell is displayed, clear the visible range and keep the others.
-            next.display = snapshot.display
-            next.preload = snapshot.preload
+            next.display = kept.display
+            next.preload = kept.preload
             return next
         }
         next.visible = layout.itemOrdinals(alongScrollAxisFrom: lower, to: upper)

@@ -87,9 +87,9 @@ enum Fixtures {
 @MainActor
 final class ScrollFixture {
     static let sectionCount = 100
-    static let itemLength: CGFloat = 100
+    nonisolated static let itemLength: CGFloat = 100
     static let screen: CGFloat = 1_000
-    static let width: CGFloat = 320
+    nonisolated static let width: CGFloat = 320
     /// Items the viewport travels before turning back.
     static let travel = 600
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension HeadlineReport {
     /// The table as aligned plain text, notes below, for a terminal.
     var table: String {
@@ -8,7 +10,7 @@ extension HeadlineReport {
             cells.indices.map { column in
                 let padding = String(repeating: " ", count: widths[column] - cells[column].count)
                 return columns[column].alignRight ? padding + cells[column] : cells[column] + padding
-            }.joined(separator: "  ")
+            }.joined(separator: "  ").replacingOccurrences(of: " +$", with: "", options: .regularExpression)
         }
         var lines = [line(rows[0]), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
         lines += rows.dropFirst().map(line)

@@ -18,7 +18,9 @@ struct HeadlineReport: Codable {
             "Medians of \(rounds) rounds after one warm-up round; in every round Weft's side runs, then the peer's, in one process.",
             "ratio: peer median / Weft median (how many times faster Weft is), unless it names the sizes it compares.",
             "\(jobsMet) of \(results.count) targets met.",
-        ] + results.compactMap(\.note)
+        ] + results.compactMap(\.note) + results.filter { $0.peerRounds != $0.weftRounds }.map {
+            "\($0.name): the peer ran in \($0.peerRounds) of the \($0.weftRounds) rounds."
+        }
     }
 
     /// The columns of the table and each row's cells.

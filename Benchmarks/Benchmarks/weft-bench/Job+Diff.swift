@@ -10,7 +10,8 @@ extension Job {
             peer: "stdlib inferringMoves()",
             target: "<= 5 ms; >= 200x",
             peerRoundLimit: 3,
-            note: "The stdlib peer of the 100k diff takes about 2 s a run, so it runs in 3 rounds (1 with --quick), spread among Weft's.",
+            note: "The stdlib peer of the 100k diff takes about 2 s a run, so it runs in at most 3 rounds "
+                + "and at most a third of them, spread among Weft's.",
             prepare: {
                 let (old, new) = DiffScenario.scatteredIDs(count: 100_000, seed: 42)
                 return Sides(

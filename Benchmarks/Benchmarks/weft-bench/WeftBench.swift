@@ -26,7 +26,7 @@ struct WeftBench: ParsableCommand {
             """
     )
 
-    static let defaultRounds = 21
+    static let defaultRounds = 31
     static let quickRounds = 3
     static let maximumRounds = 1_000
 
@@ -76,11 +76,12 @@ struct WeftBench: ParsableCommand {
         }
         let selected = try jobs.map { try Headline.jobs(matching: $0) } ?? Headline.jobs
         let rounds = rounds ?? (quick ? Self.quickRounds : Self.defaultRounds)
+        let machine = Machine.current()
         let results = try MainActor.assumeIsolated {
             try JobRunner(rounds: rounds).run(selected)
         }
         let report = HeadlineReport(
-            machine: .current(),
+            machine: machine,
             command: ProcessInfo.processInfo.environment["WEFT_BENCH_COMMAND"]
                 ?? CommandLine.arguments.joined(separator: " "),
             date: ISO8601DateFormatter().string(from: Date()),

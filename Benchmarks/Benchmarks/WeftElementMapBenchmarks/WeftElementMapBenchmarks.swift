@@ -4,6 +4,10 @@ import Foundation
 import WeftCore
 import WeftElementMap
 
+/// ElementMap against Texture's full rebuild (`TextureElementMapModel`) and
+/// copy-on-write arrays, on the scenario of `ElementMapFixture` (BenchmarkSupport,
+/// shared with `weft-bench`): batches of 20 edits at 10k, 100k and 1M elements,
+/// lookups both ways at 1M, and building a map.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         // Not `.instructions`: unsupported on these VMs, and asking for it adds

@@ -13,6 +13,8 @@ import WeftReusePool
 /// - `reconfigured`: two sets of configurations in turn, differing in every view's
 ///   text, so every pass compares and applies one attribute per view.
 /// - `(naive)`: the peer; it sets the same properties directly, with no closures.
+///
+/// The fixture (`MountFixture`) lives in BenchmarkSupport, shared with `weft-bench`.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         // Not `.instructions`: unsupported on these VMs, and asking for it adds
@@ -57,6 +59,8 @@ enum Fixtures {
 }
 
 extension MountFixture {
+    /// Times the benchmark's iterations of warm mount passes, then checks that
+    /// none of them created a view.
     func measure(_ benchmark: Benchmark) {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
@@ -66,6 +70,7 @@ extension MountFixture {
         precondition(viewsCreated == Self.viewCount, "a warm pass created views")
     }
 
+    /// Times the benchmark's iterations of the naive peer's pass.
     func measureNaive(_ benchmark: Benchmark) {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {

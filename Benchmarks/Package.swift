@@ -3,7 +3,9 @@
 // Weft's benchmarks: a package of their own so that building and testing the
 // library never resolves or compiles ordo-one/benchmark. Each target measures one
 // module against a peer in the same run (the standard library, swift-collections,
-// or a faithful model of Texture's algorithm written here). Run `scripts/bench`.
+// or a faithful model of Texture's algorithm written here). `scripts/bench` runs
+// `weft-bench`, the headline table of SPEC §5 in one process; `scripts/bench --suite`
+// runs the per-module ordo-one/benchmark targets. Both share `BenchmarkSupport`.
 import PackageDescription
 
 let package = Package(
@@ -15,13 +17,39 @@ let package = Package(
         // The default traits pull in ordo-one/swift-runtime-interposer, which these
         // machines cannot resolve; malloc counting needs only this one.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // What several benchmark targets share: deterministic input and models of Texture's structures.
+        // What the benchmark targets and weft-bench share: deterministic input, the
+        // fixtures each job measures, and models of Texture's structures.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "WeftCore", package: "Weft")],
+            dependencies: [
+                .product(name: "WeftCore", package: "Weft"),
+                .product(name: "WeftChangeSet", package: "Weft"),
+                .product(name: "WeftDiff", package: "Weft"),
+                .product(name: "WeftElementMap", package: "Weft"),
+                .product(name: "WeftNode", package: "Weft"),
+                .product(name: "WeftDataController", package: "Weft"),
+                .product(name: "WeftReusePool", package: "Weft"),
+                .product(name: "WeftReactive", package: "Weft"),
+            ],
             path: "Benchmarks/BenchmarkSupport"
+        ),
+        // The headline table: every job of SPEC §5 beside its peer, interleaved in one
+        // process. A plain executable, not the plugin: see the file header of WeftBench.
+        .executableTarget(
+            name: "weft-bench",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "WeftCore", package: "Weft"),
+                .product(name: "WeftDiff", package: "Weft"),
+                .product(name: "WeftElementMap", package: "Weft"),
+                .product(name: "WeftDataController", package: "Weft"),
+                .product(name: "WeftReactive", package: "Weft"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/weft-bench"
         ),
         .executableTarget(
             name: "WeftArenaBenchmarks",
@@ -35,6 +63,7 @@ let package = Package(
         .executableTarget(
             name: "WeftDeallocBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "WeftCore", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -55,6 +84,7 @@ let package = Package(
         .executableTarget(
             name: "WeftReusePoolBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "WeftReusePool", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -74,6 +104,7 @@ let package = Package(
         .executableTarget(
             name: "WeftReactiveBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "WeftReactive", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

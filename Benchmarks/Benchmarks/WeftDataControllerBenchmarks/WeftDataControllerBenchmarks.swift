@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Dispatch
 import Foundation
 import WeftCore
@@ -6,7 +7,8 @@ import WeftDataController
 import WeftNode
 
 /// The data controller's pipeline against a faithful model of Texture's
-/// (`TexturePipelineModel`), in the same run:
+/// (`TexturePipelineModel`), in the same run. The fixtures live in
+/// BenchmarkSupport, shared with `weft-bench`:
 ///
 /// - `DataController.100k.insert100`: a batch update inserting 100 posts spread
 ///   through a feed of 100,000 (growing by 100 per iteration). Wall clock is the
@@ -43,21 +45,11 @@ let benchmarks: @Sendable () -> Void = {
         onMain { fixture in
             guard let weft = fixture.weft else { return benchmark.error("setup did not run") }
             for _ in benchmark.scaledIterations {
-                let paths = weft.feed.insertSpread(100)
-                var changeSet = weft.controller.makeChangeSet()
-                changeSet.insertItems(at: paths)
-                let start = ContinuousClock.now
-                weft.controller.updateWithChangeSet(changeSet)
-                let handedOver = ContinuousClock.now
-                weft.scheduler.waitForPass()
-                let commitStart = ContinuousClock.now
-                weft.scheduler.runPass()
-                let end = ContinuousClock.now
-                benchmark.measurement(mainThread, nanoseconds(start, handedOver) + nanoseconds(commitStart, end))
+                benchmark.measurement(mainThread, weft.insertSpread(100))
             }
         }
     } setup: {
-        onMain { fixture in fixture.weft = WeftFixture(count: 100_000, sizeRange: sizeRange) }
+        onMain { fixture in fixture.weft = WeftPipelineFixture(count: 100_000, sizeRange: sizeRange) }
     } teardown: {
         onMain { fixture in fixture.weft = nil }
     }
@@ -70,23 +62,15 @@ let benchmarks: @Sendable () -> Void = {
         onMain { fixture in
             guard let texture = fixture.texture else { return benchmark.error("setup did not run") }
             for _ in benchmark.scaledIterations {
-                let paths = texture.feed.insertSpread(100)
-                let start = ContinuousClock.now
                 do {
-                    try texture.model.update(inserting: paths, feed: texture.feed)
+                    benchmark.measurement(mainThread, try texture.insertSpread(100))
                 } catch {
                     benchmark.error("\(error)")
                 }
-                let handedOver = ContinuousClock.now
-                texture.scheduler.waitForPass()
-                let commitStart = ContinuousClock.now
-                texture.scheduler.runPass()
-                let end = ContinuousClock.now
-                benchmark.measurement(mainThread, nanoseconds(start, handedOver) + nanoseconds(commitStart, end))
             }
         }
     } setup: {
-        onMain { fixture in fixture.texture = TextureFixture(count: 100_000, sizeRange: sizeRange) }
+        onMain { fixture in fixture.texture = TexturePipelineFixture(count: 100_000, sizeRange: sizeRange) }
     } teardown: {
         onMain { fixture in fixture.texture = nil }
     }
@@ -98,59 +82,13 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(name, configuration: .init(metrics: [.wallClock, .throughput], maxIterations: 30)) { runner in
             nonisolated(unsafe) let benchmark = runner
             onMain { _ in
-                let scheduler = HandOffScheduler()
-                let feed = PostFeed(count: 10_000)
-                let controller = DataController(nodeAllocation: allocation, mainScheduler: scheduler)
-                controller.viewportSize = CGSize(width: 375, height: 667)
-                controller.dataSource = feed
+                let load = InitialLoad(count: 10_000, allocation: allocation)
                 benchmark.startMeasurement()
-                controller.reloadData()
-                scheduler.waitForPass()
-                scheduler.runPass()
+                load.run()
                 benchmark.stopMeasurement()
-                blackHole(controller.visibleMap.count)
+                blackHole(load.controller.visibleMap.count)
             }
         }
-    }
-}
-
-/// Weft's side: a loaded data controller over a feed, and its hand-off scheduler.
-@MainActor
-final class WeftFixture {
-    let feed: PostFeed
-    let controller: DataController
-    let scheduler = HandOffScheduler()
-    private let delegate = SwapOnlyDelegate()
-
-    init(count: Int, sizeRange: SizeRange) {
-        feed = PostFeed(count: count)
-        controller = DataController(mainScheduler: scheduler)
-        controller.viewportSize = sizeRange.max.width.isFinite ? CGSize(width: sizeRange.max.width, height: 667) : .zero
-        controller.dataSource = feed
-        controller.delegate = delegate
-        controller.reloadData()
-        scheduler.waitForPass()
-        scheduler.runPass()
-    }
-}
-
-/// The peer's side: the Texture model loaded with the same feed, nodes measured.
-@MainActor
-final class TextureFixture {
-    let feed: PostFeed
-    let model: TexturePipelineModel
-    let scheduler = HandOffScheduler()
-
-    init(count: Int, sizeRange: SizeRange) {
-        let feed = PostFeed(count: count)
-        self.feed = feed
-        let elements = (0 ..< count).map { item in
-            CollectionElement(nodeBlock: feed.nodeBlock(forItem: item), constrainedSize: sizeRange)
-        }
-        DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-            _ = elements[index].node.layoutThatFits(sizeRange)
-        }
-        model = TexturePipelineModel(loaded: elements, sizeRange: sizeRange, scheduler: scheduler)
     }
 }
 
@@ -158,8 +96,8 @@ final class TextureFixture {
 @MainActor
 final class Fixtures {
     static let shared = Fixtures()
-    var weft: WeftFixture?
-    var texture: TextureFixture?
+    var weft: WeftPipelineFixture?
+    var texture: TexturePipelineFixture?
 }
 
 /// Runs `body` on main, isolated to the main actor, from the benchmark's thread.

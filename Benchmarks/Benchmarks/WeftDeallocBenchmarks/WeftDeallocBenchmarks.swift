@@ -1,8 +1,10 @@
 import Benchmark
+import BenchmarkSupport
 import WeftCore
 
 /// Releasing a collection's worth of nodes, each owning a small tree (the node, its
-/// array of leaves and four leaves: six allocations), in three ways:
+/// array of leaves and four leaves: six allocations; `TreeNode` in BenchmarkSupport),
+/// in three ways:
 ///
 /// - `Dealloc.<n>.caller`: hand the whole array to a ``DeallocQueue``; time on the
 ///   calling thread only. `.caller.each` hands the nodes over one at a time.
@@ -29,11 +31,11 @@ let benchmarks: @Sendable () -> Void = {
     /// Measures `handOver` (and, if `draining`, the drain after it) on fresh nodes.
     func queueBenchmark(
         _ name: String, count: Int, draining: Bool,
-        handOver: @escaping @Sendable (DeallocQueue, consuming [Node]) -> Void
+        handOver: @escaping @Sendable (DeallocQueue, consuming [TreeNode]) -> Void
     ) {
         Benchmark(name, configuration: .init(metrics: queueMetrics)) { benchmark in
             let queue = try DeallocQueue()
-            let nodes = Node.makeCollection(count)
+            let nodes = TreeNode.makeCollection(count)
             benchmark.startMeasurement()
             handOver(queue, consume nodes)
             if draining { try queue.drain() }
@@ -65,30 +67,11 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         Benchmark("Dealloc.\(label) (synchronous)") { benchmark in
-            var nodes = Node.makeCollection(count)
+            var nodes = TreeNode.makeCollection(count)
             benchmark.startMeasurement()
             nodes = []
             benchmark.stopMeasurement()
             blackHole(nodes)
         }
-    }
-}
-
-/// A leaf of a node's tree.
-final class Leaf {
-    var value: Int
-    init(_ value: Int) { self.value = value }
-}
-
-/// A node owning four leaves, as a cell node owns its subnodes.
-final class Node {
-    let leaves: [Leaf]
-
-    init(_ index: Int) {
-        leaves = (0 ..< 4).map { Leaf(index &+ $0) }
-    }
-
-    static func makeCollection(_ count: Int) -> [Node] {
-        (0 ..< count).map(Node.init)
     }
 }

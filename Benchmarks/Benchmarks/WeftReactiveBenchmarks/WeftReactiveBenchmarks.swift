@@ -1,8 +1,10 @@
 import Benchmark
+import BenchmarkSupport
 import WeftReactive
 
 /// One set through a graph, measured after a warm-up set, against the same graph
-/// written as plain chained closures. The closures do the least work a hand-written
+/// written as plain chained closures (the chain of both lives in BenchmarkSupport,
+/// shared with `weft-bench`). The closures do the least work a hand-written
 /// version could: no ownership, no locking, no ordering beyond the call order.
 ///
 /// Run with `MALLOC_CONF=junk:true`. Under the plugin's malloc interposer, Debian's
@@ -17,58 +19,34 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(2)
     )
 
-    /// Owns the listen edges; alive for the whole benchmark.
-    final class Owner {}
-
-    /// Receives the last value, so that nothing is optimized away.
-    final class Sink {
-        var value = 0
-    }
-
     // MARK: A chain of 1,000 maps
 
     Benchmark("Reactive.chain.1k") { benchmark in
-        let source = MutableValueNode(0)
-        var last: ValueNode<Int> = source
-        for _ in 0 ..< 1_000 {
-            last = last.map { $0 &+ 1 }
-        }
-        let owner = Owner()
-        let sink = Sink()
-        last.listen(owner: owner) { sink.value = $0 }
-        source.value = -1
+        let chain = ReactiveChain(length: 1_000)
         benchmark.startMeasurement()
         for iteration in benchmark.scaledIterations {
-            source.value = iteration
+            chain.set(iteration)
         }
         benchmark.stopMeasurement()
-        precondition(sink.value == benchmark.scaledIterations.upperBound - 1 + 1_000)
-        withExtendedLifetime((owner, last)) {}
+        precondition(chain.sink.value == benchmark.scaledIterations.upperBound - 1 + 1_000)
     }
 
     Benchmark("Reactive.chain.1k (closures)") { benchmark in
-        let sink = Sink()
-        var stage: (Int) -> Void = { sink.value = $0 }
-        for _ in 0 ..< 1_000 {
-            let next = stage
-            stage = { next($0 &+ 1) }
-        }
-        let source = stage
-        source(-1)
+        let chain = ClosureChain(length: 1_000)
         benchmark.startMeasurement()
         for iteration in benchmark.scaledIterations {
-            source(iteration)
+            chain.set(iteration)
         }
         benchmark.stopMeasurement()
-        precondition(sink.value == benchmark.scaledIterations.upperBound - 1 + 1_000)
+        precondition(chain.sink.value == benchmark.scaledIterations.upperBound - 1 + 1_000)
     }
 
     // MARK: One node, 10,000 listeners
 
     Benchmark("Reactive.fanout.10k") { benchmark in
         let source = MutableValueNode(0)
-        let owner = Owner()
-        let sink = Sink()
+        let owner = ListenOwner()
+        let sink = ValueSink()
         for _ in 0 ..< 10_000 {
             source.listen(owner: owner) { sink.value &+= $0 }
         }
@@ -83,7 +61,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Reactive.fanout.10k (closures)") { benchmark in
-        let sink = Sink()
+        let sink = ValueSink()
         var listeners: [(Int) -> Void] = []
         for _ in 0 ..< 10_000 {
             listeners.append { sink.value &+= $0 }
@@ -107,8 +85,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Reactive.diamond.100") { benchmark in
         let source = MutableValueNode(0)
         let join = ValueNode.merge((0 ..< 100).map { offset in source.map { $0 &+ offset } })
-        let owner = Owner()
-        let sink = Sink()
+        let owner = ListenOwner()
+        let sink = ValueSink()
         join.listen(owner: owner) { sink.value &+= $0 }
         source.value = 1
         sink.value = 0
@@ -124,7 +102,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Reactive.diamond.100 (closures)") { benchmark in
-        let sink = Sink()
+        let sink = ValueSink()
         let join: (Int) -> Void = { sink.value &+= $0 }
         let branches: [(Int) -> Int] = (0 ..< 100).map { offset in { $0 &+ offset } }
         // Glitch-free by hand: every branch first, then the join once.

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Dispatch
 import WeftReusePool
 
@@ -12,6 +13,8 @@ import WeftReusePool
 /// - `reconfigured`: two sets of configurations in turn, differing in every view's
 ///   text, so every pass compares and applies one attribute per view.
 /// - `(naive)`: the peer; it sets the same properties directly, with no closures.
+///
+/// The fixture (`MountFixture`) lives in BenchmarkSupport, shared with `weft-bench`.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         // Not `.instructions`: unsupported on these VMs, and asking for it adds
@@ -55,112 +58,23 @@ enum Fixtures {
     static let naive = MountFixture(orders: 1, configurationSets: 1)
 }
 
-@MainActor
-final class BenchView: HeadlessView {
-    var text = ""
-    var backgroundColor: String?
-}
-
-enum Row {}
-
-@MainActor
-final class MountFixture {
-    static let viewCount = 500
-
-    let root = HeadlessView()
-    let map: ReusePoolMap
-    /// `configurations[set][row]`.
-    let configurations: [[ViewConfiguration]]
-    let components: [ComponentID]
-    /// Vend orders, used in turn; each a permutation of the rows.
-    let orders: [[Int]]
-    /// The same rows as plain values, for the naive peer.
-    let texts: [String]
-    let backgrounds: [String?]
-    let alphas: [Double?]
-    private var passNumber = 0
-    /// The naive peer's container of the last pass, released by the next one.
-    private var naiveContainer = HeadlessView()
-
-    init(orders orderCount: Int, configurationSets: Int) {
-        map = ReusePoolMap(container: root)
-        let rows = 0 ..< Self.viewCount
-        // Three shapes: plain, with a background, with an alpha.
-        texts = rows.map { "row \($0)" }
-        backgrounds = rows.map { $0 % 3 == 1 ? ($0 % 2 == 0 ? "red" : "blue") : nil }
-        alphas = rows.map { $0 % 3 == 2 ? 0.5 : nil }
-
-        let viewClass = ViewClass(BenchView.self)
-        var configurations: [[ViewConfiguration]] = []
-        for set in 0 ..< configurationSets {
-            configurations.append(rows.map { [texts, backgrounds, alphas] row in
-                var attributes = [ViewAttribute("text", value: "\(texts[row]) v\(set)") { (view: BenchView, text) in
-                    view.text = text
-                }]
-                if let background = backgrounds[row] {
-                    attributes.append(ViewAttribute("backgroundColor", value: background) { (view: BenchView, color) in
-                        view.backgroundColor = color
-                    })
-                }
-                if let alpha = alphas[row] {
-                    attributes.append(ViewAttribute("alpha", value: alpha) { (view: BenchView, alpha) in view.alpha = alpha })
-                }
-                do {
-                    return try ViewConfiguration(viewClass, attributes: attributes)
-                } catch {
-                    fatalError("fixture configuration refused: \(error)")
-                }
-            })
-        }
-        self.configurations = configurations
-        components = rows.map { ComponentID(Row.self, instance: $0) }
-        var generator = SystemRandomNumberGenerator()
-        orders = (0 ..< orderCount).map { order in
-            order == 0 ? Array(rows) : Array(rows).shuffled(using: &generator)
-        }
-        // Warm up: create the views, then let every array and table reach its size.
-        for _ in 0 ..< 4 { mountNext() }
-    }
-
-    private func mountNext() {
-        let configurations = self.configurations[passNumber % self.configurations.count]
-        let order = orders[passNumber % orders.count]
-        passNumber += 1
-        do {
-            try map.mount { pass in
-                for row in order {
-                    blackHole(try pass.view(for: configurations[row], component: components[row]))
-                }
-            }
-        } catch {
-            fatalError("mount pass failed: \(error)")
-        }
-    }
-
+extension MountFixture {
+    /// Times the benchmark's iterations of warm mount passes, then checks that
+    /// none of them created a view.
     func measure(_ benchmark: Benchmark) {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            mountNext()
+            mountPass()
         }
         benchmark.stopMeasurement()
-        precondition(map.statistics.viewsCreated == Self.viewCount, "a warm pass created views")
+        precondition(viewsCreated == Self.viewCount, "a warm pass created views")
     }
 
-    /// The peer: drop the container with every view in it, then create a view per row,
-    /// set its properties and add it to a new container. Dropping the container frees
-    /// the old views in O(n), cheaper than removing them one by one.
+    /// Times the benchmark's iterations of the naive peer's pass.
     func measureNaive(_ benchmark: Benchmark) {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            let container = HeadlessView()
-            for row in 0 ..< Self.viewCount {
-                let view = BenchView()
-                view.text = texts[row]
-                if let background = backgrounds[row] { view.backgroundColor = background }
-                if let alpha = alphas[row] { view.alpha = alpha }
-                container.addSubview(view)
-            }
-            naiveContainer = container
+            naivePass()
         }
         benchmark.stopMeasurement()
     }

@@ -1,9 +1,9 @@
-import BenchmarkSupport
 import Dispatch
-import Foundation
+public import Foundation
 import WeftChangeSet
-import WeftCore
-import WeftDataController
+public import WeftCore
+public import WeftDataController
+import WeftNode
 
 /// A faithful model of Texture's data-controller pipeline for an insert-only
 /// update (reference/texture.md §2.2-§2.4, §3.3), the peer of the benchmarks:
@@ -20,16 +20,16 @@ import WeftDataController
 /// Elements are Weft's `CollectionElement`, which is what `ASCollectionElement`
 /// is (node block once, then the node, under a lock), so element costs match.
 @MainActor
-final class TexturePipelineModel {
-    private(set) var pendingMap: TextureElementMapModel<CollectionElement>
-    private(set) var visibleMap: TextureElementMapModel<CollectionElement>
+public final class TexturePipelineModel {
+    public private(set) var pendingMap: TextureElementMapModel<CollectionElement>
+    public private(set) var visibleMap: TextureElementMapModel<CollectionElement>
     private var pendingCounts: [Int]
     private let editingQueue = DispatchQueue(label: "texture-model.editing")
     private let group = DispatchGroup()
     private let mainSerialQueue: MainSerialQueue
     private let sizeRange: SizeRange
 
-    init(loaded elements: [CollectionElement], sizeRange: SizeRange, scheduler: any MainScheduler) {
+    public init(loaded elements: [CollectionElement], sizeRange: SizeRange, scheduler: any MainScheduler) {
         pendingMap = TextureElementMapModel(sections: [elements], supplementaryElements: [:])
         visibleMap = pendingMap
         pendingCounts = [elements.count]
@@ -38,7 +38,7 @@ final class TexturePipelineModel {
     }
 
     /// Steps 1 to 4 of an update that inserted `paths` (ascending) into `feed`.
-    func update(inserting paths: [IndexPath], feed: PostFeed) throws {
+    public func update(inserting paths: [IndexPath], feed: PostFeed) throws {
         group.wait()
         var changeSet = ChangeSet(oldItemCounts: pendingCounts)
         changeSet.insertItems(at: paths)

@@ -1,0 +1,4 @@
+/// Owns a benchmark's listen edges for as long as the benchmark runs.
+public final class ListenOwner {
+    public init() {}
+}

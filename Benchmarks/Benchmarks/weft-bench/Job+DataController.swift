@@ -1,0 +1,59 @@
+import BenchmarkSupport
+import Foundation
+import WeftDataController
+import WeftNode
+
+extension Job {
+    /// A batch update inserting 100 posts into 100k: main-thread time across
+    /// steps 1, 2 and 5, against the model of Texture's pipeline.
+    static func batchUpdate() -> Job {
+        Job(
+            id: "datacontroller.update",
+            name: "batch update +100 into 100k, main thread",
+            peer: "Texture pipeline model",
+            target: "<= 0.5 ms",
+            note: "Batch update: time on main in steps 1, 2 and 5 only; the feeds grow by 100 posts a round on both sides.",
+            prepare: {
+                let sizeRange = try SizeRange(
+                    min: CGSize(width: 375, height: 0), max: CGSize(width: 375, height: CGFloat.infinity))
+                let weft = WeftPipelineFixture(count: 100_000, sizeRange: sizeRange)
+                let texture = TexturePipelineFixture(count: 100_000, sizeRange: sizeRange)
+                return Sides(
+                    weft: { .nanoseconds(weft.insertSpread(100)) },
+                    peer: { .nanoseconds(try texture.insertSpread(100)) }
+                )
+            },
+            check: { $0.weft <= .microseconds(500) }
+        )
+    }
+
+    /// Loading 10k posts, nodes allocated and measured on every core, against
+    /// the same load one node at a time.
+    static func initialLoad() -> Job {
+        Job(
+            id: "datacontroller.load",
+            name: "allocate + measure 10k nodes, parallel",
+            peer: "serial",
+            target: ">= 1.7x on 2 cores",
+            note: "Initial load: the data controller's first load of 10k posts (5 nodes each); "
+                + "the speed-up needs idle cores, and this machine has \(ProcessInfo.processInfo.activeProcessorCount).",
+            prepare: {
+                Sides(
+                    weft: { load(allocation: .parallel) },
+                    peer: { load(allocation: .serial) }
+                )
+            },
+            check: { $0.ratio >= 1.7 }
+        )
+    }
+}
+
+/// The time of one initial load of 10k posts; the controller and its nodes are
+/// released after the clock stops.
+@MainActor
+private func load(allocation: DataController.NodeAllocation) -> Duration {
+    let load = InitialLoad(count: 10_000, allocation: allocation)
+    let time = timed { load.run() }
+    consumeOpaquely(load.controller.visibleMap.count)
+    return time
+}

@@ -1,0 +1,44 @@
+import BenchmarkSupport
+import WeftDiff
+
+extension Job {
+    /// WeftDiff on 100k ids against the standard library's `inferringMoves()`.
+    static func diff() -> Job {
+        Job(
+            id: "diff.100k",
+            name: "diff 100k ids, 10% edits (1/3 moves)",
+            peer: "stdlib inferringMoves()",
+            target: "<= 5 ms; >= 200x",
+            peerRoundLimit: 3,
+            note: "The stdlib peer of the 100k diff takes about 2 s a run, so it runs in at most 3 rounds "
+                + "and at most a third of them, spread among Weft's.",
+            prepare: {
+                let (old, new) = DiffScenario.scatteredIDs(count: 100_000, seed: 42)
+                return Sides(
+                    weft: { timed { consumeOpaquely(Diff(from: old, to: new)) } },
+                    peer: { timed { consumeOpaquely(new.difference(from: old).inferringMoves()) } }
+                )
+            },
+            check: { $0.weft <= .milliseconds(5) && $0.ratio >= 200 }
+        )
+    }
+
+    /// WeftDiff's sectioned diff against the standard library, section by section.
+    static func sectionedDiff() -> Job {
+        Job(
+            id: "diff.sectioned",
+            name: "sectioned diff 100 x 1,000, cross-section moves",
+            peer: "stdlib, per section",
+            target: "<= 10 ms",
+            note: "The stdlib peer of the sectioned diff pairs sections by id and cannot see moves across sections.",
+            prepare: {
+                let (old, new) = DiffScenario.scatteredSections(sections: 100, itemsPerSection: 1_000, seed: 42)
+                return Sides(
+                    weft: { timed { consumeOpaquely(SectionedDiff(from: old, to: new)) } },
+                    peer: { timed { consumeOpaquely(StdlibDiffPeer.sectionedDifference(from: old, to: new)) } }
+                )
+            },
+            check: { $0.weft <= .milliseconds(10) }
+        )
+    }
+}

@@ -33,6 +33,7 @@ let package = Package(
                 .product(name: "WeftDataController", package: "Weft"),
                 .product(name: "WeftReusePool", package: "Weft"),
                 .product(name: "WeftReactive", package: "Weft"),
+                .product(name: "WeftRangeController", package: "Weft"),
             ],
             path: "Benchmarks/BenchmarkSupport"
         ),
@@ -144,6 +145,7 @@ let package = Package(
         .executableTarget(
             name: "WeftRangeControllerBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "WeftCore", package: "Weft"),
                 .product(name: "WeftDataController", package: "Weft"),
                 .product(name: "WeftElementMap", package: "Weft"),

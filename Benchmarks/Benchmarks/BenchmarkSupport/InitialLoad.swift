@@ -1,8 +1,11 @@
 import Foundation
 public import WeftDataController
 
-/// A data controller ready to load a feed for the first time: setup outside
-/// the measurement, ``run()`` inside it.
+/// A data controller ready to load a feed for the first time. ``start()`` runs
+/// steps 1 and 2 on main; ``waitForAllocation()`` returns when step 3 (allocate
+/// and measure every node, on the editing queue) has handed its commit over,
+/// so timing it alone measures what SPEC §5 compares: parallel against serial
+/// allocation. ``commit()`` runs step 5.
 @MainActor
 public final class InitialLoad {
     private let feed: PostFeed
@@ -17,10 +20,18 @@ public final class InitialLoad {
         controller.dataSource = feed
     }
 
-    /// Loads the feed: allocates and measures every node, then commits.
-    public func run() {
+    /// Steps 1 and 2: derives the map of new elements and starts step 3.
+    public func start() {
         controller.reloadData()
+    }
+
+    /// Blocks until step 3 has allocated and measured every node.
+    public func waitForAllocation() {
         scheduler.waitForPass()
+    }
+
+    /// Step 5: commits the load.
+    public func commit() {
         scheduler.runPass()
     }
 }

@@ -76,16 +76,18 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for (name, allocation) in [
-        ("DataController.10k.initialLoad", DataController.NodeAllocation.parallel),
-        ("DataController.10k.initialLoad (serial)", .serial),
+        ("DataController.10k.allocateAndMeasure", DataController.NodeAllocation.parallel),
+        ("DataController.10k.allocateAndMeasure (serial)", .serial),
     ] {
         Benchmark(name, configuration: .init(metrics: [.wallClock, .throughput], maxIterations: 30)) { runner in
             nonisolated(unsafe) let benchmark = runner
             onMain { _ in
                 let load = InitialLoad(count: 10_000, allocation: allocation)
+                load.start()
                 benchmark.startMeasurement()
-                load.run()
+                load.waitForAllocation()
                 benchmark.stopMeasurement()
+                load.commit()
                 blackHole(load.controller.visibleMap.count)
             }
         }

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Dispatch
 import Foundation
 import WeftCore
@@ -57,12 +58,6 @@ func onMain(_ benchmark: Benchmark, _ body: @MainActor (Benchmark) -> Void) {
     }
 }
 
-/// Drops scheduled updates: each frame calls `updateIfNeeded()` itself, as a
-/// view does at the end of `layoutSubviews`.
-struct FrameDrivenScheduler: MainScheduler {
-    func schedule(_ job: @escaping @MainActor @Sendable () -> Void) {}
-}
-
 /// One warm fixture per benchmark and size, kept across the runner's samples.
 @MainActor
 enum Fixtures {
@@ -81,74 +76,5 @@ enum Fixtures {
         let fixture = ScrollFixture(size: size, texture: true)
         textureFixtures[size] = fixture
         return fixture
-    }
-}
-
-@MainActor
-final class ScrollFixture {
-    static let sectionCount = 100
-    nonisolated static let itemLength: CGFloat = 100
-    static let screen: CGFloat = 1_000
-    nonisolated static let width: CGFloat = 320
-    /// Items the viewport travels before turning back.
-    static let travel = 600
-
-    private let controller: RangeController?
-    private let model: TextureRangeModel?
-    private let start: CGFloat
-    private var offset: CGFloat
-    private var down = true
-
-    init(size: Int, texture: Bool) {
-        let perSection = size / Self.sectionCount
-        let size = SizeRange.unconstrained
-        let sections = (0 ..< Self.sectionCount).map { _ in
-            (0 ..< perSection).map { _ in
-                CollectionElement(nodeBlock: { RowNode() }, constrainedSize: size)
-            }
-        }
-        let middle = Self.sectionCount / 2 * perSection
-        // Measure the nodes of the travelled stretch and its ranges.
-        for ordinal in middle - 100 ..< middle + Self.travel + 100 {
-            let element = sections[ordinal / perSection][ordinal % perSection]
-            _ = element.node.layoutThatFits(element.constrainedSize)
-        }
-        start = CGFloat(middle) * Self.itemLength
-        offset = start
-        if texture {
-            model = TextureRangeModel(sections: sections, itemLength: Self.itemLength, width: Self.width)
-            controller = nil
-        } else {
-            let controller = RangeController(layout: try! ListLayout(), scheduler: FrameDrivenScheduler())
-            controller.isContainerVisible = true
-            controller.setVisibleMap(try! ElementMap(sections: sections))
-            controller.scrollViewWillBeginDragging()
-            self.controller = controller
-            model = nil
-        }
-        frame()
-    }
-
-    /// Moves the viewport by 1/60 of a screen and updates the ranges.
-    func frame() {
-        let step = Self.screen / 60
-        if down, offset + step > start + CGFloat(Self.travel) * Self.itemLength { down = false }
-        if !down, offset - step < start { down = true }
-        offset += down ? step : -step
-        let bounds = CGRect(x: 0, y: offset, width: Self.width, height: Self.screen)
-        if let controller {
-            controller.scrollVelocity = CGPoint(x: 0, y: down ? 600 : -600)
-            controller.viewport = bounds
-            controller.updateIfNeeded()
-        } else if let model {
-            model.update(bounds: bounds, down: down)
-        }
-    }
-}
-
-/// A 100-point row.
-final class RowNode: CellNode, @unchecked Sendable {
-    override func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
-        Layout(size: CGSize(width: ScrollFixture.width, height: ScrollFixture.itemLength))
     }
 }

@@ -22,7 +22,7 @@ import WeftRangeController
 /// It runs on the same elements, nodes and state table as Weft; only the
 /// algorithm differs.
 @MainActor
-final class TextureRangeModel {
+public final class TextureRangeModel {
     let sections: [[CollectionElement]]
     /// The layout's cached attributes: a frame and an index path per item.
     let frames: [CGRect]

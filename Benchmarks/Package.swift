@@ -55,6 +55,7 @@ let package = Package(
         .executableTarget(
             name: "WeftArenaBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "WeftCore", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

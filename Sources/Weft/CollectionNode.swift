@@ -133,6 +133,24 @@ public class CollectionNode {
         set { rangeController.isContainerVisible = newValue }
     }
 
+    /// Narrows the ranges after a memory warning, as Texture does: to the
+    /// visible items only while the collection is visible, else to the
+    /// low-memory mode.
+    public func handleMemoryWarning() {
+        rangeController.handleMemoryWarning()
+    }
+
+    /// The app went to the background: the ranges narrow as in Texture, and no
+    /// node counts as visible until it returns.
+    public func applicationDidEnterBackground() {
+        rangeController.applicationDidEnterBackground()
+    }
+
+    /// The app came back: the ranges return to their mode.
+    public func applicationWillEnterForeground() {
+        rangeController.applicationWillEnterForeground()
+    }
+
     /// The screenfuls of content left ahead of the viewport under which the
     /// delegate is asked to fetch more. 2 by default, as in Texture.
     public var leadingScreensForBatching: CGFloat { rangeController.leadingScreensForBatching }

@@ -106,6 +106,21 @@ import WeftTestSupport
         #expect(feed.shown.count == 60)
     }
 
+    @Test func memoryWarningsAndBackgroundNarrowTheRanges() throws {
+        let feed = try StoryFeed(count: 50)
+        feed.load()
+        feed.node.handleMemoryWarning()
+        #expect(feed.node.rangeController.currentRangeMode == .visibleOnly)
+        let below = try #require(feed.node.nodeForItem(at: IndexPath(item: 8, section: 0)))
+        #expect(below.interfaceState.isEmpty, "outside the viewport: no preload under visibleOnly")
+        feed.node.applicationDidEnterBackground()
+        #expect(feed.node.visibleNodes.allSatisfy { !$0.interfaceState.contains(.visible) })
+        feed.node.applicationWillEnterForeground()
+        feed.node.layoutIfNeeded()
+        let first = try #require(feed.node.nodeForItem(at: IndexPath(item: 0, section: 0)))
+        #expect(first.interfaceState.contains(.visible))
+    }
+
     @Test func tableNodesSpeakOfRowsAndPagersMeasurePages() throws {
         let table = try StoryFeed(count: 2) { scheduler, queue in try TableNode(mainScheduler: scheduler, deallocQueue: queue) }
         table.load()

@@ -18,9 +18,10 @@ import WeftNode
 ///   through `HandOffScheduler` once step 4 hands it over, so the time main
 ///   would spend idle in between is not counted. Neither side has view work:
 ///   the delegate only swaps the maps, which both would pay alike.
-/// - `DataController.10k.initialLoad`: load 10,000 posts (four label subnodes
-///   each), allocating and measuring nodes on every core; the peer
-///   `(serial)` allocates them one at a time (SPEC §5: >= 1.7x on 2 cores).
+/// - `DataController.10k.allocateAndMeasure`: step 3 of the first load of
+///   10,000 posts (four label subnodes each), allocating and measuring nodes on
+///   every core; the peer `(serial)` allocates them one at a time
+///   (SPEC §5: >= 1.7x on 2 cores).
 ///
 /// Wall-clock metrics only. Even so, under the plugin the Texture model's
 /// process dies of the malloc-interposer crash that WeftNodeBenchmarks

@@ -13,6 +13,8 @@ import Foundation
 enum Headline {
     static var jobs: [Job] {
         [
+            .arenaReset(),
+            .arenaAgainstMalloc(),
             .diff(),
             .sectionedDiff(),
             .elementMapEdits(),

@@ -31,7 +31,7 @@ extension Job {
     static func arenaAgainstMalloc() -> Job {
         Job(
             id: "arena.malloc",
-            name: "arena: 100k x 64 B, freed by one reset",
+            name: "arena: 100k x 64 B, reset against malloc",
             peer: "malloc + free each",
             target: "within 1.5x of malloc/free",
             prepare: {

@@ -65,19 +65,11 @@ extension Job {
                 let fixture = ElementMapFixture.of(size: 1_000_000)
                 let nodes = fixture.probes.map(\.node)
                 return Sides(
-                    weft: {
-                        var sum = 0
-                        let time = timedEach(nodes.count) { sum &+= fixture.map.indexPath(of: nodes[$0])?.item ?? 0 }
-                        consumeOpaquely(sum)
-                        return time
-                    },
+                    weft: { timedLookups(nodes.count) { fixture.map.indexPath(of: nodes[$0])?.item ?? 0 } },
                     peer: {
-                        var sum = 0
-                        let time = timedEach(nodes.count) {
-                            sum &+= fixture.texture.elementToIndexPath[ObjectIdentifier(nodes[$0])]?.item ?? 0
+                        timedLookups(nodes.count) {
+                            fixture.texture.elementToIndexPath[ObjectIdentifier(nodes[$0])]?.item ?? 0
                         }
-                        consumeOpaquely(sum)
-                        return time
                     }
                 )
             },
@@ -97,26 +89,24 @@ extension Job {
                 let fixture = ElementMapFixture.of(size: 1_000_000)
                 let paths = fixture.probes.map(\.path)
                 return Sides(
-                    weft: {
-                        var sum = 0
-                        let time = timedEach(paths.count) { sum &+= fixture.map.element(at: paths[$0])?.id ?? 0 }
-                        consumeOpaquely(sum)
-                        return time
-                    },
+                    weft: { timedLookups(paths.count) { fixture.map.element(at: paths[$0])?.id ?? 0 } },
                     peer: {
-                        var sum = 0
-                        let time = timedEach(paths.count) {
-                            let path = paths[$0]
-                            sum &+= fixture.texture.sections[path.section][path.item].id
-                        }
-                        consumeOpaquely(sum)
-                        return time
+                        timedLookups(paths.count) { fixture.texture.sections[paths[$0].section][paths[$0].item].id }
                     }
                 )
             },
             check: { $0.weft <= .nanoseconds(200) }
         )
     }
+}
+
+/// The mean time of one of `count` lookups; their results are summed and kept
+/// so that the optimizer cannot drop them.
+private func timedLookups(_ count: Int, _ lookup: (Int) -> Int) -> Duration {
+    var sum = 0
+    let time = timedEach(count) { sum &+= lookup($0) }
+    consumeOpaquely(sum)
+    return time
 }
 
 /// The mean time of deriving one version from `map` per batch of `batches`.

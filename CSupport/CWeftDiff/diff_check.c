@@ -45,16 +45,16 @@ typedef struct level_scratch {
 } level_scratch;
 
 static void level_scratch_carve(level_scratch *s, carver *c, uint32_t old_count, uint32_t new_count) {
-    s->old_role = carve(c, old_count, sizeof(uint8_t));
-    s->new_role = carve(c, new_count, sizeof(uint8_t));
-    s->new_to_old = carve(c, new_count, sizeof(uint32_t));
-    s->expected = carve(c, new_count, sizeof(uint32_t));
-    s->sequence = carve(c, new_count, sizeof(uint32_t));
-    s->piles = carve(c, new_count, sizeof(uint32_t));
-    s->pairs = carve(c, new_count, sizeof(weft_diff_pair));
-    s->changed = carve(c, new_count, sizeof(uint8_t));
-    s->old_sorted = carve(c, old_count, sizeof(hashed_index));
-    s->new_sorted = carve(c, new_count, sizeof(hashed_index));
+    s->old_role = weft_diff_carve(c, old_count, sizeof(uint8_t));
+    s->new_role = weft_diff_carve(c, new_count, sizeof(uint8_t));
+    s->new_to_old = weft_diff_carve(c, new_count, sizeof(uint32_t));
+    s->expected = weft_diff_carve(c, new_count, sizeof(uint32_t));
+    s->sequence = weft_diff_carve(c, new_count, sizeof(uint32_t));
+    s->piles = weft_diff_carve(c, new_count, sizeof(uint32_t));
+    s->pairs = weft_diff_carve(c, new_count, sizeof(weft_diff_pair));
+    s->changed = weft_diff_carve(c, new_count, sizeof(uint8_t));
+    s->old_sorted = weft_diff_carve(c, old_count, sizeof(hashed_index));
+    s->new_sorted = weft_diff_carve(c, new_count, sizeof(hashed_index));
 }
 
 /* Length of the longest strictly increasing subsequence of distinct values. */
@@ -178,7 +178,7 @@ static bool check_level(const level *lv, level_scratch *s) {
         if (s->new_to_old[j] != NO_INDEX) s->pairs[pairs++] = (weft_diff_pair){s->new_to_old[j], j};
     }
     content_source contents = level_contents(&lv->in);
-    mark_changed_contents(&contents, s->pairs, pairs, s->changed);
+    weft_diff_mark_changed_contents(&contents, s->pairs, pairs, s->changed);
     uint32_t u = 0;
     for (uint32_t p = 0; p < pairs; p++) {
         if (!s->changed[p]) continue;
@@ -247,10 +247,10 @@ static void sectioned_check_carve(level_scratch *sections, item_scratch *items, 
                                   const weft_diff_sectioned_input *in) {
     level_scratch_carve(sections, c, in->old_section_count, in->new_section_count);
     level_scratch_carve(&items->level, c, in->old_item_count, in->new_item_count);
-    items->old_first = carve(c, in->old_section_count, sizeof(uint32_t));
-    items->new_first = carve(c, in->new_section_count, sizeof(uint32_t));
-    items->old_section_of = carve(c, in->old_item_count, sizeof(uint32_t));
-    items->paths = carve(c, in->new_item_count, sizeof(weft_diff_path_pair));
+    items->old_first = weft_diff_carve(c, in->old_section_count, sizeof(uint32_t));
+    items->new_first = weft_diff_carve(c, in->new_section_count, sizeof(uint32_t));
+    items->old_section_of = weft_diff_carve(c, in->old_item_count, sizeof(uint32_t));
+    items->paths = weft_diff_carve(c, in->new_item_count, sizeof(weft_diff_path_pair));
 }
 
 static bool check_items(const weft_diff_sectioned_request *r, const weft_diff_sectioned_result *res,
@@ -348,7 +348,7 @@ static bool check_items(const weft_diff_sectioned_request *r, const weft_diff_se
             is->paths[pairs++] = (weft_diff_path_pair){{k, i - is->old_first[k]}, {t, j - first}};
         }
     }
-    mark_changed_contents(&contents, s->pairs, pairs, s->changed);
+    weft_diff_mark_changed_contents(&contents, s->pairs, pairs, s->changed);
     uint32_t u = 0;
     for (uint32_t p = 0; p < pairs; p++) {
         if (!s->changed[p]) continue;

@@ -26,7 +26,7 @@ typedef struct carver {
 
 /* Room for 'count' values of 'size' bytes, 16-byte aligned; never NULL once
 ** the carver has a base (a zero count still gets a distinct valid pointer). */
-void *carve(carver *c, size_t count, size_t size);
+void *weft_diff_carve(carver *c, size_t count, size_t size);
 
 /* The block a diff carves from, and how to give it back. */
 typedef struct diff_block {
@@ -38,10 +38,10 @@ typedef struct diff_block {
 
 /* Find 'bytes' of memory: 'stack' (STACK_BLOCK_BYTES) if it fits, else a
 ** scratch lease, else the diff subsystem's arena. WEFT_ENOMEM on failure. */
-weft_rc diff_block_acquire(diff_block *b, void *stack, uint64_t bytes);
+weft_rc weft_diff_block_acquire(diff_block *b, void *stack, uint64_t bytes);
 
 /* Give the block back (reset the lease, or free it to the subsystem arena). */
-void diff_block_release(diff_block *b);
+void weft_diff_block_release(diff_block *b);
 
 /* ---- one level's inputs -------------------------------------------------- */
 
@@ -98,31 +98,31 @@ typedef struct matcher {
 } matcher;
 
 /* Carve the matcher's table for 'old_count' old elements. */
-void matcher_carve(matcher *mt, carver *c, uint32_t old_count);
+void weft_diff_matcher_carve(matcher *mt, carver *c, uint32_t old_count);
 
 /* Point a carved matcher at the identities of 'level'. */
-void matcher_bind(matcher *mt, const level_input *level);
+void weft_diff_matcher_bind(matcher *mt, const level_input *level);
 
 /* Pair every new element with the first unmatched old element of equal
 ** identity: new_to_old[j] and old_to_new[i] get the partner or NO_INDEX.
 ** Returns the number of pairs. */
-uint32_t match_identities(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new);
+uint32_t weft_diff_match_identities(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new);
 
 /* ---- longest increasing subsequence ------------------------------------------ */
 
-/* Scratch for lis_mark over up to 'capacity' values. */
+/* Scratch for weft_diff_lis_mark over up to 'capacity' values. */
 typedef struct lis_scratch {
     uint32_t *pred;
     uint32_t *tail_pos;
     uint32_t *tail_val;
 } lis_scratch;
 
-void lis_carve(lis_scratch *s, carver *c, uint32_t capacity);
+void weft_diff_lis_carve(lis_scratch *s, carver *c, uint32_t capacity);
 
 /* Mark in keep[0..count) one longest strictly increasing subsequence of the
 ** distinct values[0..count); returns its length. O(count log count), O(count)
 ** when the values mostly increase. */
-uint32_t lis_mark(const uint32_t *values, uint32_t count, const lis_scratch *s, uint8_t *keep);
+uint32_t weft_diff_lis_mark(const uint32_t *values, uint32_t count, const lis_scratch *s, uint8_t *keep);
 
 /* ---- contents --------------------------------------------------------------- */
 
@@ -140,8 +140,8 @@ static inline content_source level_contents(const level_input *level) {
 }
 
 /* Set changed[p] for each of the 'count' pairs: 1 when its contents differ. */
-void mark_changed_contents(const content_source *c, const weft_diff_pair *pairs, uint32_t count,
-                           uint8_t *changed);
+void weft_diff_mark_changed_contents(const content_source *c, const weft_diff_pair *pairs, uint32_t count,
+                                     uint8_t *changed);
 
 /* ---- one level: a list, or the sections of a sectioned diff ------------------ */
 
@@ -166,9 +166,9 @@ typedef struct flat_diff {
     uint32_t matched_count;
 } flat_diff;
 
-void flat_diff_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_count);
+void weft_diff_flat_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_count);
 
 /* Match 'level', keep a longest increasing subsequence, emit the four edit lists. */
-void flat_diff_run(flat_diff *f, const level_input *level);
+void weft_diff_flat_run(flat_diff *f, const level_input *level);
 
 #endif /* CWEFT_DIFF_INTERNAL_H */

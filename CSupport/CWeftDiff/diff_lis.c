@@ -10,13 +10,13 @@
 
 #include <string.h>
 
-void lis_carve(lis_scratch *s, carver *c, uint32_t capacity) {
-    s->pred = carve(c, capacity, sizeof(uint32_t));
-    s->tail_pos = carve(c, capacity, sizeof(uint32_t));
-    s->tail_val = carve(c, capacity, sizeof(uint32_t));
+void weft_diff_lis_carve(lis_scratch *s, carver *c, uint32_t capacity) {
+    s->pred = weft_diff_carve(c, capacity, sizeof(uint32_t));
+    s->tail_pos = weft_diff_carve(c, capacity, sizeof(uint32_t));
+    s->tail_val = weft_diff_carve(c, capacity, sizeof(uint32_t));
 }
 
-uint32_t lis_mark(const uint32_t *values, uint32_t count, const lis_scratch *s, uint8_t *keep) {
+uint32_t weft_diff_lis_mark(const uint32_t *values, uint32_t count, const lis_scratch *s, uint8_t *keep) {
     uint32_t *pred = s->pred, *tail_pos = s->tail_pos, *tail_val = s->tail_val;
     uint32_t length = 0;
     for (uint32_t p = 0; p < count; p++) {

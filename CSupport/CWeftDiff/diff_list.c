@@ -13,13 +13,13 @@ typedef struct list_layout {
 
 static void list_carve(list_layout *l, carver *c, const weft_diff_list_request *r) {
     uint32_t n = r->old_count, m = r->new_count;
-    l->input.old_ids = carve(c, n, sizeof(uint64_t));
-    l->input.new_ids = carve(c, m, sizeof(uint64_t));
-    l->input.old_contents = r->content_hashes ? carve(c, n, sizeof(uint64_t)) : NULL;
-    l->input.new_contents = r->content_hashes ? carve(c, m, sizeof(uint64_t)) : NULL;
+    l->input.old_ids = weft_diff_carve(c, n, sizeof(uint64_t));
+    l->input.new_ids = weft_diff_carve(c, m, sizeof(uint64_t));
+    l->input.old_contents = r->content_hashes ? weft_diff_carve(c, n, sizeof(uint64_t)) : NULL;
+    l->input.new_contents = r->content_hashes ? weft_diff_carve(c, m, sizeof(uint64_t)) : NULL;
     l->input.old_count = n;
     l->input.new_count = m;
-    flat_diff_carve(&l->diff, c, n, m);
+    weft_diff_flat_carve(&l->diff, c, n, m);
 }
 
 weft_rc weft_diff_list(const weft_diff_list_request *r) {
@@ -32,7 +32,7 @@ weft_rc weft_diff_list(const weft_diff_list_request *r) {
     list_carve(&l, &measure, r);
     _Alignas(16) unsigned char stack[STACK_BLOCK_BYTES];
     diff_block block;
-    weft_rc rc = diff_block_acquire(&block, stack, measure.used);
+    weft_rc rc = weft_diff_block_acquire(&block, stack, measure.used);
     if (rc != WEFT_OK) return rc;
     carver place = {block.base, 0};
     list_carve(&l, &place, r);
@@ -41,7 +41,7 @@ weft_rc weft_diff_list(const weft_diff_list_request *r) {
 
     flat_diff *f = &l.diff;
     level_input level = list_level(r, &l.input);
-    flat_diff_run(f, &level);
+    weft_diff_flat_run(f, &level);
 
     weft_diff_list_result result = {
         .input = &l.input,
@@ -60,6 +60,6 @@ weft_rc weft_diff_list(const weft_diff_list_request *r) {
     /* After deliver, so that the checker's own callbacks never mix with the
     ** diff's: deliver sees exactly the calls the diff made. */
     assert(weft_diff_list_check_invariants(r, &result));
-    diff_block_release(&block);
+    weft_diff_block_release(&block);
     return WEFT_OK;
 }

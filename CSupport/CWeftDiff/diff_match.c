@@ -21,14 +21,14 @@ static unsigned slot_bits(uint32_t old_count) {
     return bits;
 }
 
-void matcher_carve(matcher *mt, carver *c, uint32_t old_count) {
+void weft_diff_matcher_carve(matcher *mt, carver *c, uint32_t old_count) {
     unsigned bits = slot_bits(old_count);
     mt->bits = bits;
-    mt->slots = carve(c, (size_t)1 << bits, sizeof(match_slot));
-    mt->next = carve(c, old_count, sizeof(uint32_t));
+    mt->slots = weft_diff_carve(c, (size_t)1 << bits, sizeof(match_slot));
+    mt->next = weft_diff_carve(c, old_count, sizeof(uint32_t));
 }
 
-void matcher_bind(matcher *mt, const level_input *level) {
+void weft_diff_matcher_bind(matcher *mt, const level_input *level) {
     mt->old_ids = level->old_ids;
     mt->new_ids = level->new_ids;
     mt->old_count = level->old_count;
@@ -105,7 +105,7 @@ static inline void prefetch_home(const matcher *mt, uint64_t hash, uint64_t mask
 #endif
 }
 
-uint32_t match_identities(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new) {
+uint32_t weft_diff_match_identities(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new) {
     uint64_t mask = ((uint64_t)1 << mt->bits) - 1;
     memset(mt->slots, 0, (size_t)(mask + 1) * sizeof(match_slot));
 
@@ -135,33 +135,33 @@ uint32_t match_identities(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_ne
     return matched;
 }
 
-void flat_diff_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_count) {
+void weft_diff_flat_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_count) {
     uint32_t pairs = old_count < new_count ? old_count : new_count;
-    matcher_carve(&f->mt, c, old_count);
-    f->new_to_old = carve(c, new_count, sizeof(uint32_t));
-    f->old_to_new = carve(c, old_count, sizeof(uint32_t));
-    f->sequence = carve(c, pairs, sizeof(uint32_t));
-    lis_carve(&f->lis, c, pairs);
-    f->keep = carve(c, pairs, sizeof(uint8_t));
-    f->pairs = carve(c, pairs, sizeof(weft_diff_pair));
-    f->changed = carve(c, pairs, sizeof(uint8_t));
-    f->deletes = carve(c, old_count, sizeof(uint32_t));
-    f->inserts = carve(c, new_count, sizeof(uint32_t));
-    f->moves = carve(c, pairs, sizeof(weft_diff_pair));
-    f->updates = carve(c, pairs, sizeof(weft_diff_pair));
+    weft_diff_matcher_carve(&f->mt, c, old_count);
+    f->new_to_old = weft_diff_carve(c, new_count, sizeof(uint32_t));
+    f->old_to_new = weft_diff_carve(c, old_count, sizeof(uint32_t));
+    f->sequence = weft_diff_carve(c, pairs, sizeof(uint32_t));
+    weft_diff_lis_carve(&f->lis, c, pairs);
+    f->keep = weft_diff_carve(c, pairs, sizeof(uint8_t));
+    f->pairs = weft_diff_carve(c, pairs, sizeof(weft_diff_pair));
+    f->changed = weft_diff_carve(c, pairs, sizeof(uint8_t));
+    f->deletes = weft_diff_carve(c, old_count, sizeof(uint32_t));
+    f->inserts = weft_diff_carve(c, new_count, sizeof(uint32_t));
+    f->moves = weft_diff_carve(c, pairs, sizeof(weft_diff_pair));
+    f->updates = weft_diff_carve(c, pairs, sizeof(weft_diff_pair));
 }
 
-void flat_diff_run(flat_diff *f, const level_input *level) {
+void weft_diff_flat_run(flat_diff *f, const level_input *level) {
     uint32_t old_count = level->old_count, new_count = level->new_count;
-    matcher_bind(&f->mt, level);
-    f->matched_count = match_identities(&f->mt, f->new_to_old, f->old_to_new);
+    weft_diff_matcher_bind(&f->mt, level);
+    f->matched_count = weft_diff_match_identities(&f->mt, f->new_to_old, f->old_to_new);
 
     uint32_t k = 0;
     for (uint32_t j = 0; j < new_count; j++) {
         if (f->new_to_old[j] != NO_INDEX) f->sequence[k++] = f->new_to_old[j];
     }
     assert(k == f->matched_count);
-    uint32_t kept = lis_mark(f->sequence, k, &f->lis, f->keep);
+    uint32_t kept = weft_diff_lis_mark(f->sequence, k, &f->lis, f->keep);
 
     uint32_t deletes = 0;
     for (uint32_t i = 0; i < old_count; i++) {
@@ -180,7 +180,7 @@ void flat_diff_run(flat_diff *f, const level_input *level) {
     }
     assert(moves == k - kept);
     content_source contents = level_contents(level);
-    mark_changed_contents(&contents, f->pairs, k, f->changed);
+    weft_diff_mark_changed_contents(&contents, f->pairs, k, f->changed);
     uint32_t updates = 0;
     for (uint32_t q = 0; q < k; q++) {
         if (f->changed[q]) f->updates[updates++] = f->pairs[q];
@@ -192,8 +192,8 @@ void flat_diff_run(flat_diff *f, const level_input *level) {
     f->update_count = updates;
 }
 
-void mark_changed_contents(const content_source *c, const weft_diff_pair *pairs, uint32_t count,
-                           uint8_t *changed) {
+void weft_diff_mark_changed_contents(const content_source *c, const weft_diff_pair *pairs, uint32_t count,
+                                     uint8_t *changed) {
     if (c->old_hashes != NULL) {
         for (uint32_t p = 0; p < count; p++) {
             changed[p] = c->old_hashes[pairs[p].from] != c->new_hashes[pairs[p].to];

@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-void *carve(carver *c, size_t count, size_t size) {
+void *weft_diff_carve(carver *c, size_t count, size_t size) {
     uint64_t offset = (c->used + 15u) & ~(uint64_t)15u;
     uint64_t bytes = (uint64_t)count * (uint64_t)size;
     /* A zero count still takes one byte, so its pointer lies inside the block. */
@@ -19,7 +19,7 @@ void *carve(carver *c, size_t count, size_t size) {
     return c->base != NULL ? c->base + offset : NULL;
 }
 
-weft_rc diff_block_acquire(diff_block *b, void *stack, uint64_t bytes) {
+weft_rc weft_diff_block_acquire(diff_block *b, void *stack, uint64_t bytes) {
     memset(b, 0, sizeof(*b));
     if (bytes <= STACK_BLOCK_BYTES) {
         b->base = stack;
@@ -55,7 +55,7 @@ weft_rc diff_block_acquire(diff_block *b, void *stack, uint64_t bytes) {
     return WEFT_OK;
 }
 
-void diff_block_release(diff_block *b) {
+void weft_diff_block_release(diff_block *b) {
     switch (b->memory) {
     case WEFT_DIFF_MEMORY_STACK:
         break;

@@ -39,37 +39,37 @@ static void sectioned_carve(sectioned_layout *l, carver *c, const weft_diff_sect
     uint32_t N = r->old_item_count, M = r->new_item_count;
     uint32_t pairs = N < M ? N : M;
     weft_diff_sectioned_input *in = &l->input;
-    in->old_section_ids = carve(c, S, sizeof(uint64_t));
-    in->new_section_ids = carve(c, T, sizeof(uint64_t));
-    in->old_section_contents = r->section_content_hashes ? carve(c, S, sizeof(uint64_t)) : NULL;
-    in->new_section_contents = r->section_content_hashes ? carve(c, T, sizeof(uint64_t)) : NULL;
-    in->old_item_counts = carve(c, S, sizeof(uint32_t));
-    in->new_item_counts = carve(c, T, sizeof(uint32_t));
-    in->old_item_ids = carve(c, N, sizeof(uint64_t));
-    in->new_item_ids = carve(c, M, sizeof(uint64_t));
-    in->old_item_contents = r->item_content_hashes ? carve(c, N, sizeof(uint64_t)) : NULL;
-    in->new_item_contents = r->item_content_hashes ? carve(c, M, sizeof(uint64_t)) : NULL;
+    in->old_section_ids = weft_diff_carve(c, S, sizeof(uint64_t));
+    in->new_section_ids = weft_diff_carve(c, T, sizeof(uint64_t));
+    in->old_section_contents = r->section_content_hashes ? weft_diff_carve(c, S, sizeof(uint64_t)) : NULL;
+    in->new_section_contents = r->section_content_hashes ? weft_diff_carve(c, T, sizeof(uint64_t)) : NULL;
+    in->old_item_counts = weft_diff_carve(c, S, sizeof(uint32_t));
+    in->new_item_counts = weft_diff_carve(c, T, sizeof(uint32_t));
+    in->old_item_ids = weft_diff_carve(c, N, sizeof(uint64_t));
+    in->new_item_ids = weft_diff_carve(c, M, sizeof(uint64_t));
+    in->old_item_contents = r->item_content_hashes ? weft_diff_carve(c, N, sizeof(uint64_t)) : NULL;
+    in->new_item_contents = r->item_content_hashes ? weft_diff_carve(c, M, sizeof(uint64_t)) : NULL;
     in->old_section_count = S;
     in->new_section_count = T;
     in->old_item_count = N;
     in->new_item_count = M;
 
-    flat_diff_carve(&l->sections, c, S, T);
-    matcher_carve(&l->items, c, N);
-    l->item_new_to_old = carve(c, M, sizeof(uint32_t));
-    l->item_old_to_new = carve(c, N, sizeof(uint32_t));
-    l->old_section_of = carve(c, N, sizeof(uint32_t));
-    l->old_first_item = carve(c, S, sizeof(uint32_t));
-    l->item_sequence = carve(c, pairs, sizeof(uint32_t));
-    lis_carve(&l->item_lis, c, pairs);
-    l->item_keep = carve(c, pairs, sizeof(uint8_t));
-    l->item_pairs = carve(c, pairs, sizeof(weft_diff_pair));
-    l->item_pair_paths = carve(c, pairs, sizeof(weft_diff_path_pair));
-    l->item_changed = carve(c, pairs, sizeof(uint8_t));
-    l->item_deletes = carve(c, N, sizeof(weft_diff_path));
-    l->item_inserts = carve(c, M, sizeof(weft_diff_path));
-    l->item_moves = carve(c, pairs, sizeof(weft_diff_path_pair));
-    l->item_updates = carve(c, pairs, sizeof(weft_diff_path_pair));
+    weft_diff_flat_carve(&l->sections, c, S, T);
+    weft_diff_matcher_carve(&l->items, c, N);
+    l->item_new_to_old = weft_diff_carve(c, M, sizeof(uint32_t));
+    l->item_old_to_new = weft_diff_carve(c, N, sizeof(uint32_t));
+    l->old_section_of = weft_diff_carve(c, N, sizeof(uint32_t));
+    l->old_first_item = weft_diff_carve(c, S, sizeof(uint32_t));
+    l->item_sequence = weft_diff_carve(c, pairs, sizeof(uint32_t));
+    weft_diff_lis_carve(&l->item_lis, c, pairs);
+    l->item_keep = weft_diff_carve(c, pairs, sizeof(uint8_t));
+    l->item_pairs = weft_diff_carve(c, pairs, sizeof(weft_diff_pair));
+    l->item_pair_paths = weft_diff_carve(c, pairs, sizeof(weft_diff_path_pair));
+    l->item_changed = weft_diff_carve(c, pairs, sizeof(uint8_t));
+    l->item_deletes = weft_diff_carve(c, N, sizeof(weft_diff_path));
+    l->item_inserts = weft_diff_carve(c, M, sizeof(weft_diff_path));
+    l->item_moves = weft_diff_carve(c, pairs, sizeof(weft_diff_path_pair));
+    l->item_updates = weft_diff_carve(c, pairs, sizeof(weft_diff_path_pair));
 }
 
 static bool counts_add_up(const uint32_t *counts, uint32_t sections, uint32_t items) {
@@ -87,8 +87,8 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
     uint32_t *new_to_old = l->item_new_to_old, *old_to_new = l->item_old_to_new;
     level_input items = item_level(r, in);
     content_source contents = level_contents(&items);
-    matcher_bind(&l->items, &items);
-    match_identities(&l->items, new_to_old, old_to_new);
+    weft_diff_matcher_bind(&l->items, &items);
+    weft_diff_match_identities(&l->items, new_to_old, old_to_new);
 
     for (uint32_t s = 0, flat = 0; s < in->old_section_count; s++) {
         l->old_first_item[s] = flat;
@@ -117,7 +117,7 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
                 l->item_sequence[candidates++] = i;
             }
         }
-        lis_mark(l->item_sequence, candidates, &l->item_lis, l->item_keep);
+        weft_diff_lis_mark(l->item_sequence, candidates, &l->item_lis, l->item_keep);
         /* Pass 2, in new order again: moves, and the pairs whose contents to compare. */
         for (uint32_t j = first, c = 0; j < end; j++) {
             uint32_t i = new_to_old[j];
@@ -131,7 +131,7 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
             l->item_pair_paths[pairs++] = pair;
         }
     }
-    mark_changed_contents(&contents, l->item_pairs, pairs, l->item_changed);
+    weft_diff_mark_changed_contents(&contents, l->item_pairs, pairs, l->item_changed);
     uint32_t updates = 0;
     for (uint32_t p = 0; p < pairs; p++) {
         if (l->item_changed[p]) l->item_updates[updates++] = l->item_pair_paths[p];
@@ -173,7 +173,7 @@ weft_rc weft_diff_sectioned(const weft_diff_sectioned_request *r) {
     sectioned_carve(&l, &measure, r);
     _Alignas(16) unsigned char stack[STACK_BLOCK_BYTES];
     diff_block block;
-    weft_rc rc = diff_block_acquire(&block, stack, measure.used);
+    weft_rc rc = weft_diff_block_acquire(&block, stack, measure.used);
     if (rc != WEFT_OK) return rc;
     carver place = {block.base, 0};
     sectioned_carve(&l, &place, r);
@@ -181,13 +181,13 @@ weft_rc weft_diff_sectioned(const weft_diff_sectioned_request *r) {
     r->fill(r->context, &l.input);
     if (!counts_add_up(l.input.old_item_counts, r->old_section_count, r->old_item_count) ||
         !counts_add_up(l.input.new_item_counts, r->new_section_count, r->new_item_count)) {
-        diff_block_release(&block);
+        weft_diff_block_release(&block);
         return WEFT_EINVAL;
     }
 
     flat_diff *f = &l.sections;
     level_input sections = section_level(r, &l.input);
-    flat_diff_run(f, &sections);
+    weft_diff_flat_run(f, &sections);
 
     weft_diff_sectioned_result result = {
         .input = &l.input,
@@ -206,6 +206,6 @@ weft_rc weft_diff_sectioned(const weft_diff_sectioned_request *r) {
     /* After deliver, so that the checker's own callbacks never mix with the
     ** diff's: deliver sees exactly the calls the diff made. */
     assert(weft_diff_sectioned_check_invariants(r, &result));
-    diff_block_release(&block);
+    weft_diff_block_release(&block);
     return WEFT_OK;
 }

@@ -57,7 +57,7 @@ weft_rc weft_emap_create(const weft_emap_callbacks *callbacks, weft_emap_t **out
     }
     f->cb = *callbacks;
     f->arena = arena;
-    slab_init(&f->slab);
+    weft_emap_slab_init(&f->slab);
     f->root = v;
     f->live_versions = 1;
     atomic_init(&v->refs, 1);
@@ -67,7 +67,7 @@ weft_rc weft_emap_create(const weft_emap_callbacks *callbacks, weft_emap_t **out
     return WEFT_OK;
 }
 
-void family_release_handles(family *f, objlist *handles) {
+void weft_emap_family_release_handles(family *f, objlist *handles) {
     void *batch[256];
     size_t n = 0;
     for (size_t k = 0; k < handles->n; k++) {
@@ -78,7 +78,7 @@ void family_release_handles(family *f, objlist *handles) {
         }
     }
     if (n > 0) f->cb.release(f->cb.context, batch, n);
-    ol_free(f, handles);
+    weft_emap_ol_free(f, handles);
 }
 
 typedef struct release_walk {
@@ -118,7 +118,7 @@ static void walk_sections(release_walk *w, node *x) {
     rec *r = (rec *)x;
     walk_items(w, r->items);
     for (uint32_t k = 0; k < r->nsupp; k++) walk_release(w, r->supps[k].handle);
-    if ((r->h.where & 0xFFu) == CLS_BIG) node_free(w->f, &r->h);
+    if ((r->h.where & 0xFFu) == CLS_BIG) weft_emap_node_free(w->f, &r->h);
 }
 
 /* The last version of a family died: nothing else can reach the family, so
@@ -128,10 +128,10 @@ static void family_destroy(family *f, weft_emap_t *v) {
     walk_sections(&w, v->sections);
     if (w.n > 0) f->cb.release(f->cb.context, w.batch, w.n);
     weft_arena_t *arena = f->arena;
-    slab_destroy(f);
-    ol_free(f, &f->free_sids);
-    ol_free(f, &v->ins);
-    ol_free(f, &v->del);
+    weft_emap_slab_destroy(f);
+    weft_emap_ol_free(f, &f->free_sids);
+    weft_emap_ol_free(f, &v->ins);
+    weft_emap_ol_free(f, &v->del);
     pthread_mutex_destroy(&f->lock);
     weft_arena_free(arena, v);
     weft_arena_free(arena, f);
@@ -143,14 +143,14 @@ static void family_destroy(family *f, weft_emap_t *v) {
 ** given back after the mutex is released; room was reserved by the caller. */
 static void free_obj(family *f, uint64_t o, objlist *rel) {
     switch (obj_tag(o)) {
-    case OBJ_NODE: node_free(f, (node *)(uintptr_t)obj_payload(o)); break;
-    case OBJ_HANDLE: ol_push_reserved(rel, o); break;
-    default: ol_push_reserved(&f->free_sids, obj_payload(o)); break;
+    case OBJ_NODE: weft_emap_node_free(f, (node *)(uintptr_t)obj_payload(o)); break;
+    case OBJ_HANDLE: weft_emap_ol_push_reserved(rel, o); break;
+    default: weft_emap_ol_push_reserved(&f->free_sids, obj_payload(o)); break;
     }
 }
 
 static void reserve_frees(family *f, objlist *rel, size_t n) {
-    must(ol_reserve(f, rel, n) && ol_reserve(f, &f->free_sids, n));
+    must(weft_emap_ol_reserve(f, rel, n) && weft_emap_ol_reserve(f, &f->free_sids, n));
 }
 
 static void free_all(family *f, objlist *l, objlist *rel) {
@@ -161,7 +161,7 @@ static void free_all(family *f, objlist *l, objlist *rel) {
 
 static void append(family *f, objlist *dst, const objlist *src) {
     if (src->n == 0) return;
-    must(ol_reserve(f, dst, src->n));
+    must(weft_emap_ol_reserve(f, dst, src->n));
     memcpy(dst->v + dst->n, src->v, src->n * sizeof(uint64_t));
     dst->n += src->n;
 }
@@ -188,8 +188,8 @@ static void take_place(weft_emap_t *v, weft_emap_t *c) {
 }
 
 static void destroy_dead(family *f, weft_emap_t *v) {
-    ol_free(f, &v->ins);
-    ol_free(f, &v->del);
+    weft_emap_ol_free(f, &v->ins);
+    weft_emap_ol_free(f, &v->del);
     weft_arena_free(f->arena, v);
     f->dead_versions--;
 }
@@ -200,12 +200,12 @@ static void compose(family *f, weft_emap_t *v, weft_emap_t *c, objlist *rel) {
     objlist *iv = &v->ins, *dc = &c->del;
     if (iv->n > 0 && dc->n > 0) {
         omap m;
-        must(omap_init(f, &m, dc->n));
-        for (size_t k = 0; k < dc->n; k++) *omap_find(&m, dc->v[k], true) = 0;
+        must(weft_emap_omap_init(f, &m, dc->n));
+        for (size_t k = 0; k < dc->n; k++) *weft_emap_omap_find(&m, dc->v[k], true) = 0;
         reserve_frees(f, rel, iv->n);
         size_t w = 0;
         for (size_t k = 0; k < iv->n; k++) {
-            uint32_t *seen = omap_find(&m, iv->v[k], false);
+            uint32_t *seen = weft_emap_omap_find(&m, iv->v[k], false);
             if (seen != NULL) {
                 *seen = 1;
                 free_obj(f, iv->v[k], rel);
@@ -216,10 +216,10 @@ static void compose(family *f, weft_emap_t *v, weft_emap_t *c, objlist *rel) {
         iv->n = w;
         w = 0;
         for (size_t k = 0; k < dc->n; k++) {
-            if (*omap_find(&m, dc->v[k], false) == 0) dc->v[w++] = dc->v[k];
+            if (*weft_emap_omap_find(&m, dc->v[k], false) == 0) dc->v[w++] = dc->v[k];
         }
         dc->n = w;
-        omap_free(f, &m);
+        weft_emap_omap_free(f, &m);
     }
     append(f, &c->ins, iv);
     append(f, &v->del, dc);
@@ -238,54 +238,54 @@ static void collect_branch(family *f, weft_emap_t *v, objlist *rel) {
         for (weft_emap_t *c = v->child; c; c = c->next) total += c->del.n;
         if (total == 0) return;
         omap m;
-        must(omap_init(f, &m, total));
+        must(weft_emap_omap_init(f, &m, total));
         for (weft_emap_t *c = v->child; c; c = c->next) {
-            for (size_t k = 0; k < c->del.n; k++) (*omap_find(&m, c->del.v[k], true))++;
+            for (size_t k = 0; k < c->del.n; k++) (*weft_emap_omap_find(&m, c->del.v[k], true))++;
         }
         objlist gone = {0};
         for (size_t k = 0; k < v->child->del.n; k++) {
             uint64_t o = v->child->del.v[k];
-            if (*omap_find(&m, o, false) == v->nchildren) must(ol_push(f, &gone, o));
+            if (*weft_emap_omap_find(&m, o, false) == v->nchildren) must(weft_emap_ol_push(f, &gone, o));
         }
         if (gone.n == 0) {
-            omap_free(f, &m);
+            weft_emap_omap_free(f, &m);
             return;
         }
         for (weft_emap_t *c = v->child; c; c = c->next) {
             size_t w = 0;
             for (size_t k = 0; k < c->del.n; k++) {
-                if (*omap_find(&m, c->del.v[k], false) != v->nchildren) c->del.v[w++] = c->del.v[k];
+                if (*weft_emap_omap_find(&m, c->del.v[k], false) != v->nchildren) c->del.v[w++] = c->del.v[k];
             }
             c->del.n = w;
         }
-        omap_free(f, &m);
+        weft_emap_omap_free(f, &m);
         bool passed_up = false;
         if (v->parent == NULL) {
             free_all(f, &gone, rel);
         } else {
             omap mine;
-            must(omap_init(f, &mine, v->ins.n));
-            for (size_t k = 0; k < v->ins.n; k++) *omap_find(&mine, v->ins.v[k], true) = 0;
+            must(weft_emap_omap_init(f, &mine, v->ins.n));
+            for (size_t k = 0; k < v->ins.n; k++) *weft_emap_omap_find(&mine, v->ins.v[k], true) = 0;
             reserve_frees(f, rel, gone.n);
-            must(ol_reserve(f, &v->del, gone.n));
+            must(weft_emap_ol_reserve(f, &v->del, gone.n));
             for (size_t k = 0; k < gone.n; k++) {
-                uint32_t *own = omap_find(&mine, gone.v[k], false);
+                uint32_t *own = weft_emap_omap_find(&mine, gone.v[k], false);
                 if (own != NULL) {
                     *own = 1;
                     free_obj(f, gone.v[k], rel);
                 } else {
-                    ol_push_reserved(&v->del, gone.v[k]);
+                    weft_emap_ol_push_reserved(&v->del, gone.v[k]);
                     passed_up = true;
                 }
             }
             size_t w = 0;
             for (size_t k = 0; k < v->ins.n; k++) {
-                if (*omap_find(&mine, v->ins.v[k], false) == 0) v->ins.v[w++] = v->ins.v[k];
+                if (*weft_emap_omap_find(&mine, v->ins.v[k], false) == 0) v->ins.v[w++] = v->ins.v[k];
             }
             v->ins.n = w;
-            omap_free(f, &mine);
+            weft_emap_omap_free(f, &mine);
         }
-        ol_free(f, &gone);
+        weft_emap_ol_free(f, &gone);
         if (!passed_up) return;
         v = v->parent;
     }
@@ -303,8 +303,8 @@ static void settle(family *f, weft_emap_t *v, objlist *rel) {
             weft_emap_t *c = v->child;
             if (p == NULL) {
                 free_all(f, &c->del, rel);
-                ol_free(f, &c->del);
-                ol_free(f, &c->ins);
+                weft_emap_ol_free(f, &c->del);
+                weft_emap_ol_free(f, &c->ins);
                 c->parent = NULL;
                 c->prev = c->next = NULL;
                 f->root = c;
@@ -351,7 +351,7 @@ void weft_emap_release(weft_emap_t *v) {
     settle(f, v, &rel);
     f->handles -= rel.n;
     pthread_mutex_unlock(&f->lock);
-    family_release_handles(f, &rel);
+    weft_emap_family_release_handles(f, &rel);
 }
 
 void weft_emap_family_counts_get(const weft_emap_t *v, weft_emap_family_counts *out) {
@@ -378,7 +378,7 @@ size_t weft_emap_item_total(const weft_emap_t *v) {
 static const rec *section_at(const weft_emap_t *v, int64_t section) {
     if (section < 0 || (uint64_t)section >= v->nsections) return NULL;
     uint64_t off;
-    return (const rec *)pt_locate(v->sections, (uint64_t)section, &off);
+    return (const rec *)weft_emap_pt_locate(v->sections, (uint64_t)section, &off);
 }
 
 weft_rc weft_emap_item_count(const weft_emap_t *v, int64_t section, size_t *out) {
@@ -392,7 +392,7 @@ void *weft_emap_item(const weft_emap_t *v, int64_t section, int64_t item) {
     const rec *r = section_at(v, section);
     if (r == NULL || item < 0 || (uint64_t)item >= r->count) return NULL;
     uint64_t off;
-    const ileaf *l = (const ileaf *)pt_locate(r->items, (uint64_t)item, &off);
+    const ileaf *l = (const ileaf *)weft_emap_pt_locate(r->items, (uint64_t)item, &off);
     return l->items[off];
 }
 
@@ -407,9 +407,9 @@ void *weft_emap_supplementary(const weft_emap_t *v, uint32_t kind, int64_t secti
 
 bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_location *out) {
     uint64_t val, slabel, sbase, ibase;
-    if (handle == NULL || !hm_get(v->rev, mix64((uint64_t)(uintptr_t)handle), &val)) return false;
-    if (!hm_get(v->secrev, mix64(val_sid(val)), &slabel)) return false;
-    const rec *r = (const rec *)pt_find_label(v->sections, slabel, &sbase);
+    if (handle == NULL || !weft_emap_hm_get(v->rev, mix64((uint64_t)(uintptr_t)handle), &val)) return false;
+    if (!weft_emap_hm_get(v->secrev, mix64(val_sid(val)), &slabel)) return false;
+    const rec *r = (const rec *)weft_emap_pt_find_label(v->sections, slabel, &sbase);
     if (r == NULL) return false;
     if (val & VAL_SUPP) {
         for (uint32_t k = 0; k < r->nsupp; k++) {
@@ -421,7 +421,7 @@ bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_locati
         }
         return false;
     }
-    const node *leaf = pt_find_label(r->items, val_label(val), &ibase);
+    const node *leaf = weft_emap_pt_find_label(r->items, val_label(val), &ibase);
     if (leaf == NULL) return false;
     void *const *items = ((const ileaf *)leaf)->items;
     unsigned hint = val_hint(val);
@@ -443,7 +443,7 @@ bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_locati
 size_t weft_emap_copy_items(const weft_emap_t *v, int64_t section, size_t start, void **out, size_t max) {
     const rec *r = section_at(v, section);
     if (r == NULL || start >= r->count) return 0;
-    return pt_copy(r->items, start, out, max);
+    return weft_emap_pt_copy(r->items, start, out, max);
 }
 
 size_t weft_emap_supplementary_count(const weft_emap_t *v, int64_t section) {
@@ -467,7 +467,7 @@ size_t weft_emap_copy_supplementaries(const weft_emap_t *v, int64_t section, siz
 
 bool weft_emap_check_invariants(const weft_emap_t *v) {
 #ifdef WEFT_DEBUG
-    return emap_check_version(v);
+    return weft_emap_check_version(v);
 #else
     (void)v;
     return true;
@@ -478,7 +478,7 @@ bool weft_emap_check_family(const weft_emap_t *v) {
 #ifdef WEFT_DEBUG
     family *f = v->fam;
     pthread_mutex_lock(&f->lock);
-    bool ok = emap_check_family_locked(f);
+    bool ok = weft_emap_check_family_locked(f);
     pthread_mutex_unlock(&f->lock);
     return ok;
 #else

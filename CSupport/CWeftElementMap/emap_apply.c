@@ -123,7 +123,7 @@ static uint64_t path_key(weft_emap_path p) {
 
 static uint64_t section_items(const txn *t, uint64_t s) {
     uint64_t off;
-    return ((const rec *)pt_locate(t->sections, s, &off))->count;
+    return ((const rec *)weft_emap_pt_locate(t->sections, s, &off))->count;
 }
 
 /* Check that (s, i) names an item (or, with 'end_ok', the end of a section)
@@ -153,9 +153,9 @@ static weft_rc check_section(apply *a, weft_emap_edit_kind edit, size_t index, i
 static void locate_in_txn(const txn *t, const void *h, int64_t *section, int64_t *item) {
     *section = *item = -1;
     uint64_t val, slabel, sbase, ibase;
-    if (!hm_get(t->rev, mix64((uint64_t)(uintptr_t)h), &val)) return;
-    if (!hm_get(t->secrev, mix64(val_sid(val)), &slabel)) return;
-    const rec *r = (const rec *)pt_find_label(t->sections, slabel, &sbase);
+    if (!weft_emap_hm_get(t->rev, mix64((uint64_t)(uintptr_t)h), &val)) return;
+    if (!weft_emap_hm_get(t->secrev, mix64(val_sid(val)), &slabel)) return;
+    const rec *r = (const rec *)weft_emap_pt_find_label(t->sections, slabel, &sbase);
     if (r == NULL || r->sid != val_sid(val)) return;
     if (val & VAL_SUPP) {
         for (uint32_t k = 0; k < r->nsupp; k++) {
@@ -166,7 +166,7 @@ static void locate_in_txn(const txn *t, const void *h, int64_t *section, int64_t
         }
         return;
     }
-    const node *leaf = r->items ? pt_find_label(r->items, val_label(val), &ibase) : NULL;
+    const node *leaf = r->items ? weft_emap_pt_find_label(r->items, val_label(val), &ibase) : NULL;
     if (leaf == NULL) return;
     for (unsigned k = 0; k < leaf->n; k++) {
         if (((const ileaf *)leaf)->items[k] == h) {
@@ -184,7 +184,7 @@ static weft_rc check_new_handle(apply *a, weft_emap_edit_kind edit, size_t index
         return fail(a, WEFT_EMAP_FAILURE_NULL_HANDLE, edit, index, s, i, -1);
     }
     uint64_t val;
-    if (hm_get(a->t.rev, mix64((uint64_t)(uintptr_t)h), &val)) {
+    if (weft_emap_hm_get(a->t.rev, mix64((uint64_t)(uintptr_t)h), &val)) {
         weft_rc rc = fail(a, WEFT_EMAP_FAILURE_DUPLICATE_ELEMENT, edit, index, s, i, -1);
         int64_t os, oi;
         locate_in_txn(&a->t, h, &os, &oi);
@@ -196,9 +196,9 @@ static weft_rc check_new_handle(apply *a, weft_emap_edit_kind edit, size_t index
 /* The batch made the record at 's' its own, with room for 'need' supplementaries. */
 static weft_rc own_record(txn *t, uint64_t s, size_t need, rec **out) {
     node **slot;
-    weft_rc rc = st_own_slot(t, &t->sections, s, &slot);
+    weft_rc rc = weft_emap_st_own_slot(t, &t->sections, s, &slot);
     if (rc != WEFT_OK) return rc;
-    node *y = txn_own(t, *slot, need);
+    node *y = weft_emap_txn_own(t, *slot, need);
     if (y == NULL) return WEFT_ENOMEM;
     *slot = y;
     *out = (rec *)y;
@@ -219,8 +219,8 @@ static bool was_replaced_here(const txn *t, const void *h) {
 ** put in was never in any version: it goes back to its owner right away. */
 static bool drop_handle(txn *t, void *h) {
     uint64_t o = obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h);
-    if (t->nreplaced > 0 && was_replaced_here(t, h)) return ol_push(t->f, &t->release_now, o);
-    return ol_push(t->f, &t->del, o);
+    if (t->nreplaced > 0 && was_replaced_here(t, h)) return weft_emap_ol_push(t->f, &t->release_now, o);
+    return weft_emap_ol_push(t->f, &t->del, o);
 }
 
 /* ---- step 1: replacements ----------------------------------------------- */
@@ -264,12 +264,16 @@ static weft_rc step_replace(apply *a) {
         uint64_t label;
         unsigned slot;
         rc = own_record(t, (uint64_t)p.section, 0, &sec);
-        if (rc == WEFT_OK) rc = it_replace(t, &sec->items, (uint64_t)p.item, r[k].handle, &old, &label, &slot);
-        if (rc == WEFT_OK) rc = hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)old));
         if (rc == WEFT_OK) {
-            rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)r[k].handle), val_pack(false, sec->sid, label, slot));
+            rc = weft_emap_it_replace(t, &sec->items, (uint64_t)p.item, r[k].handle, &old, &label, &slot);
         }
-        if (rc == WEFT_OK && !ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)r[k].handle))) {
+        if (rc == WEFT_OK) rc = weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)old));
+        if (rc == WEFT_OK) {
+            rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)r[k].handle),
+                                  val_pack(false, sec->sid, label, slot));
+        }
+        if (rc == WEFT_OK &&
+            !weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)r[k].handle))) {
             rc = WEFT_ENOMEM;
         }
         if (rc == WEFT_OK && !drop_handle(t, old)) rc = WEFT_ENOMEM;
@@ -382,7 +386,7 @@ static weft_rc remove_item(apply *a, weft_emap_edit_kind edit, size_t index, wef
     if (rc != WEFT_OK) return rc;
     rec *sec;
     rc = own_record(t, (uint64_t)p.section, 0, &sec);
-    if (rc == WEFT_OK) rc = it_remove(t, &sec->items, (uint64_t)p.item, sec->sid, out);
+    if (rc == WEFT_OK) rc = weft_emap_it_remove(t, &sec->items, (uint64_t)p.item, sec->sid, out);
     if (rc != WEFT_OK) return out_of_memory(a, edit, index);
     sec->count--;
     t->nitems--;
@@ -421,7 +425,7 @@ static weft_rc step_remove_items(apply *a) {
             void *h;
             weft_rc rc = remove_item(a, WEFT_EMAP_EDIT_DELETE_ITEM, di, del[di], &h);
             if (rc != WEFT_OK) return rc;
-            if (hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)h)) != WEFT_OK || !drop_handle(t, h)) {
+            if (weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)h)) != WEFT_OK || !drop_handle(t, h)) {
                 return out_of_memory(a, WEFT_EMAP_EDIT_DELETE_ITEM, di);
             }
             di++;
@@ -449,7 +453,7 @@ static weft_rc unindex_section(txn *t, const node *x) {
     }
     const ileaf *l = (const ileaf *)x;
     for (unsigned k = 0; k < x->n; k++) {
-        if (hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)l->items[k])) != WEFT_OK) return WEFT_ENOMEM;
+        if (weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)l->items[k])) != WEFT_OK) return WEFT_ENOMEM;
         if (!drop_handle(t, l->items[k])) return WEFT_ENOMEM;
     }
     return WEFT_OK;
@@ -457,18 +461,18 @@ static weft_rc unindex_section(txn *t, const node *x) {
 
 /* Drop a removed section whole: its handles, supplementaries, id and nodes. */
 static weft_rc delete_section(txn *t, rec *r) {
-    weft_rc rc = hm_remove(t, &t->secrev, mix64(r->sid));
-    if (rc == WEFT_OK && !ol_push(t->f, &t->del, obj_make(OBJ_SID, r->sid))) rc = WEFT_ENOMEM;
+    weft_rc rc = weft_emap_hm_remove(t, &t->secrev, mix64(r->sid));
+    if (rc == WEFT_OK && !weft_emap_ol_push(t->f, &t->del, obj_make(OBJ_SID, r->sid))) rc = WEFT_ENOMEM;
     if (rc == WEFT_OK) rc = unindex_section(t, r->items);
     for (uint32_t k = 0; rc == WEFT_OK && k < r->nsupp; k++) {
         void *h = r->supps[k].handle;
-        rc = hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)h));
+        rc = weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)h));
         if (rc == WEFT_OK && !drop_handle(t, h)) rc = WEFT_ENOMEM;
     }
-    if (rc == WEFT_OK && !txn_reserve(t, txn_subtree_size(&r->h))) rc = WEFT_ENOMEM;
+    if (rc == WEFT_OK && !weft_emap_txn_reserve(t, weft_emap_txn_subtree_size(&r->h))) rc = WEFT_ENOMEM;
     if (rc != WEFT_OK) return rc;
     t->nitems -= r->count;
-    txn_drop_subtree(t, &r->h);
+    weft_emap_txn_drop_subtree(t, &r->h);
     return WEFT_OK;
 }
 
@@ -502,7 +506,7 @@ static weft_rc step_remove_sections(apply *a) {
         weft_rc rc = check_section(a, edit, index, s, false);
         if (rc != WEFT_OK) return rc;
         rec *r;
-        if (st_remove(t, &t->sections, (uint64_t)s, &r) != WEFT_OK) return out_of_memory(a, edit, index);
+        if (weft_emap_st_remove(t, &t->sections, (uint64_t)s, &r) != WEFT_OK) return out_of_memory(a, edit, index);
         t->nsections--;
         if (take_delete) {
             if (delete_section(t, r) != WEFT_OK) return out_of_memory(a, edit, index);
@@ -520,12 +524,14 @@ static weft_rc step_remove_sections(apply *a) {
 static bool sid_take(txn *t, uint32_t *out) {
     family *f = t->f;
     /* Room to give every id of this batch back on failure without allocating. */
-    if (!ol_reserve(f, &f->free_sids, t->new_sids.n + 1) || !ol_reserve(f, &t->new_sids, 1)) return false;
+    if (!weft_emap_ol_reserve(f, &f->free_sids, t->new_sids.n + 1) || !weft_emap_ol_reserve(f, &t->new_sids, 1)) {
+        return false;
+    }
     uint32_t sid;
     if (f->free_sids.n > 0) sid = (uint32_t)f->free_sids.v[--f->free_sids.n];
     else if (f->next_sid <= SID_MAX) sid = f->next_sid++;
     else return false;
-    ol_push_reserved(&t->new_sids, sid);
+    weft_emap_ol_push_reserved(&t->new_sids, sid);
     *out = sid;
     return true;
 }
@@ -546,7 +552,7 @@ static weft_rc index_leaves(apply *a, size_t index, int64_t s, const rec *r, voi
     for (unsigned k = 0; k < x->n; k++, (*at)++) {
         void *h = l->items[k];
         uint64_t key = mix64((uint64_t)(uintptr_t)h), val;
-        if (hm_get(t->rev, key, &val)) {
+        if (weft_emap_hm_get(t->rev, key, &val)) {
             weft_rc rc = fail(a, WEFT_EMAP_FAILURE_DUPLICATE_ELEMENT, WEFT_EMAP_EDIT_INSERT_SECTION, index, s,
                               (int64_t)*at, -1);
             int64_t os = -1, oi = -1;
@@ -563,8 +569,8 @@ static weft_rc index_leaves(apply *a, size_t index, int64_t s, const rec *r, voi
             }
             return also(a, rc, WEFT_EMAP_EDIT_INSERT_SECTION, index, os, oi);
         }
-        if (hm_set(t, &t->rev, key, val_pack(false, r->sid, x->label, k)) != WEFT_OK ||
-            !ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
+        if (weft_emap_hm_set(t, &t->rev, key, val_pack(false, r->sid, x->label, k)) != WEFT_OK ||
+            !weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
             return out_of_memory(a, WEFT_EMAP_EDIT_INSERT_SECTION, index);
         }
     }
@@ -595,20 +601,20 @@ static weft_rc insert_new_section(apply *a, size_t index) {
         return fail(a, WEFT_EMAP_FAILURE_CAPACITY, WEFT_EMAP_EDIT_INSERT_SECTION, index, in->section, -1,
                     (int64_t)SID_MAX);
     }
-    rec *r = (rec *)txn_node_alloc(t, K_REC, rec_bytes(0));
+    rec *r = (rec *)weft_emap_txn_node_alloc(t, K_REC, weft_emap_rec_bytes(0));
     if (r == NULL) return out_of_memory(a, WEFT_EMAP_EDIT_INSERT_SECTION, index);
     r->sid = sid;
     r->nsupp = 0;
     r->count = in->count;
     r->items = NULL;
     r->h.n = 1;
-    weft_rc rc = it_build(t, (void *const *)in->handles, in->count, &r->items);
+    weft_rc rc = weft_emap_it_build(t, (void *const *)in->handles, in->count, &r->items);
     if (rc != WEFT_OK) rc = out_of_memory(a, WEFT_EMAP_EDIT_INSERT_SECTION, index);
     if (rc == WEFT_OK) rc = index_new_items(a, index, in->section, r, (void *const *)in->handles);
-    if (rc == WEFT_OK && !ol_push(t->f, &t->ins, obj_make(OBJ_SID, sid))) {
+    if (rc == WEFT_OK && !weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_SID, sid))) {
         rc = out_of_memory(a, WEFT_EMAP_EDIT_INSERT_SECTION, index);
     }
-    if (rc == WEFT_OK && st_insert(t, &t->sections, t->nsections, (uint64_t)in->section, r) != WEFT_OK) {
+    if (rc == WEFT_OK && weft_emap_st_insert(t, &t->sections, t->nsections, (uint64_t)in->section, r) != WEFT_OK) {
         rc = out_of_memory(a, WEFT_EMAP_EDIT_INSERT_SECTION, index);
     }
     if (rc != WEFT_OK) return rc;
@@ -619,10 +625,10 @@ static weft_rc insert_new_section(apply *a, size_t index) {
 
 static weft_rc insert_moved_section(apply *a, uint32_t m) {
     txn *t = &a->t;
-    rec *r = (rec *)txn_own(t, &a->sflight[m]->h, a->sflight[m]->nsupp);
+    rec *r = (rec *)weft_emap_txn_own(t, &a->sflight[m]->h, a->sflight[m]->nsupp);
     if (r == NULL) return out_of_memory(a, WEFT_EMAP_EDIT_MOVE_SECTION, m);
     a->sflight[m] = NULL;
-    if (st_insert(t, &t->sections, t->nsections, (uint64_t)a->b->section_moves[m].to, r) != WEFT_OK) {
+    if (weft_emap_st_insert(t, &t->sections, t->nsections, (uint64_t)a->b->section_moves[m].to, r) != WEFT_OK) {
         return out_of_memory(a, WEFT_EMAP_EDIT_MOVE_SECTION, m);
     }
     t->nsections++;
@@ -681,13 +687,13 @@ static weft_rc insert_item(apply *a, weft_emap_edit_kind edit, size_t index, wef
     uint64_t label;
     unsigned slot;
     rc = own_record(t, (uint64_t)p.section, 0, &sec);
-    if (rc == WEFT_OK) rc = it_insert(t, &sec->items, (uint64_t)p.item, sec->sid, h, &label, &slot);
+    if (rc == WEFT_OK) rc = weft_emap_it_insert(t, &sec->items, (uint64_t)p.item, sec->sid, h, &label, &slot);
     if (rc == WEFT_OK) {
         sec->count++;
         t->nitems++;
-        rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(false, sec->sid, label, slot));
+        rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(false, sec->sid, label, slot));
     }
-    if (rc == WEFT_OK && is_new && !ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
+    if (rc == WEFT_OK && is_new && !weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
         rc = WEFT_ENOMEM;
     }
     return rc == WEFT_OK ? WEFT_OK : out_of_memory(a, edit, index);
@@ -796,7 +802,7 @@ static weft_rc step_supplementaries(apply *a) {
         uint32_t item = (uint32_t)se[k].path.item, kind = se[k].kind;
         void *h = se[k].handle;
         uint64_t off;
-        const rec *cur = (const rec *)pt_locate(t->sections, s, &off);
+        const rec *cur = (const rec *)weft_emap_pt_locate(t->sections, s, &off);
         bool found;
         uint32_t pos = supp_find(cur, kind, item, &found);
         weft_rc rc = WEFT_OK;
@@ -814,7 +820,7 @@ static weft_rc step_supplementaries(apply *a) {
         rc = own_record(t, s, need, &r);
         if (rc == WEFT_OK && found) {
             void *old = r->supps[pos].handle;
-            rc = hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)old));
+            rc = weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)old));
             if (rc == WEFT_OK && !drop_handle(t, old)) rc = WEFT_ENOMEM;
             if (rc == WEFT_OK && h == NULL) {
                 memmove(&r->supps[pos], &r->supps[pos + 1], (r->nsupp - pos - 1) * sizeof(supp));
@@ -829,8 +835,8 @@ static weft_rc step_supplementaries(apply *a) {
                 r->supps[pos].item = item;
             }
             r->supps[pos].handle = h;
-            rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(true, r->sid, 0, 0));
-            if (rc == WEFT_OK && !ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
+            rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(true, r->sid, 0, 0));
+            if (rc == WEFT_OK && !weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
                 rc = WEFT_ENOMEM;
             }
         }
@@ -844,17 +850,18 @@ static weft_rc step_supplementaries(apply *a) {
 
 /* ---- relabel hooks ------------------------------------------------------ */
 
-weft_rc txn_flush_relabels(txn *t) {
+weft_rc weft_emap_txn_flush_relabels(txn *t) {
     for (size_t k = 0; k < t->npending; k++) {
         relabel *r = &t->pending[k];
         node *x = r->leaf;
         weft_rc rc = WEFT_OK;
         if (x->kind == K_REC) {
-            rc = hm_set(t, &t->secrev, mix64(((rec *)x)->sid), x->label);
+            rc = weft_emap_hm_set(t, &t->secrev, mix64(((rec *)x)->sid), x->label);
         } else {
             const ileaf *l = (const ileaf *)x;
             for (uint32_t i = r->start; rc == WEFT_OK && i < r->start + r->count; i++) {
-                rc = hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)l->items[i]), val_pack(false, r->sid, x->label, i));
+                rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)l->items[i]),
+                                      val_pack(false, r->sid, x->label, i));
             }
         }
         if (rc != WEFT_OK) return rc;
@@ -873,11 +880,11 @@ static bool batch_is_empty(const weft_emap_batch *b) {
 
 static void txn_discard_lists(txn *t) {
     family *f = t->f;
-    ol_free(f, &t->del);
-    ol_free(f, &t->ins);
-    ol_free(f, &t->new_sids);
-    ol_free(f, &t->release_now);
-    pset_free(f, &t->created);
+    weft_emap_ol_free(f, &t->del);
+    weft_emap_ol_free(f, &t->ins);
+    weft_emap_ol_free(f, &t->new_sids);
+    weft_emap_ol_free(f, &t->release_now);
+    weft_emap_pset_free(f, &t->created);
     weft_arena_free(f->arena, t->pending);
     t->pending = NULL;
 }
@@ -888,10 +895,10 @@ static void rollback(apply *a) {
     txn *t = &a->t;
     family *f = t->f;
     for (size_t k = 0; k < t->created.cap; k++) {
-        if (t->created.slots[k] != 0) node_free(f, (node *)(uintptr_t)t->created.slots[k]);
+        if (t->created.slots[k] != 0) weft_emap_node_free(f, (node *)(uintptr_t)t->created.slots[k]);
     }
     /* sid_take reserved the room for these. */
-    for (size_t k = 0; k < t->new_sids.n; k++) ol_push_reserved(&f->free_sids, t->new_sids.v[k]);
+    for (size_t k = 0; k < t->new_sids.n; k++) weft_emap_ol_push_reserved(&f->free_sids, t->new_sids.v[k]);
     txn_discard_lists(t);
 }
 
@@ -914,7 +921,7 @@ static weft_rc finish(apply *a, weft_emap_t *base, weft_emap_t **out) {
     family *f = t->f;
     forget_released(t);
     weft_emap_t *v = weft_arena_calloc(f->arena, 1, sizeof(weft_emap_t));
-    if (v == NULL || !ol_reserve(f, &t->ins, t->created.n)) {
+    if (v == NULL || !weft_emap_ol_reserve(f, &t->ins, t->created.n)) {
         weft_arena_free(f->arena, v);
         return WEFT_ENOMEM;
     }
@@ -923,7 +930,7 @@ static weft_rc finish(apply *a, weft_emap_t *base, weft_emap_t **out) {
         uint64_t p = t->created.slots[k];
         if (p == 0) continue;
         ((node *)(uintptr_t)p)->flags = 0;
-        ol_push_reserved(&t->ins, obj_make(OBJ_NODE, p));
+        weft_emap_ol_push_reserved(&t->ins, obj_make(OBJ_NODE, p));
     }
     size_t handles = 0;
     for (size_t k = 0; k < t->ins.n; k++) handles += obj_tag(t->ins.v[k]) == OBJ_HANDLE;
@@ -989,12 +996,12 @@ weft_rc weft_emap_apply(weft_emap_t *base, const weft_emap_batch *batch, weft_em
     t->release_now = (objlist){0};
     if (rc != WEFT_OK) {
         rollback(a);
-        ol_free(f, &release_now);
+        weft_emap_ol_free(f, &release_now);
     } else {
         txn_discard_lists(t);
     }
     pthread_mutex_unlock(&f->lock);
     tmp_end(&a->tmp);
-    if (rc == WEFT_OK) family_release_handles(f, &release_now);
+    if (rc == WEFT_OK) weft_emap_family_release_handles(f, &release_now);
     return rc;
 }

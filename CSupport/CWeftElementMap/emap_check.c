@@ -1,11 +1,11 @@
 /*
 ** emap_check.c - invariant walkers (WEFT_DEBUG builds only).
 **
-** emap_check_version walks one version: tree shape, counts, label order, node
-** fill, and that the handle and section indexes agree with the trees in both
-** directions. emap_check_family walks the version tree and proves the
-** ownership rules: the nodes and handles the family holds are exactly those
-** some live version reaches. Both are O(size) and meant for tests.
+** weft_emap_check_version walks one version: tree shape, counts, label order,
+** node fill, and that the handle and section indexes agree with the trees in
+** both directions. weft_emap_check_family_locked walks the version tree and
+** proves the ownership rules: the nodes and handles the family holds are
+** exactly those some live version reaches. Both are O(size) and meant for tests.
 */
 #include "emap_internal.h"
 
@@ -38,7 +38,7 @@ static bool check_record(walk *outer, const rec *r, uint64_t section) {
     CHECK(r->h.kind == K_REC && r->h.n == 1);
     CHECK(r->sid <= SID_MAX);
     uint64_t slabel;
-    CHECK(hm_get(v->secrev, mix64(r->sid), &slabel) && slabel == r->h.label);
+    CHECK(weft_emap_hm_get(v->secrev, mix64(r->sid), &slabel) && slabel == r->h.label);
     uint64_t weight = 0, first = 0;
     if (r->items != NULL) {
         walk w = {.v = v, .has_label = false};
@@ -49,7 +49,7 @@ static bool check_record(walk *outer, const rec *r, uint64_t section) {
         void *h = weft_emap_item(v, (int64_t)section, (int64_t)i);
         CHECK(h != NULL);
         uint64_t val;
-        CHECK(hm_get(v->rev, mix64((uint64_t)(uintptr_t)h), &val));
+        CHECK(weft_emap_hm_get(v->rev, mix64((uint64_t)(uintptr_t)h), &val));
         CHECK(!(val & VAL_SUPP) && val_sid(val) == r->sid);
         weft_emap_location loc;
         CHECK(weft_emap_locate(v, h, &loc));
@@ -63,7 +63,7 @@ static bool check_record(walk *outer, const rec *r, uint64_t section) {
         }
         CHECK(s->handle != NULL);
         uint64_t val;
-        CHECK(hm_get(v->rev, mix64((uint64_t)(uintptr_t)s->handle), &val));
+        CHECK(weft_emap_hm_get(v->rev, mix64((uint64_t)(uintptr_t)s->handle), &val));
         CHECK((val & VAL_SUPP) && val_sid(val) == r->sid);
         weft_emap_location loc;
         CHECK(weft_emap_locate(v, s->handle, &loc));
@@ -86,7 +86,7 @@ static bool check_pt(walk *w, const node *x, unsigned height, bool items, uint64
         *first = x->label;
         if (items) {
             CHECK(x->n >= 1 && x->n <= ILEAF_CAP);
-            CHECK(node_capacity(x) >= x->n);
+            CHECK(weft_emap_node_capacity(x) >= x->n);
             *weight = x->n;
         } else {
             *weight = 1;
@@ -95,7 +95,7 @@ static bool check_pt(walk *w, const node *x, unsigned height, bool items, uint64
     }
     const pin *p = (const pin *)x;
     CHECK(height >= 1);
-    CHECK(x->n >= 1 && x->n <= PIN_CAP && node_capacity(x) >= x->n);
+    CHECK(x->n >= 1 && x->n <= PIN_CAP && weft_emap_node_capacity(x) >= x->n);
     uint64_t sum = 0;
     for (unsigned j = 0; j < x->n; j++) {
         uint64_t cw = 0, cf = 0;
@@ -115,7 +115,7 @@ static bool check_hm(const node *x, unsigned height, bool *has_key, uint64_t *la
     if (x->kind == K_HLEAF) {
         const hleaf *l = (const hleaf *)x;
         CHECK(height == 0);
-        CHECK(x->n >= 1 && x->n <= HLEAF_CAP && node_capacity(x) >= x->n);
+        CHECK(x->n >= 1 && x->n <= HLEAF_CAP && weft_emap_node_capacity(x) >= x->n);
         for (unsigned k = 0; k < x->n; k++) {
             CHECK(!*has_key || l->e[k].key > *last_key);
             *has_key = true;
@@ -126,7 +126,7 @@ static bool check_hm(const node *x, unsigned height, bool *has_key, uint64_t *la
     }
     CHECK(x->kind == K_HIN);
     const hin *p = (const hin *)x;
-    CHECK(height >= 1 && x->n >= 1 && x->n <= HIN_CAP && node_capacity(x) >= x->n);
+    CHECK(height >= 1 && x->n >= 1 && x->n <= HIN_CAP && weft_emap_node_capacity(x) >= x->n);
     for (unsigned j = 0; j < x->n; j++) {
         uint64_t cf = 0;
         CHECK(check_hm(p->e[j].kid, height - 1, has_key, last_key, &cf));
@@ -143,10 +143,10 @@ static bool check_index(const node *root) {
     return check_hm(root, root->height, &has_key, &last, &first);
 }
 
-bool emap_check_version(const struct weft_emap_s *v) {
+bool weft_emap_check_version(const struct weft_emap_s *v) {
     CHECK(check_index(v->rev));
     CHECK(check_index(v->secrev));
-    CHECK(hm_count(v->secrev) == v->nsections);
+    CHECK(weft_emap_hm_count(v->secrev) == v->nsections);
     walk w = {.v = v, .has_label = false, .supps = 0};
     uint64_t weight = 0, first = 0;
     if (v->sections != NULL) CHECK(check_pt(&w, v->sections, v->sections->height, false, &weight, &first));
@@ -154,12 +154,12 @@ bool emap_check_version(const struct weft_emap_s *v) {
     uint64_t items = 0;
     for (uint64_t s = 0; s < v->nsections; s++) {
         uint64_t off;
-        const rec *r = (const rec *)pt_locate(v->sections, s, &off);
+        const rec *r = (const rec *)weft_emap_pt_locate(v->sections, s, &off);
         CHECK(check_record(&w, r, s));
         items += r->count;
     }
     CHECK(items == v->nitems);
-    CHECK(hm_count(v->rev) == v->nitems + w.supps);
+    CHECK(weft_emap_hm_count(v->rev) == v->nitems + w.supps);
     return true;
 }
 
@@ -182,7 +182,7 @@ static size_t tree_nodes(const node *x) {
 
 static void gather(omap *nodes, omap *handles, const node *x) {
     if (x == NULL) return;
-    (*omap_find(nodes, (uint64_t)(uintptr_t)x, true))++;
+    (*weft_emap_omap_find(nodes, (uint64_t)(uintptr_t)x, true))++;
     if (x->kind == K_PIN) {
         for (unsigned j = 0; j < x->n; j++) gather(nodes, handles, ((const pin *)x)->e[j].kid);
     } else if (x->kind == K_HIN) {
@@ -190,10 +190,12 @@ static void gather(omap *nodes, omap *handles, const node *x) {
     } else if (x->kind == K_REC) {
         const rec *r = (const rec *)x;
         gather(nodes, handles, r->items);
-        for (uint32_t k = 0; k < r->nsupp; k++) (*omap_find(handles, (uint64_t)(uintptr_t)r->supps[k].handle, true))++;
+        for (uint32_t k = 0; k < r->nsupp; k++) {
+            (*weft_emap_omap_find(handles, (uint64_t)(uintptr_t)r->supps[k].handle, true))++;
+        }
     } else if (x->kind == K_ILEAF) {
         const ileaf *l = (const ileaf *)x;
-        for (unsigned k = 0; k < x->n; k++) (*omap_find(handles, (uint64_t)(uintptr_t)l->items[k], true))++;
+        for (unsigned k = 0; k < x->n; k++) (*weft_emap_omap_find(handles, (uint64_t)(uintptr_t)l->items[k], true))++;
     }
 }
 
@@ -234,34 +236,34 @@ static bool walk_versions(family_walk *fw, const struct weft_emap_s *v, bool gat
         size_t total = 0;
         for (const struct weft_emap_s *c = v->child; c; c = c->next) total += c->del.n;
         omap m;
-        CHECK(omap_init(fw->f, &m, total + 1));
+        CHECK(weft_emap_omap_init(fw->f, &m, total + 1));
         for (const struct weft_emap_s *c = v->child; c; c = c->next) {
-            for (size_t k = 0; k < c->del.n; k++) (*omap_find(&m, c->del.v[k], true))++;
+            for (size_t k = 0; k < c->del.n; k++) (*weft_emap_omap_find(&m, c->del.v[k], true))++;
         }
         bool common = false;
         for (size_t i = 0; i < m.cap; i++) common |= m.keys[i] != 0 && m.vals[i] == v->nchildren;
-        omap_free(fw->f, &m);
+        weft_emap_omap_free(fw->f, &m);
         CHECK(!common);
     }
     for (const struct weft_emap_s *c = v->child; c; c = c->next) CHECK(walk_versions(fw, c, gathering));
     return true;
 }
 
-bool emap_check_family_locked(family *f) {
+bool weft_emap_check_family_locked(family *f) {
     family_walk fw = {.f = f};
     CHECK(f->root != NULL && f->root->parent == NULL);
     CHECK(f->root->ins.n == 0 && f->root->del.n == 0);
     CHECK(walk_versions(&fw, f->root, false));
     CHECK(fw.live == f->live_versions && fw.dead == f->dead_versions);
-    CHECK(omap_init(f, &fw.nodes, fw.bound + 1));
-    if (!omap_init(f, &fw.handles, fw.bound + 1)) {
-        omap_free(f, &fw.nodes);
+    CHECK(weft_emap_omap_init(f, &fw.nodes, fw.bound + 1));
+    if (!weft_emap_omap_init(f, &fw.handles, fw.bound + 1)) {
+        weft_emap_omap_free(f, &fw.nodes);
         CHECK(false);
     }
     bool ok = walk_versions(&fw, f->root, true);
     size_t nodes = omap_size(&fw.nodes), handles = omap_size(&fw.handles);
-    omap_free(f, &fw.nodes);
-    omap_free(f, &fw.handles);
+    weft_emap_omap_free(f, &fw.nodes);
+    weft_emap_omap_free(f, &fw.handles);
     CHECK(ok);
     /* Everything held is reachable from a live version, and vice versa. */
     CHECK(nodes == f->slab.live_blocks + f->slab.big_live);

@@ -37,7 +37,7 @@ static unsigned lower_bound(const hleaf *l, uint64_t key) {
     return i;
 }
 
-bool hm_get(const node *x, uint64_t key, uint64_t *val) {
+bool weft_emap_hm_get(const node *x, uint64_t key, uint64_t *val) {
     if (x == NULL) return false;
     while (x->kind == K_HIN) {
         const hin *p = (const hin *)x;
@@ -50,12 +50,12 @@ bool hm_get(const node *x, uint64_t key, uint64_t *val) {
     return true;
 }
 
-size_t hm_count(const node *x) {
+size_t weft_emap_hm_count(const node *x) {
     if (x == NULL) return 0;
     if (x->kind == K_HLEAF) return x->n;
     const hin *p = (const hin *)x;
     size_t c = 0;
-    for (unsigned j = 0; j < x->n; j++) c += hm_count(p->e[j].kid);
+    for (unsigned j = 0; j < x->n; j++) c += weft_emap_hm_count(p->e[j].kid);
     return c;
 }
 
@@ -77,12 +77,12 @@ static weft_rc hin_insert_child(txn *t, hin *p, unsigned pos, node *child, node 
     *right = NULL;
     if (p->h.n < HIN_CAP) {
         /* The descent owned p with room for one more child. */
-        assert(node_capacity(&p->h) > p->h.n);
+        assert(weft_emap_node_capacity(&p->h) > p->h.n);
         hin_put(p, pos, child);
         return WEFT_OK;
     }
     unsigned half = (HIN_CAP + 1) / 2, moved = HIN_CAP - half;
-    hin *q = (hin *)txn_node_alloc(t, K_HIN, hin_bytes(moved + 1u));
+    hin *q = (hin *)weft_emap_txn_node_alloc(t, K_HIN, weft_emap_hin_bytes(moved + 1u));
     if (q == NULL) return WEFT_ENOMEM;
     q->h.height = p->h.height;
     memcpy(q->e, &p->e[half], moved * sizeof(hkid));
@@ -100,14 +100,14 @@ static weft_rc set_rec(txn *t, node **slot, uint64_t key, uint64_t val, node **r
     if (x->kind == K_HLEAF) {
         unsigned pos = lower_bound((const hleaf *)x, key), n = x->n;
         if (pos < n && ((const hleaf *)x)->e[pos].key == key) {
-            node *y = txn_own(t, x, n);
+            node *y = weft_emap_txn_own(t, x, n);
             if (y == NULL) return WEFT_ENOMEM;
             ((hleaf *)y)->e[pos].val = val;
             *slot = y;
             return WEFT_OK;
         }
         if (n < HLEAF_CAP) {
-            node *y = txn_own(t, x, n + 1u);
+            node *y = weft_emap_txn_own(t, x, n + 1u);
             if (y == NULL) return WEFT_ENOMEM;
             hleaf *l = (hleaf *)y;
             memmove(&l->e[pos + 1], &l->e[pos], (n - pos) * sizeof(hent));
@@ -122,21 +122,21 @@ static weft_rc set_rec(txn *t, node **slot, uint64_t key, uint64_t val, node **r
         memcpy(all, old->e, pos * sizeof(hent));
         all[pos] = (hent){.key = key, .val = val};
         memcpy(&all[pos + 1], &old->e[pos], (n - pos) * sizeof(hent));
-        if (!txn_reserve(t, 1)) return WEFT_ENOMEM;
+        if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
         /* On failure the nodes already made are freed with the batch. */
-        node *L = txn_node_alloc(t, K_HLEAF, hleaf_bytes(nl));
-        node *R = L ? txn_node_alloc(t, K_HLEAF, hleaf_bytes(nr)) : NULL;
+        node *L = weft_emap_txn_node_alloc(t, K_HLEAF, weft_emap_hleaf_bytes(nl));
+        node *R = L ? weft_emap_txn_node_alloc(t, K_HLEAF, weft_emap_hleaf_bytes(nr)) : NULL;
         if (R == NULL) return WEFT_ENOMEM;
         memcpy(((hleaf *)L)->e, all, nl * sizeof(hent));
         memcpy(((hleaf *)R)->e, &all[nl], nr * sizeof(hent));
         L->n = (uint8_t)nl;
         R->n = (uint8_t)nr;
-        txn_drop(t, x);
+        weft_emap_txn_drop(t, x);
         *slot = L;
         *right = R;
         return WEFT_OK;
     }
-    hin *p = (hin *)txn_own(t, x, room_for_one_more(x->n, HIN_CAP));
+    hin *p = (hin *)weft_emap_txn_own(t, x, room_for_one_more(x->n, HIN_CAP));
     if (p == NULL) return WEFT_ENOMEM;
     *slot = &p->h;
     unsigned j = child_for(p, key);
@@ -148,11 +148,11 @@ static weft_rc set_rec(txn *t, node **slot, uint64_t key, uint64_t val, node **r
     return hin_insert_child(t, p, j + 1, kr, right);
 }
 
-weft_rc hm_set(txn *t, node **root, uint64_t key, uint64_t val) {
+weft_rc weft_emap_hm_set(txn *t, node **root, uint64_t key, uint64_t val) {
     uint64_t old;
-    if (hm_get(*root, key, &old) && old == val) return WEFT_OK;
+    if (weft_emap_hm_get(*root, key, &old) && old == val) return WEFT_OK;
     if (*root == NULL) {
-        node *l = txn_node_alloc(t, K_HLEAF, hleaf_bytes(1));
+        node *l = weft_emap_txn_node_alloc(t, K_HLEAF, weft_emap_hleaf_bytes(1));
         if (l == NULL) return WEFT_ENOMEM;
         ((hleaf *)l)->e[0] = (hent){.key = key, .val = val};
         l->n = 1;
@@ -162,7 +162,7 @@ weft_rc hm_set(txn *t, node **root, uint64_t key, uint64_t val) {
     node *right = NULL;
     weft_rc rc = set_rec(t, root, key, val, &right);
     if (rc != WEFT_OK || right == NULL) return rc;
-    hin *r = (hin *)txn_node_alloc(t, K_HIN, hin_bytes(2));
+    hin *r = (hin *)weft_emap_txn_node_alloc(t, K_HIN, weft_emap_hin_bytes(2));
     if (r == NULL) return WEFT_ENOMEM;
     r->h.height = (uint8_t)((*root)->height + 1);
     hin_put(r, 0, *root);
@@ -175,24 +175,24 @@ weft_rc hm_set(txn *t, node **root, uint64_t key, uint64_t val) {
 ** and both fit in one node. */
 static weft_rc merge_pair(txn *t, hin *p, unsigned j) {
     node *a = p->e[j].kid, *b = p->e[j + 1].kid;
-    if (!txn_reserve(t, 2)) return WEFT_ENOMEM;
+    if (!weft_emap_txn_reserve(t, 2)) return WEFT_ENOMEM;
     if (a->kind == K_HLEAF) {
         unsigned total = a->n + b->n;
-        node *m = txn_node_alloc(t, K_HLEAF, hleaf_bytes(total));
+        node *m = weft_emap_txn_node_alloc(t, K_HLEAF, weft_emap_hleaf_bytes(total));
         if (m == NULL) return WEFT_ENOMEM;
         memcpy(((hleaf *)m)->e, ((hleaf *)a)->e, a->n * sizeof(hent));
         memcpy(&((hleaf *)m)->e[a->n], ((hleaf *)b)->e, b->n * sizeof(hent));
         m->n = (uint8_t)total;
-        txn_drop(t, a);
-        txn_drop(t, b);
+        weft_emap_txn_drop(t, a);
+        weft_emap_txn_drop(t, b);
         p->e[j].kid = m;
     } else {
-        hin *pa = (hin *)txn_own(t, a, (size_t)a->n + b->n);
+        hin *pa = (hin *)weft_emap_txn_own(t, a, (size_t)a->n + b->n);
         if (pa == NULL) return WEFT_ENOMEM;
         const hin *pb = (const hin *)b;
         memcpy(&pa->e[pa->h.n], pb->e, pb->h.n * sizeof(hkid));
         pa->h.n = (uint8_t)(pa->h.n + pb->h.n);
-        txn_drop(t, b);
+        weft_emap_txn_drop(t, b);
         p->e[j].kid = &pa->h;
     }
     hin_cut(p, j + 1);
@@ -216,13 +216,13 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t key, bool *emptied) {
         unsigned pos = lower_bound((const hleaf *)x, key);
         assert(pos < x->n && ((const hleaf *)x)->e[pos].key == key);
         if (x->n == 1) {
-            if (!txn_reserve(t, 1)) return WEFT_ENOMEM;
-            txn_drop(t, x);
+            if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
+            weft_emap_txn_drop(t, x);
             *slot = NULL;
             *emptied = true;
             return WEFT_OK;
         }
-        node *y = txn_own(t, x, x->n);
+        node *y = weft_emap_txn_own(t, x, x->n);
         if (y == NULL) return WEFT_ENOMEM;
         hleaf *l = (hleaf *)y;
         memmove(&l->e[pos], &l->e[pos + 1], (y->n - pos - 1) * sizeof(hent));
@@ -230,7 +230,7 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t key, bool *emptied) {
         *slot = y;
         return WEFT_OK;
     }
-    hin *p = (hin *)txn_own(t, x, x->n);
+    hin *p = (hin *)weft_emap_txn_own(t, x, x->n);
     if (p == NULL) return WEFT_ENOMEM;
     *slot = &p->h;
     unsigned j = child_for(p, key);
@@ -240,8 +240,8 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t key, bool *emptied) {
     if (child_emptied) {
         hin_cut(p, j);
         if (p->h.n == 0) {
-            if (!txn_reserve(t, 1)) return WEFT_ENOMEM;
-            txn_drop(t, &p->h);
+            if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
+            weft_emap_txn_drop(t, &p->h);
             *slot = NULL;
             *emptied = true;
             return WEFT_OK;
@@ -254,13 +254,13 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t key, bool *emptied) {
     return fix_underflow(t, p, j);
 }
 
-weft_rc hm_remove(txn *t, node **root, uint64_t key) {
+weft_rc weft_emap_hm_remove(txn *t, node **root, uint64_t key) {
     bool emptied = false;
     weft_rc rc = rm_rec(t, root, key, &emptied);
     while (rc == WEFT_OK && *root != NULL && (*root)->kind == K_HIN && (*root)->n == 1) {
-        if (!txn_reserve(t, 1)) return WEFT_ENOMEM;
+        if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
         node *only = ((hin *)*root)->e[0].kid;
-        txn_drop(t, *root);
+        weft_emap_txn_drop(t, *root);
         *root = only;
     }
     return rc;

@@ -306,53 +306,49 @@ typedef struct txn {
 
 /* ---- slab (emap_slab.c) -------------------------------------------------- */
 
-void slab_init(slab *s);
-void *slab_alloc(family *f, size_t bytes, uint32_t *where);
-void slab_free(family *f, void *p, uint32_t where);
-void slab_destroy(family *f);
-size_t slab_block_bytes(uint32_t where);
+void weft_emap_slab_init(slab *s);
+void *weft_emap_slab_alloc(family *f, size_t bytes, uint32_t *where);
+void weft_emap_slab_free(family *f, void *p, uint32_t where);
+void weft_emap_slab_destroy(family *f);
+size_t weft_emap_slab_block_bytes(uint32_t where);
 
 /* ---- nodes and lists (emap_node.c) -------------------------------------- */
 
-node *node_alloc(family *f, unsigned kind, size_t bytes);
-void node_free(family *f, node *x);
-size_t node_capacity(const node *x);
-size_t ileaf_bytes(size_t n);
-size_t hleaf_bytes(size_t n);
-size_t rec_bytes(size_t nsupp);
-size_t pin_bytes(size_t n);
-size_t hin_bytes(size_t n);
+void weft_emap_node_free(family *f, node *x);
+size_t weft_emap_node_capacity(const node *x);
+size_t weft_emap_ileaf_bytes(size_t n);
+size_t weft_emap_hleaf_bytes(size_t n);
+size_t weft_emap_rec_bytes(size_t nsupp);
+size_t weft_emap_pin_bytes(size_t n);
+size_t weft_emap_hin_bytes(size_t n);
 /* Room for one more child than 'n', up to the cap: what a descent that may
-** have to adopt a split child asks txn_own for. */
+** have to adopt a split child asks weft_emap_txn_own for. */
 static inline size_t room_for_one_more(unsigned n, unsigned cap) {
     return n < cap ? n + 1u : cap;
 }
 
-bool ol_reserve(family *f, objlist *l, size_t extra);
-bool ol_push(family *f, objlist *l, uint64_t o);
-void ol_push_reserved(objlist *l, uint64_t o);
-void ol_free(family *f, objlist *l);
-bool pset_add(family *f, pset *s, uint64_t v);
-void pset_remove(pset *s, uint64_t v);
-void pset_free(family *f, pset *s);
+bool weft_emap_ol_reserve(family *f, objlist *l, size_t extra);
+bool weft_emap_ol_push(family *f, objlist *l, uint64_t o);
+void weft_emap_ol_push_reserved(objlist *l, uint64_t o);
+void weft_emap_ol_free(family *f, objlist *l);
+void weft_emap_pset_free(family *f, pset *s);
 
 /* A node for this batch, marked mutable and kept in t->created, so that the
 ** end of the batch can publish or free it without walking any tree. */
-node *txn_node_alloc(txn *t, unsigned kind, size_t bytes);
+node *weft_emap_txn_node_alloc(txn *t, unsigned kind, size_t bytes);
 /* Make 'x' writable in this batch with room for 'need' entries (ILEAF, HLEAF:
 ** entries; PIN, HIN: children; REC: supplementary elements). Returns x itself
 ** if it is already the batch's, else a copy, and drops x. NULL on ENOMEM, with
 ** nothing changed. */
-node *txn_own(txn *t, node *x, size_t need);
+node *weft_emap_txn_own(txn *t, node *x, size_t need);
 /* The batch no longer holds 'x': free it if the batch made it (no one else
 ** can see it), else record it as dropped (needs a slot reserved in t->del). */
-void txn_drop(txn *t, node *x);
-bool txn_reserve(txn *t, size_t extra);
-bool txn_pending_reserve(txn *t, size_t extra);
-bool txn_pending(txn *t, node *leaf, uint32_t sid, uint32_t start, uint32_t count);
-/* Record a whole detached subtree as dropped (reserve first: txn_subtree_size). */
-size_t txn_subtree_size(const node *x);
-void txn_drop_subtree(txn *t, node *x);
+void weft_emap_txn_drop(txn *t, node *x);
+bool weft_emap_txn_reserve(txn *t, size_t extra);
+bool weft_emap_txn_pending(txn *t, node *leaf, uint32_t sid, uint32_t start, uint32_t count);
+/* Record a whole detached subtree as dropped (reserve first: weft_emap_txn_subtree_size). */
+size_t weft_emap_txn_subtree_size(const node *x);
+void weft_emap_txn_drop_subtree(txn *t, node *x);
 
 /* A small open-addressing map from nonzero 64-bit keys to counts, for the set
 ** arithmetic on objects when versions die (and for the checkers). */
@@ -363,51 +359,51 @@ typedef struct omap {
 } omap;
 
 /* Room for 'expected' keys. False on ENOMEM. */
-bool omap_init(family *f, omap *m, size_t expected);
+bool weft_emap_omap_init(family *f, omap *m, size_t expected);
 /* The count of 'key'; with 'insert', created at 0 if absent, else NULL if absent. */
-uint32_t *omap_find(omap *m, uint64_t key, bool insert);
-void omap_free(family *f, omap *m);
+uint32_t *weft_emap_omap_find(omap *m, uint64_t key, bool insert);
+void weft_emap_omap_free(family *f, omap *m);
 
 /* ---- positional trees (emap_tree.c) ------------------------------------- */
 
-uint64_t pt_weight(const node *x);
-uint64_t pt_first_label(const node *x);
-const node *pt_locate(const node *root, uint64_t idx, uint64_t *off);
-const node *pt_find_label(const node *root, uint64_t label, uint64_t *base);
-size_t pt_copy(const node *root, uint64_t start, void **out, size_t max);
+const node *weft_emap_pt_locate(const node *root, uint64_t idx, uint64_t *off);
+const node *weft_emap_pt_find_label(const node *root, uint64_t label, uint64_t *base);
+size_t weft_emap_pt_copy(const node *root, uint64_t start, void **out, size_t max);
 
 /* Insert h at position idx; *label_out and *slot_out tell where it landed (the
 ** label of its leaf and its position there), for its index entry. */
-weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint64_t *label_out, unsigned *slot_out);
-weft_rc it_remove(txn *t, node **root, uint64_t idx, uint32_t sid, void **removed);
-weft_rc it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out, unsigned *slot_out);
+weft_rc weft_emap_it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint64_t *label_out,
+                            unsigned *slot_out);
+weft_rc weft_emap_it_remove(txn *t, node **root, uint64_t idx, uint32_t sid, void **removed);
+weft_rc weft_emap_it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out,
+                             unsigned *slot_out);
 /* Build an item tree of 'n' handles, leaves ILEAF_FILL full, labels spaced
 ** evenly. The caller indexes the handles. */
-weft_rc it_build(txn *t, void *const *handles, size_t n, node **root);
+weft_rc weft_emap_it_build(txn *t, void *const *handles, size_t n, node **root);
 
 /* Insert the batch's record 'r' at 'idx' with a fresh label. */
-weft_rc st_insert(txn *t, node **root, uint64_t nsections, uint64_t idx, rec *r);
-weft_rc st_remove(txn *t, node **root, uint64_t idx, rec **removed);
+weft_rc weft_emap_st_insert(txn *t, node **root, uint64_t nsections, uint64_t idx, rec *r);
+weft_rc weft_emap_st_remove(txn *t, node **root, uint64_t idx, rec **removed);
 /* Make the path to the record at 'idx' writable and return its slot. */
-weft_rc st_own_slot(txn *t, node **root, uint64_t idx, node ***slot);
+weft_rc weft_emap_st_own_slot(txn *t, node **root, uint64_t idx, node ***slot);
 
 /* ---- hash-ordered trees (emap_hmap.c) ----------------------------------- */
 
-bool hm_get(const node *root, uint64_t key, uint64_t *val);
-weft_rc hm_set(txn *t, node **root, uint64_t key, uint64_t val);
+bool weft_emap_hm_get(const node *root, uint64_t key, uint64_t *val);
+weft_rc weft_emap_hm_set(txn *t, node **root, uint64_t key, uint64_t val);
 /* Remove 'key', which must be present. */
-weft_rc hm_remove(txn *t, node **root, uint64_t key);
-size_t hm_count(const node *root);
+weft_rc weft_emap_hm_remove(txn *t, node **root, uint64_t key);
+size_t weft_emap_hm_count(const node *root);
 
 /* ---- batches and versions (emap_apply.c, emap.c) ------------------------ */
 
 /* Flush relabel hooks queued by tree operations. */
-weft_rc txn_flush_relabels(txn *t);
-void family_release_handles(family *f, objlist *handles);
+weft_rc weft_emap_txn_flush_relabels(txn *t);
+void weft_emap_family_release_handles(family *f, objlist *handles);
 
 #ifdef WEFT_DEBUG
-bool emap_check_version(const struct weft_emap_s *v);
-bool emap_check_family_locked(family *f);
+bool weft_emap_check_version(const struct weft_emap_s *v);
+bool weft_emap_check_family_locked(family *f);
 #endif
 
 #endif /* CWEFT_EMAP_INTERNAL_H */

@@ -14,31 +14,31 @@
 #include <assert.h>
 #include <stddef.h>
 
-size_t ileaf_bytes(size_t n) {
+size_t weft_emap_ileaf_bytes(size_t n) {
     return sizeof(ileaf) + n * sizeof(void *);
 }
 
-size_t hleaf_bytes(size_t n) {
+size_t weft_emap_hleaf_bytes(size_t n) {
     return sizeof(hleaf) + n * sizeof(hent);
 }
 
-size_t rec_bytes(size_t nsupp) {
+size_t weft_emap_rec_bytes(size_t nsupp) {
     return sizeof(rec) + nsupp * sizeof(supp);
 }
 
 /* Internal nodes are sized to their children too: a small section's tree
 ** does not pay for 42 slots, and path copying moves only what is used. */
-size_t pin_bytes(size_t n) {
+size_t weft_emap_pin_bytes(size_t n) {
     return offsetof(pin, e) + n * sizeof(pent);
 }
 
-size_t hin_bytes(size_t n) {
+size_t weft_emap_hin_bytes(size_t n) {
     return offsetof(hin, e) + n * sizeof(hkid);
 }
 
-node *node_alloc(family *f, unsigned kind, size_t bytes) {
+static node *node_alloc(family *f, unsigned kind, size_t bytes) {
     uint32_t where = 0;
-    node *x = slab_alloc(f, bytes, &where);
+    node *x = weft_emap_slab_alloc(f, bytes, &where);
     if (x == NULL) return NULL;
     x->kind = (uint8_t)kind;
     x->flags = F_MUTABLE;
@@ -49,12 +49,12 @@ node *node_alloc(family *f, unsigned kind, size_t bytes) {
     return x;
 }
 
-void node_free(family *f, node *x) {
-    slab_free(f, x, x->where);
+void weft_emap_node_free(family *f, node *x) {
+    weft_emap_slab_free(f, x, x->where);
 }
 
-size_t node_capacity(const node *x) {
-    size_t bytes = slab_block_bytes(x->where);
+size_t weft_emap_node_capacity(const node *x) {
+    size_t bytes = weft_emap_slab_block_bytes(x->where);
     switch (x->kind) {
     case K_ILEAF: return (bytes - sizeof(ileaf)) / sizeof(void *);
     case K_HLEAF: return (bytes - sizeof(hleaf)) / sizeof(hent);
@@ -73,28 +73,28 @@ size_t node_capacity(const node *x) {
 /* Bytes that hold a node's contents, header included. */
 static size_t node_used_bytes(const node *x) {
     switch (x->kind) {
-    case K_ILEAF: return ileaf_bytes(x->n);
-    case K_HLEAF: return hleaf_bytes(x->n);
-    case K_REC: return rec_bytes(((const rec *)x)->nsupp);
-    case K_PIN: return pin_bytes(x->n);
-    default: return hin_bytes(x->n);
+    case K_ILEAF: return weft_emap_ileaf_bytes(x->n);
+    case K_HLEAF: return weft_emap_hleaf_bytes(x->n);
+    case K_REC: return weft_emap_rec_bytes(((const rec *)x)->nsupp);
+    case K_PIN: return weft_emap_pin_bytes(x->n);
+    default: return weft_emap_hin_bytes(x->n);
     }
 }
 
 /* Bytes a node with room for 'need' entries takes. */
 static size_t node_bytes_for(const node *x, size_t need) {
     switch (x->kind) {
-    case K_ILEAF: return ileaf_bytes(need);
-    case K_HLEAF: return hleaf_bytes(need);
-    case K_REC: return rec_bytes(need);
-    case K_PIN: return pin_bytes(need);
-    default: return hin_bytes(need);
+    case K_ILEAF: return weft_emap_ileaf_bytes(need);
+    case K_HLEAF: return weft_emap_hleaf_bytes(need);
+    case K_REC: return weft_emap_rec_bytes(need);
+    case K_PIN: return weft_emap_pin_bytes(need);
+    default: return weft_emap_hin_bytes(need);
     }
 }
 
 /* ---- object lists ------------------------------------------------------- */
 
-bool ol_reserve(family *f, objlist *l, size_t extra) {
+bool weft_emap_ol_reserve(family *f, objlist *l, size_t extra) {
     if (l->cap - l->n >= extra) return true;
     size_t cap = l->cap ? l->cap * 2 : 16;
     while (cap - l->n < extra) cap *= 2;
@@ -105,18 +105,18 @@ bool ol_reserve(family *f, objlist *l, size_t extra) {
     return true;
 }
 
-bool ol_push(family *f, objlist *l, uint64_t o) {
-    if (!ol_reserve(f, l, 1)) return false;
+bool weft_emap_ol_push(family *f, objlist *l, uint64_t o) {
+    if (!weft_emap_ol_reserve(f, l, 1)) return false;
     l->v[l->n++] = o;
     return true;
 }
 
-void ol_push_reserved(objlist *l, uint64_t o) {
+void weft_emap_ol_push_reserved(objlist *l, uint64_t o) {
     assert(l->n < l->cap);
     l->v[l->n++] = o;
 }
 
-void ol_free(family *f, objlist *l) {
+void weft_emap_ol_free(family *f, objlist *l) {
     weft_arena_free(f->arena, l->v);
     l->v = NULL;
     l->n = l->cap = 0;
@@ -133,7 +133,7 @@ static void pset_put(pset *s, uint64_t v) {
     s->n++;
 }
 
-bool pset_add(family *f, pset *s, uint64_t v) {
+static bool pset_add(family *f, pset *s, uint64_t v) {
     if ((s->n + 1) * 2 > s->cap) {
         pset bigger = {.cap = s->cap ? s->cap * 2 : 64};
         bigger.slots = weft_arena_calloc(f->arena, bigger.cap, sizeof(uint64_t));
@@ -148,7 +148,7 @@ bool pset_add(family *f, pset *s, uint64_t v) {
     return true;
 }
 
-void pset_remove(pset *s, uint64_t v) {
+static void pset_remove(pset *s, uint64_t v) {
     size_t mask = s->cap - 1, i = pset_home(s, v);
     while (s->slots[i] != v) {
         assert(s->slots[i] != 0);
@@ -168,52 +168,52 @@ void pset_remove(pset *s, uint64_t v) {
     s->n--;
 }
 
-void pset_free(family *f, pset *s) {
+void weft_emap_pset_free(family *f, pset *s) {
     weft_arena_free(f->arena, s->slots);
     *s = (pset){0};
 }
 
 /* ---- path copying ------------------------------------------------------- */
 
-bool txn_reserve(txn *t, size_t extra) {
-    return ol_reserve(t->f, &t->del, extra);
+bool weft_emap_txn_reserve(txn *t, size_t extra) {
+    return weft_emap_ol_reserve(t->f, &t->del, extra);
 }
 
-node *txn_node_alloc(txn *t, unsigned kind, size_t bytes) {
+node *weft_emap_txn_node_alloc(txn *t, unsigned kind, size_t bytes) {
     node *x = node_alloc(t->f, kind, bytes);
     if (x != NULL && !pset_add(t->f, &t->created, (uint64_t)(uintptr_t)x)) {
-        node_free(t->f, x);
+        weft_emap_node_free(t->f, x);
         return NULL;
     }
     return x;
 }
 
-void txn_drop(txn *t, node *x) {
+void weft_emap_txn_drop(txn *t, node *x) {
     if (x->flags & F_MUTABLE) {
         pset_remove(&t->created, (uint64_t)(uintptr_t)x);
-        node_free(t->f, x);
+        weft_emap_node_free(t->f, x);
     } else {
-        ol_push_reserved(&t->del, obj_make(OBJ_NODE, (uint64_t)(uintptr_t)x));
+        weft_emap_ol_push_reserved(&t->del, obj_make(OBJ_NODE, (uint64_t)(uintptr_t)x));
     }
 }
 
-node *txn_own(txn *t, node *x, size_t need) {
-    if ((x->flags & F_MUTABLE) && node_capacity(x) >= need) return x;
+node *weft_emap_txn_own(txn *t, node *x, size_t need) {
+    if ((x->flags & F_MUTABLE) && weft_emap_node_capacity(x) >= need) return x;
     size_t used = node_used_bytes(x);
     size_t bytes = node_bytes_for(x, need);
     if (bytes < used) bytes = used;
-    if (!txn_reserve(t, 1)) return NULL;
-    node *y = txn_node_alloc(t, x->kind, bytes);
+    if (!weft_emap_txn_reserve(t, 1)) return NULL;
+    node *y = weft_emap_txn_node_alloc(t, x->kind, bytes);
     if (y == NULL) return NULL;
     uint32_t where = y->where;
     memcpy(y, x, used);
     y->where = where;
     y->flags = F_MUTABLE;
-    txn_drop(t, x);
+    weft_emap_txn_drop(t, x);
     return y;
 }
 
-bool txn_pending_reserve(txn *t, size_t extra) {
+static bool txn_pending_reserve(txn *t, size_t extra) {
     if (t->cap_pending - t->npending >= extra) return true;
     size_t cap = t->cap_pending ? t->cap_pending * 2 : 8;
     while (cap - t->npending < extra) cap *= 2;
@@ -224,7 +224,7 @@ bool txn_pending_reserve(txn *t, size_t extra) {
     return true;
 }
 
-bool txn_pending(txn *t, node *leaf, uint32_t sid, uint32_t start, uint32_t count) {
+bool weft_emap_txn_pending(txn *t, node *leaf, uint32_t sid, uint32_t start, uint32_t count) {
     if (!txn_pending_reserve(t, 1)) return false;
     t->pending[t->npending++] = (relabel){.leaf = leaf, .sid = sid, .start = start, .count = count};
     return true;
@@ -232,32 +232,32 @@ bool txn_pending(txn *t, node *leaf, uint32_t sid, uint32_t start, uint32_t coun
 
 /* ---- dropping whole subtrees ------------------------------------------- */
 
-size_t txn_subtree_size(const node *x) {
+size_t weft_emap_txn_subtree_size(const node *x) {
     if (x == NULL) return 0;
     size_t c = 1;
     if (x->kind == K_PIN) {
         const pin *p = (const pin *)x;
-        for (unsigned j = 0; j < x->n; j++) c += txn_subtree_size(p->e[j].kid);
+        for (unsigned j = 0; j < x->n; j++) c += weft_emap_txn_subtree_size(p->e[j].kid);
     } else if (x->kind == K_REC) {
-        c += txn_subtree_size(((const rec *)x)->items);
+        c += weft_emap_txn_subtree_size(((const rec *)x)->items);
     }
     return c;
 }
 
-void txn_drop_subtree(txn *t, node *x) {
+void weft_emap_txn_drop_subtree(txn *t, node *x) {
     if (x == NULL) return;
     if (x->kind == K_PIN) {
         pin *p = (pin *)x;
-        for (unsigned j = 0; j < x->n; j++) txn_drop_subtree(t, p->e[j].kid);
+        for (unsigned j = 0; j < x->n; j++) weft_emap_txn_drop_subtree(t, p->e[j].kid);
     } else if (x->kind == K_REC) {
-        txn_drop_subtree(t, ((rec *)x)->items);
+        weft_emap_txn_drop_subtree(t, ((rec *)x)->items);
     }
-    txn_drop(t, x);
+    weft_emap_txn_drop(t, x);
 }
 
 /* ---- object counts ------------------------------------------------------ */
 
-bool omap_init(family *f, omap *m, size_t expected) {
+bool weft_emap_omap_init(family *f, omap *m, size_t expected) {
     size_t cap = 16;
     while (cap < expected * 2) cap *= 2;
     m->keys = weft_arena_calloc(f->arena, cap, sizeof(uint64_t));
@@ -271,7 +271,7 @@ bool omap_init(family *f, omap *m, size_t expected) {
     return true;
 }
 
-uint32_t *omap_find(omap *m, uint64_t key, bool insert) {
+uint32_t *weft_emap_omap_find(omap *m, uint64_t key, bool insert) {
     assert(key != 0);
     size_t mask = m->cap - 1, i = (size_t)mix64(key) & mask;
     while (m->keys[i] != 0) {
@@ -283,7 +283,7 @@ uint32_t *omap_find(omap *m, uint64_t key, bool insert) {
     return &m->vals[i];
 }
 
-void omap_free(family *f, omap *m) {
+void weft_emap_omap_free(family *f, omap *m) {
     weft_arena_free(f->arena, m->keys);
     weft_arena_free(f->arena, m->vals);
     m->keys = NULL;

@@ -62,7 +62,7 @@ static size_t class_bytes(uint32_t cls) {
     return (size_t)(cls + 1) * SLAB_UNIT;
 }
 
-size_t slab_block_bytes(uint32_t where) {
+size_t weft_emap_slab_block_bytes(uint32_t where) {
     uint32_t cls = where & 0xFFu;
     return cls == CLS_BIG ? (size_t)(where >> 8) * SLAB_UNIT : class_bytes(cls);
 }
@@ -139,13 +139,13 @@ static bool new_chunk(family *f, uint32_t cls, uint32_t *out) {
     return true;
 }
 
-void slab_init(slab *s) {
+void weft_emap_slab_init(slab *s) {
     memset(s, 0, sizeof(*s));
     s->unused = SLAB_NIL;
     for (uint32_t c = 0; c < SLAB_CLASSES; c++) s->partial[c] = SLAB_NIL;
 }
 
-void *slab_alloc(family *f, size_t bytes, uint32_t *where) {
+void *weft_emap_slab_alloc(family *f, size_t bytes, uint32_t *where) {
     assert(bytes > 0);
     slab *s = &f->slab;
     if (bytes > class_bytes(SLAB_CLASSES - 1)) {
@@ -180,12 +180,12 @@ void *slab_alloc(family *f, size_t bytes, uint32_t *where) {
     return p;
 }
 
-void slab_free(family *f, void *p, uint32_t where) {
+void weft_emap_slab_free(family *f, void *p, uint32_t where) {
     slab *s = &f->slab;
     uint32_t cls = where & 0xFFu;
     if (cls == CLS_BIG) {
         s->big_live--;
-        s->bytes -= slab_block_bytes(where);
+        s->bytes -= weft_emap_slab_block_bytes(where);
         weft_arena_free(f->arena, p);
         return;
     }
@@ -198,8 +198,8 @@ void slab_free(family *f, void *p, uint32_t where) {
     bool was_full = chunk_is_full(c);
     *(void **)p = c->free;
     c->free = p;
-    /* Poisoned whole, link included: only slab_alloc reads the link, after
-    ** unpoisoning the block it hands out. */
+    /* Poisoned whole, link included: only weft_emap_slab_alloc reads the link,
+    ** after unpoisoning the block it hands out. */
     poison(p, bsize);
     c->live--;
     s->live_blocks--;
@@ -218,7 +218,7 @@ void slab_free(family *f, void *p, uint32_t where) {
     }
 }
 
-void slab_destroy(family *f) {
+void weft_emap_slab_destroy(family *f) {
     slab *s = &f->slab;
     for (uint32_t i = 0; i < s->nchunks; i++) {
         slab_chunk *c = &s->chunks[i];

@@ -18,7 +18,8 @@
 ** leaves around the spot is spread evenly (Bender et al., "Two simplified
 ** algorithms for maintaining order in a list", with T = 1.3), which costs O(log n)
 ** leaf relabels per split amortized. Every handle of a relabeled leaf gets a
-** new index entry, queued as a 'relabel' and applied by txn_flush_relabels.
+** new index entry, queued as a 'relabel' and applied by
+** weft_emap_txn_flush_relabels.
 **
 ** Splits at either end of a tree step by LABEL_STRIDE instead of halving, so
 ** appending or prepending exhausts no labels for a long while.
@@ -27,7 +28,7 @@
 
 #include <assert.h>
 
-uint64_t pt_weight(const node *x) {
+static uint64_t pt_weight(const node *x) {
     switch (x->kind) {
     case K_ILEAF: return x->n;
     case K_REC: return 1;
@@ -35,7 +36,7 @@ uint64_t pt_weight(const node *x) {
     }
 }
 
-uint64_t pt_first_label(const node *x) {
+static uint64_t pt_first_label(const node *x) {
     return x->kind == K_PIN ? ((const pin *)x)->e[0].label : x->label;
 }
 
@@ -49,7 +50,7 @@ static unsigned child_at(const pin *p, uint64_t *idx) {
     return j;
 }
 
-const node *pt_locate(const node *x, uint64_t idx, uint64_t *off) {
+const node *weft_emap_pt_locate(const node *x, uint64_t idx, uint64_t *off) {
     while (x->kind == K_PIN) {
         const pin *p = (const pin *)x;
         x = p->e[child_at(p, &idx)].kid;
@@ -58,7 +59,7 @@ const node *pt_locate(const node *x, uint64_t idx, uint64_t *off) {
     return x;
 }
 
-const node *pt_find_label(const node *x, uint64_t label, uint64_t *base) {
+const node *weft_emap_pt_find_label(const node *x, uint64_t label, uint64_t *base) {
     uint64_t b = 0;
     while (x->kind == K_PIN) {
         const pin *p = (const pin *)x;
@@ -90,7 +91,7 @@ static size_t copy_rec(const node *x, uint64_t start, void **out, size_t max) {
     return done;
 }
 
-size_t pt_copy(const node *root, uint64_t start, void **out, size_t max) {
+size_t weft_emap_pt_copy(const node *root, uint64_t start, void **out, size_t max) {
     if (root == NULL || max == 0) return 0;
     return copy_rec(root, start, out, max);
 }
@@ -127,12 +128,12 @@ static weft_rc pin_insert_child(txn *t, pin *p, unsigned pos, node *child, node 
     *right = NULL;
     if (p->h.n < PIN_CAP) {
         /* The descent owned p with room for one more child. */
-        assert(node_capacity(&p->h) > p->h.n);
+        assert(weft_emap_node_capacity(&p->h) > p->h.n);
         pin_put(p, pos, child);
         return WEFT_OK;
     }
     unsigned half = PIN_CAP / 2, moved = PIN_CAP - half;
-    pin *q = (pin *)txn_node_alloc(t, K_PIN, pin_bytes(moved + 1u));
+    pin *q = (pin *)weft_emap_txn_node_alloc(t, K_PIN, weft_emap_pin_bytes(moved + 1u));
     if (q == NULL) return WEFT_ENOMEM;
     q->h.height = p->h.height;
     uint64_t before = p->e[half - 1].cum;
@@ -150,7 +151,7 @@ static weft_rc pin_insert_child(txn *t, pin *p, unsigned pos, node *child, node 
 
 /* A new root above the current root and 'right'. */
 static weft_rc grow_root(txn *t, node **root, node *right) {
-    pin *r = (pin *)txn_node_alloc(t, K_PIN, pin_bytes(2));
+    pin *r = (pin *)weft_emap_txn_node_alloc(t, K_PIN, weft_emap_pin_bytes(2));
     if (r == NULL) return WEFT_ENOMEM;
     r->h.height = (uint8_t)((*root)->height + 1);
     pin_put(r, 0, *root);
@@ -177,7 +178,7 @@ static weft_rc adopt_insert(txn *t, pin *p, unsigned j, node *split, node **righ
 ** on the way the batch's, and return the slot that points at it. */
 static weft_rc own_path(txn *t, node **slot, uint64_t idx, node ***leaf_slot, uint64_t *off) {
     while ((*slot)->kind == K_PIN) {
-        pin *p = (pin *)txn_own(t, *slot, (*slot)->n);
+        pin *p = (pin *)weft_emap_txn_own(t, *slot, (*slot)->n);
         if (p == NULL) return WEFT_ENOMEM;
         *slot = &p->h;
         slot = &p->e[child_at(p, &idx)].kid;
@@ -234,13 +235,13 @@ static weft_rc relabel_in(txn *t, node **slot, uint32_t sid, uint64_t lo, uint64
     if (x->kind != K_PIN) {
         if (x->label < lo || x->label >= hi) return WEFT_OK;
         size_t need = x->kind == K_ILEAF ? x->n : ((rec *)x)->nsupp;
-        node *y = txn_own(t, x, need);
+        node *y = weft_emap_txn_own(t, x, need);
         if (y == NULL) return WEFT_ENOMEM;
         *slot = y;
         y->label = *next;
         *next += spacing;
         uint32_t count = y->kind == K_ILEAF ? y->n : 1;
-        return txn_pending(t, y, sid, 0, count) ? WEFT_OK : WEFT_ENOMEM;
+        return weft_emap_txn_pending(t, y, sid, 0, count) ? WEFT_OK : WEFT_ENOMEM;
     }
     const pin *old = (const pin *)x;
     bool touches = false;
@@ -249,7 +250,7 @@ static weft_rc relabel_in(txn *t, node **slot, uint32_t sid, uint64_t lo, uint64
         touches = !(chi <= lo || old->e[j].label >= hi);
     }
     if (!touches) return WEFT_OK;
-    pin *p = (pin *)txn_own(t, x, x->n);
+    pin *p = (pin *)weft_emap_txn_own(t, x, x->n);
     if (p == NULL) return WEFT_ENOMEM;
     *slot = &p->h;
     for (unsigned j = 0; j < p->h.n; j++) {
@@ -276,14 +277,14 @@ static weft_rc relabel_around(txn *t, node **root, uint32_t sid, uint64_t a) {
         if (c + 1 <= limit && (c + 2) * 2 <= size) {
             uint64_t spacing = size / (c + 2), next = lo + spacing;
             weft_rc rc = relabel_in(t, root, sid, lo, hi, &next, spacing);
-            return rc == WEFT_OK ? txn_flush_relabels(t) : rc;
+            return rc == WEFT_OK ? weft_emap_txn_flush_relabels(t) : rc;
         }
     }
     /* Denser than any block allows (tens of millions of leaves): spread all. */
     uint64_t c = count_in(*root, 0, LABEL_SPACE, UINT64_MAX - 1);
     uint64_t spacing = LABEL_SPACE / (c + 2), next = spacing;
     weft_rc rc = relabel_in(t, root, sid, 0, LABEL_SPACE, &next, spacing);
-    return rc == WEFT_OK ? txn_flush_relabels(t) : rc;
+    return rc == WEFT_OK ? weft_emap_txn_flush_relabels(t) : rc;
 }
 
 /* ---- item trees --------------------------------------------------------- */
@@ -299,8 +300,8 @@ static bool plan_split(const node *root, const node *leaf, uint64_t start, split
     uint64_t total = pt_weight(root), off;
     uint64_t a = leaf->label;
     bool has_prev = start > 0, has_next = start + leaf->n < total;
-    uint64_t prev = has_prev ? pt_locate(root, start - 1, &off)->label : 0;
-    uint64_t next = has_next ? pt_locate(root, start + leaf->n, &off)->label : 0;
+    uint64_t prev = has_prev ? weft_emap_pt_locate(root, start - 1, &off)->label : 0;
+    uint64_t next = has_next ? weft_emap_pt_locate(root, start + leaf->n, &off)->label : 0;
     uint64_t left_room = has_prev ? a - prev : a + 1;
     uint64_t right_room = has_next ? next - a : LABEL_SPACE - a;
     uint64_t l, r;
@@ -325,7 +326,7 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
     *right = NULL;
     if (x->kind == K_ILEAF) {
         if (x->n < ILEAF_CAP) {
-            node *y = txn_own(t, x, x->n + 1u);
+            node *y = weft_emap_txn_own(t, x, x->n + 1u);
             if (y == NULL) return WEFT_ENOMEM;
             ileaf *l = (ileaf *)y;
             memmove(&l->items[idx + 1], &l->items[idx], (y->n - idx) * sizeof(void *));
@@ -342,9 +343,9 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
         memcpy(all, old->items, idx * sizeof(void *));
         all[idx] = h;
         memcpy(&all[idx + 1], &old->items[idx], (x->n - idx) * sizeof(void *));
-        if (!txn_reserve(t, 1)) return WEFT_ENOMEM;
-        node *L = txn_node_alloc(t, K_ILEAF, ileaf_bytes(nl));
-        node *R = L ? txn_node_alloc(t, K_ILEAF, ileaf_bytes(nr)) : NULL;
+        if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
+        node *L = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(nl));
+        node *R = L ? weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(nr)) : NULL;
         if (R == NULL) return WEFT_ENOMEM;
         memcpy(((ileaf *)L)->items, all, nl * sizeof(void *));
         memcpy(((ileaf *)R)->items, &all[nl], nr * sizeof(void *));
@@ -352,16 +353,17 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
         R->n = (uint8_t)nr;
         L->label = plan->left_new ? plan->label : x->label;
         R->label = plan->left_new ? x->label : plan->label;
-        bool queued = plan->left_new ? txn_pending(t, L, sid, 0, nl) : txn_pending(t, R, sid, 0, nr);
+        bool queued = plan->left_new ? weft_emap_txn_pending(t, L, sid, 0, nl)
+                                     : weft_emap_txn_pending(t, R, sid, 0, nr);
         if (!queued) return WEFT_ENOMEM;
-        txn_drop(t, x);
+        weft_emap_txn_drop(t, x);
         *slot = L;
         *right = R;
         *label_out = idx < nl ? L->label : R->label;
         *slot_out = idx < nl ? (unsigned)idx : (unsigned)(idx - nl);
         return WEFT_OK;
     }
-    pin *p = (pin *)txn_own(t, x, room_for_one_more(x->n, PIN_CAP));
+    pin *p = (pin *)weft_emap_txn_own(t, x, room_for_one_more(x->n, PIN_CAP));
     if (p == NULL) return WEFT_ENOMEM;
     *slot = &p->h;
     unsigned j = child_at(p, &idx);
@@ -370,9 +372,10 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
     return rc == WEFT_OK ? adopt_insert(t, p, j, kr, right) : rc;
 }
 
-weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint64_t *label_out, unsigned *slot_out) {
+weft_rc weft_emap_it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint64_t *label_out,
+                            unsigned *slot_out) {
     if (*root == NULL) {
-        node *l = txn_node_alloc(t, K_ILEAF, ileaf_bytes(1));
+        node *l = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(1));
         if (l == NULL) return WEFT_ENOMEM;
         l->label = LABEL_MID;
         ((ileaf *)l)->items[0] = h;
@@ -385,7 +388,7 @@ weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint
     split_plan plan = {0};
     for (;;) {
         uint64_t off;
-        const node *leaf = pt_locate(*root, idx, &off);
+        const node *leaf = weft_emap_pt_locate(*root, idx, &off);
         if (leaf->n < ILEAF_CAP || plan_split(*root, leaf, idx - off, &plan)) break;
         weft_rc rc = relabel_around(t, root, sid, leaf->label);
         if (rc != WEFT_OK) return rc;
@@ -393,7 +396,7 @@ weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint
     node *right = NULL;
     weft_rc rc = ins_rec(t, root, idx, h, sid, &plan, &right, label_out, slot_out);
     if (rc == WEFT_OK && right != NULL) rc = grow_root(t, root, right);
-    return rc == WEFT_OK ? txn_flush_relabels(t) : rc;
+    return rc == WEFT_OK ? weft_emap_txn_flush_relabels(t) : rc;
 }
 
 /* ---- removal ------------------------------------------------------------ */
@@ -403,22 +406,22 @@ weft_rc it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint
 ** entries). Internal nodes: labels are unchanged. */
 static weft_rc merge_pair(txn *t, pin *p, unsigned j, uint32_t sid) {
     node *a = p->e[j].kid, *b = p->e[j + 1].kid;
-    if (!txn_reserve(t, 2)) return WEFT_ENOMEM;
+    if (!weft_emap_txn_reserve(t, 2)) return WEFT_ENOMEM;
     node *m;
     if (a->kind == K_ILEAF) {
         unsigned total = a->n + b->n;
-        m = txn_node_alloc(t, K_ILEAF, ileaf_bytes(total));
+        m = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(total));
         if (m == NULL) return WEFT_ENOMEM;
         memcpy(((ileaf *)m)->items, ((ileaf *)a)->items, a->n * sizeof(void *));
         memcpy(&((ileaf *)m)->items[a->n], ((ileaf *)b)->items, b->n * sizeof(void *));
         m->n = (uint8_t)total;
         bool keep_a = a->n >= b->n;
         m->label = keep_a ? a->label : b->label;
-        bool queued = keep_a ? txn_pending(t, m, sid, a->n, b->n) : txn_pending(t, m, sid, 0, a->n);
+        bool queued = keep_a ? weft_emap_txn_pending(t, m, sid, a->n, b->n) : weft_emap_txn_pending(t, m, sid, 0, a->n);
         if (!queued) return WEFT_ENOMEM;
-        txn_drop(t, a);
+        weft_emap_txn_drop(t, a);
     } else {
-        pin *pa = (pin *)txn_own(t, a, (size_t)a->n + b->n);
+        pin *pa = (pin *)weft_emap_txn_own(t, a, (size_t)a->n + b->n);
         if (pa == NULL) return WEFT_ENOMEM;
         const pin *pb = (const pin *)b;
         uint64_t before = pin_total(pa);
@@ -429,7 +432,7 @@ static weft_rc merge_pair(txn *t, pin *p, unsigned j, uint32_t sid) {
         pa->h.n = (uint8_t)(pa->h.n + pb->h.n);
         m = &pa->h;
     }
-    txn_drop(t, b);
+    weft_emap_txn_drop(t, b);
     /* The pair's total is unchanged: the merged child ends where b ended. */
     p->e[j].kid = m;
     p->e[j].label = pt_first_label(m);
@@ -457,13 +460,13 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t idx, uint32_t sid, void **it
     if (x->kind == K_ILEAF) {
         *item = ((ileaf *)x)->items[idx];
         if (x->n == 1) {
-            if (!txn_reserve(t, 1)) return WEFT_ENOMEM;
-            txn_drop(t, x);
+            if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
+            weft_emap_txn_drop(t, x);
             *slot = NULL;
             *emptied = true;
             return WEFT_OK;
         }
-        node *y = txn_own(t, x, x->n);
+        node *y = weft_emap_txn_own(t, x, x->n);
         if (y == NULL) return WEFT_ENOMEM;
         ileaf *l = (ileaf *)y;
         memmove(&l->items[idx], &l->items[idx + 1], (y->n - idx - 1) * sizeof(void *));
@@ -478,7 +481,7 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t idx, uint32_t sid, void **it
         *emptied = true;
         return WEFT_OK;
     }
-    pin *p = (pin *)txn_own(t, x, x->n);
+    pin *p = (pin *)weft_emap_txn_own(t, x, x->n);
     if (p == NULL) return WEFT_ENOMEM;
     *slot = &p->h;
     unsigned j = child_at(p, &idx);
@@ -488,8 +491,8 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t idx, uint32_t sid, void **it
     if (child_emptied) {
         pin_cut(p, j);
         if (p->h.n == 0) {
-            if (!txn_reserve(t, 1)) return WEFT_ENOMEM;
-            txn_drop(t, &p->h);
+            if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
+            weft_emap_txn_drop(t, &p->h);
             *slot = NULL;
             *emptied = true;
             return WEFT_OK;
@@ -504,28 +507,29 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t idx, uint32_t sid, void **it
 /* A root with one child gives way to the child. */
 static weft_rc shrink_root(txn *t, node **root) {
     while (*root != NULL && (*root)->kind == K_PIN && (*root)->n == 1) {
-        if (!txn_reserve(t, 1)) return WEFT_ENOMEM;
+        if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
         node *only = ((pin *)*root)->e[0].kid;
-        txn_drop(t, *root);
+        weft_emap_txn_drop(t, *root);
         *root = only;
     }
     return WEFT_OK;
 }
 
-weft_rc it_remove(txn *t, node **root, uint64_t idx, uint32_t sid, void **removed) {
+weft_rc weft_emap_it_remove(txn *t, node **root, uint64_t idx, uint32_t sid, void **removed) {
     bool emptied = false;
     rec *unused = NULL;
     weft_rc rc = rm_rec(t, root, idx, sid, removed, &unused, &emptied);
     if (rc == WEFT_OK) rc = shrink_root(t, root);
-    return rc == WEFT_OK ? txn_flush_relabels(t) : rc;
+    return rc == WEFT_OK ? weft_emap_txn_flush_relabels(t) : rc;
 }
 
-weft_rc it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out, unsigned *slot_out) {
+weft_rc weft_emap_it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out,
+                             unsigned *slot_out) {
     node **slot;
     uint64_t off;
     weft_rc rc = own_path(t, root, idx, &slot, &off);
     if (rc != WEFT_OK) return rc;
-    node *y = txn_own(t, *slot, (*slot)->n);
+    node *y = weft_emap_txn_own(t, *slot, (*slot)->n);
     if (y == NULL) return WEFT_ENOMEM;
     *slot = y;
     *old = ((ileaf *)y)->items[off];
@@ -535,7 +539,7 @@ weft_rc it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint6
     return WEFT_OK;
 }
 
-weft_rc it_build(txn *t, void *const *handles, size_t n, node **root) {
+weft_rc weft_emap_it_build(txn *t, void *const *handles, size_t n, node **root) {
     *root = NULL;
     if (n == 0) return WEFT_OK;
     size_t leaves = (n + ILEAF_FILL - 1) / ILEAF_FILL;
@@ -549,7 +553,7 @@ weft_rc it_build(txn *t, void *const *handles, size_t n, node **root) {
     weft_rc rc = WEFT_OK;
     for (size_t made = 0; made < leaves; made++) {
         size_t take = (n - at) / (leaves - made);
-        node *l = txn_node_alloc(t, K_ILEAF, ileaf_bytes(take));
+        node *l = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(take));
         if (l == NULL) {
             rc = WEFT_ENOMEM;
             break;
@@ -569,7 +573,7 @@ weft_rc it_build(txn *t, void *const *handles, size_t n, node **root) {
         size_t parents = (count + PIN_FILL - 1) / PIN_FILL, done = 0;
         for (size_t out = 0; out < parents && rc == WEFT_OK; out++) {
             size_t take = (count - done) / (parents - out);
-            pin *p = (pin *)txn_node_alloc(t, K_PIN, pin_bytes(take));
+            pin *p = (pin *)weft_emap_txn_node_alloc(t, K_PIN, weft_emap_pin_bytes(take));
             if (p == NULL) {
                 rc = WEFT_ENOMEM;
                 break;
@@ -590,7 +594,7 @@ weft_rc it_build(txn *t, void *const *handles, size_t n, node **root) {
 /* ---- section tree ------------------------------------------------------- */
 
 static weft_rc st_ins_rec(txn *t, node **slot, uint64_t idx, rec *r, node **right) {
-    pin *p = (pin *)txn_own(t, *slot, room_for_one_more((*slot)->n, PIN_CAP));
+    pin *p = (pin *)weft_emap_txn_own(t, *slot, room_for_one_more((*slot)->n, PIN_CAP));
     *right = NULL;
     if (p == NULL) return WEFT_ENOMEM;
     *slot = &p->h;
@@ -601,13 +605,13 @@ static weft_rc st_ins_rec(txn *t, node **slot, uint64_t idx, rec *r, node **righ
     return rc == WEFT_OK ? adopt_insert(t, p, j, kr, right) : rc;
 }
 
-weft_rc st_insert(txn *t, node **root, uint64_t nsections, uint64_t idx, rec *r) {
+weft_rc weft_emap_st_insert(txn *t, node **root, uint64_t nsections, uint64_t idx, rec *r) {
     assert(r->h.flags & F_MUTABLE);
     for (;;) {
         uint64_t off, prev = 0, next = 0;
         bool has_prev = idx > 0, has_next = idx < nsections;
-        if (has_prev) prev = pt_locate(*root, idx - 1, &off)->label;
-        if (has_next) next = pt_locate(*root, idx, &off)->label;
+        if (has_prev) prev = weft_emap_pt_locate(*root, idx - 1, &off)->label;
+        if (has_next) next = weft_emap_pt_locate(*root, idx, &off)->label;
         if (label_between(has_prev, prev, has_next, next, &r->h.label)) break;
         weft_rc rc = relabel_around(t, root, 0, has_prev ? prev : next);
         if (rc != WEFT_OK) return rc;
@@ -616,7 +620,7 @@ weft_rc st_insert(txn *t, node **root, uint64_t nsections, uint64_t idx, rec *r)
     if (*root == NULL) {
         *root = &r->h;
     } else if ((*root)->kind == K_REC) {
-        pin *p = (pin *)txn_node_alloc(t, K_PIN, pin_bytes(2));
+        pin *p = (pin *)weft_emap_txn_node_alloc(t, K_PIN, weft_emap_pin_bytes(2));
         if (p == NULL) return WEFT_ENOMEM;
         p->h.height = 1;
         pin_put(p, 0, *root);
@@ -629,11 +633,11 @@ weft_rc st_insert(txn *t, node **root, uint64_t nsections, uint64_t idx, rec *r)
     }
     if (rc != WEFT_OK) return rc;
     /* Index the section's new label. */
-    if (!txn_pending(t, &r->h, r->sid, 0, 1)) return WEFT_ENOMEM;
-    return txn_flush_relabels(t);
+    if (!weft_emap_txn_pending(t, &r->h, r->sid, 0, 1)) return WEFT_ENOMEM;
+    return weft_emap_txn_flush_relabels(t);
 }
 
-weft_rc st_remove(txn *t, node **root, uint64_t idx, rec **removed) {
+weft_rc weft_emap_st_remove(txn *t, node **root, uint64_t idx, rec **removed) {
     bool emptied = false;
     void *unused = NULL;
     *removed = NULL;
@@ -642,7 +646,7 @@ weft_rc st_remove(txn *t, node **root, uint64_t idx, rec **removed) {
     return rc;
 }
 
-weft_rc st_own_slot(txn *t, node **root, uint64_t idx, node ***slot) {
+weft_rc weft_emap_st_own_slot(txn *t, node **root, uint64_t idx, node ***slot) {
     uint64_t off;
     return own_path(t, root, idx, slot, &off);
 }

@@ -59,8 +59,9 @@
 
 #include "CWeftArena.h"
 
-/* Nullability qualifiers tell Swift which pointers may be nil; compilers
-** other than clang (gcc for the warning check) read them as nothing. */
+/* Nullability qualifiers tell Swift which pointers may be nil. They are clang
+** extensions (the warning check in scripts/test compiles with clang too); any
+** other compiler reads them as nothing. */
 #if !defined(__clang__)
 #define _Nonnull
 #define _Nullable

@@ -30,6 +30,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "WeftCore", targets: ["WeftCore"]),
+        .library(name: "WeftMemory", targets: ["WeftMemory"]),
         .library(name: "WeftChangeSet", targets: ["WeftChangeSet"]),
         .library(name: "WeftReusePool", targets: ["WeftReusePool"]),
         .library(name: "WeftDiff", targets: ["WeftDiff"]),
@@ -79,13 +80,18 @@ let package = Package(
         ),
 
         // MARK: Swift modules, lowest first
+        // The pure-Swift bottom: no C, no jemalloc, no thread of its own. Modules that
+        // need no C core depend on it alone, so linking them links no allocator.
         .target(
             name: "WeftCore",
-            dependencies: [
-                "CWeftArena",
-                "CWeftDeallocQueue",
-                .product(name: "DequeModule", package: "swift-collections"),
-            ],
+            dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+            swiftSettings: swiftSettings
+        ),
+        // The memory layer: jemalloc arenas per subsystem, the dealloc queue's thread,
+        // memory reports. Only modules that own C memory or release off main need it.
+        .target(
+            name: "WeftMemory",
+            dependencies: ["WeftCore", "CWeftArena", "CWeftDeallocQueue"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -93,7 +99,6 @@ let package = Package(
             dependencies: ["WeftCore"],
             swiftSettings: swiftSettings
         ),
-
         .target(
             name: "WeftReactive",
             dependencies: [
@@ -104,13 +109,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "WeftDiff",
-            dependencies: ["WeftCore", "CWeftDiff"],
+            name: "WeftChangeSet",
+            dependencies: ["WeftCore"],
             swiftSettings: swiftSettings
         ),
+        // Above WeftChangeSet, so that `ChangeSet(diffing:to:)` lives with the diff and
+        // a team that validates its own updates links no C.
         .target(
-            name: "WeftChangeSet",
-            dependencies: ["WeftCore", "WeftDiff"],
+            name: "WeftDiff",
+            dependencies: ["WeftCore", "WeftChangeSet", "CWeftDiff"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -118,7 +125,6 @@ let package = Package(
             dependencies: ["WeftCore", "CWeftElementMap"],
             swiftSettings: swiftSettings
         ),
-
         .target(
             name: "WeftNode",
             dependencies: ["WeftCore"],
@@ -127,7 +133,7 @@ let package = Package(
         .target(
             name: "WeftDataController",
             dependencies: [
-                "WeftCore", "WeftChangeSet", "WeftNode", "WeftElementMap",
+                "WeftCore", "WeftMemory", "WeftChangeSet", "WeftNode", "WeftElementMap",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings
@@ -140,7 +146,7 @@ let package = Package(
         .target(
             name: "Weft",
             dependencies: [
-                "WeftCore", "WeftDiff", "WeftChangeSet", "WeftNode", "WeftElementMap",
+                "WeftCore", "WeftMemory", "WeftDiff", "WeftChangeSet", "WeftNode", "WeftElementMap",
                 "WeftDataController", "WeftRangeController", "WeftReusePool", "WeftReactive",
             ],
             swiftSettings: swiftSettings
@@ -187,7 +193,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftCoreTests",
-            dependencies: ["WeftCore", "WeftTestSupport", "CWeftArena", "CWeftDeallocQueue"],
+            dependencies: ["WeftCore", "WeftTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftMemoryTests",
+            dependencies: ["WeftMemory", "WeftTestSupport", "CWeftArena", "CWeftDeallocQueue"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -197,7 +208,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftDiffTests",
-            dependencies: ["WeftDiff", "WeftCore", "WeftTestSupport", "CWeftDiff"],
+            dependencies: ["WeftDiff", "WeftChangeSet", "WeftCore", "WeftTestSupport", "CWeftDiff"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -212,7 +223,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftDataControllerTests",
-            dependencies: ["WeftDataController", "WeftTestSupport"],
+            dependencies: ["WeftDataController", "WeftDiff", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -2,6 +2,7 @@ public import Foundation
 public import WeftChangeSet
 public import WeftCore
 public import WeftDataController
+public import WeftMemory
 public import WeftRangeController
 public import WeftReusePool
 

@@ -4,6 +4,7 @@
 @_exported import WeftDataController
 @_exported import WeftDiff
 @_exported import WeftElementMap
+@_exported import WeftMemory
 @_exported import WeftNode
 @_exported import WeftRangeController
 @_exported import WeftReactive

@@ -1,5 +1,6 @@
 public import WeftCore
 import WeftDataController
+public import WeftMemory
 import WeftRangeController
 
 /// One page per viewport, scrolled horizontally: `ASPagerNode`. Every page is

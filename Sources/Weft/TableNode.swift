@@ -1,6 +1,7 @@
 public import WeftChangeSet
 public import WeftCore
 import WeftDataController
+public import WeftMemory
 public import WeftRangeController
 
 /// A vertical list with table wording: `ASTableNode`. Its view validates with

@@ -3,6 +3,7 @@ public import Foundation
 public import WeftChangeSet
 public import WeftCore
 public import WeftElementMap
+public import WeftMemory
 import DequeModule
 
 /// The asynchronous batch-update pipeline of a list or grid: every change is a

@@ -1,4 +1,4 @@
-public import WeftDiff
+public import WeftChangeSet
 
 extension ChangeSet {
     /// Creates the batch that turns one sectioned snapshot into another.

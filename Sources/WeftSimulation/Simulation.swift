@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Weft
+import WeftCore
 
 /// A feed on a ``Weft/CollectionNode`` over a headless view, driven frame by
 /// frame: an initial load, scrolling at a frame rate, batch fetching near the
@@ -22,7 +23,7 @@ public final class Simulation {
     private let node: CollectionNode
     private let feed: CollectionDiffableDataSource<Int, Post>
     private let fetcher: BatchFetcher
-    private var random: SeededGenerator
+    private var random: SplitMix64
     private var report: SimulationReport
     private var nextID: Int
     private var scrollDirection: CGFloat = 1
@@ -39,7 +40,7 @@ public final class Simulation {
             { PostNode(post: post) }
         }
         fetcher = BatchFetcher(pageSize: options.pageSize, maximumItems: options.maximumItems)
-        random = SeededGenerator(seed: options.seed)
+        random = SplitMix64(seed: options.seed)
         report = SimulationReport(options: options)
         nextID = options.initialItems
     }
@@ -208,20 +209,5 @@ final class BatchFetcher: CollectionNodeDelegate {
         } catch {
             context.cancelBatchFetching()
         }
-    }
-}
-
-/// SplitMix64: the same choices for the same seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-public import WeftCore
+public import WeftMemory
 
 /// What a simulation measured and found.
 public struct SimulationReport: Sendable {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import WeftChangeSet
 import WeftCore
+import WeftMemory
 import WeftDataController
 import WeftElementMap
 import WeftNode

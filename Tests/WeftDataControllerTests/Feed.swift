@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import WeftChangeSet
 import WeftCore
+import WeftMemory
 import WeftDataController
 import WeftDiff
 import WeftNode

@@ -3,6 +3,7 @@ import Testing
 import WeftChangeSet
 import WeftDataController
 import WeftTestSupport
+import WeftCore
 
 @MainActor
 @Suite struct RandomUpdateTests {
@@ -10,7 +11,7 @@ import WeftTestSupport
     /// wait the view shows exactly what the data source has, and UIKit's rules
     /// never found an inconsistency.
     @Test func randomValidUpdatesKeepTheViewEqualToTheDataSource() throws {
-        var random = SeededRandom(seed: 0x5EED_DA7A)
+        var random = SplitMix64(seed: 0x5EED_DA7A)
         let pipeline = try Pipeline([4, 7, 0, 3])
         var nextID = 10_000
         var issued = 0
@@ -34,7 +35,7 @@ import WeftTestSupport
     /// A random next state: items inserted, deleted, moved within and across
     /// sections, changed (reloaded), and now and then a section inserted,
     /// deleted or moved.
-    private func mutate(_ sections: [FeedSection], random: inout SeededRandom, nextID: inout Int) -> [FeedSection] {
+    private func mutate(_ sections: [FeedSection], random: inout SplitMix64, nextID: inout Int) -> [FeedSection] {
         var sections = sections
         for _ in 0 ..< Int.random(in: 0 ... 6, using: &random) {
             let nonEmpty = sections.indices.filter { !sections[$0].items.isEmpty }

@@ -2,6 +2,7 @@ import Testing
 import WeftChangeSet
 import WeftDiff
 import WeftTestSupport
+import WeftCore
 
 /// `ChangeSet(diffing:to:)` must give a strictly valid batch for any two snapshots, one
 /// that rebuilds the new snapshot and keeps moved items' identity.
@@ -25,7 +26,7 @@ import WeftTestSupport
     /// Old and new snapshots: items deleted, inserted, updated and moved within and
     /// across sections; sections deleted, inserted, moved and retitled.
     static func snapshots(seed: UInt64) -> (old: [Section], new: [Section]) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var nextID = 0
         func items(_ count: Int) -> [Item] {
             (0 ..< count).map { _ in nextID += 1; return Item(id: nextID, version: 0) }

@@ -1,4 +1,5 @@
 import WeftTestSupport
+import WeftCore
 
 /// A random old/new pair of entry lists: deletes, inserts, single-element
 /// moves and content updates, optionally with duplicated identities.
@@ -7,7 +8,7 @@ struct ListScenario {
     var new: [Entry]
 
     init(count: Int, seed: UInt64, duplicates: Bool) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         // With duplicates, identities come from a range about a quarter the size.
         let idRange = duplicates ? max(1, count / 4) : Int.max
         old = (0 ..< count).map { i in

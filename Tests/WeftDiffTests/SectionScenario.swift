@@ -1,5 +1,6 @@
 import WeftDiff
 import WeftTestSupport
+import WeftCore
 
 /// A random old/new pair of sectioned snapshots: section deletes, inserts,
 /// moves and header changes; item deletes, inserts, moves within and across
@@ -9,7 +10,7 @@ struct SectionScenario {
     var new: [EntrySection]
 
     init(sections: Int, itemsPerSection: Int, seed: UInt64, duplicates: Bool) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var nextItem = 0
         func makeItem() -> Entry {
             nextItem += 1

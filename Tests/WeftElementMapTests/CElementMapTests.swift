@@ -2,6 +2,7 @@ import CWeftElementMap
 import Synchronization
 import Testing
 import WeftTestSupport
+import WeftCore
 
 /// The C entry points with fake handles and a counting release callback, with
 /// both invariant walkers after every step.
@@ -74,7 +75,7 @@ import WeftTestSupport
         weft_emap_release(empty)
         var versions = [try #require(first)]
         var next = 1_000
-        var random = SeededRandom(seed: 42)
+        var random = SplitMix64(seed: 42)
         // Branch from random versions, then release everything in a random order.
         for _ in 0 ..< 60 {
             let base = versions[Int.random(in: 0 ..< versions.count, using: &random)]

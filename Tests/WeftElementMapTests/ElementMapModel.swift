@@ -66,14 +66,14 @@ struct ElementMapModel {
 /// Makes random valid batches and applies them to a model, the slow way, in
 /// the six steps ``ElementMap/Batch`` defines.
 struct BatchGenerator {
-    var random: SeededRandom
+    var random: SplitMix64
     var nextID: Int
     let tracker: CellTracker?
     /// Roughly how many item edits a batch makes.
     var scale: Int
 
     init(seed: UInt64, scale: Int, tracker: CellTracker? = nil, firstID: Int = 1) {
-        random = SeededRandom(seed: seed)
+        random = SplitMix64(seed: seed)
         self.scale = scale
         self.tracker = tracker
         nextID = firstID

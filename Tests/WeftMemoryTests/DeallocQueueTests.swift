@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import Testing
 import WeftCore
+import WeftMemory
 import WeftTestSupport
 
 /// Holds a dealloc queue's releasing thread inside a deinitializer until the test

@@ -1,6 +1,7 @@
 import CWeftArena
 import Testing
 import WeftCore
+import WeftMemory
 
 @Suite struct MemoryReportTests {
     @Test func reportCoversEverySubsystemAndTheScratchPool() throws {

@@ -1,5 +1,6 @@
 import Testing
 import WeftCore
+import WeftMemory
 
 @Suite struct ScratchArenaTests {
     @Test func leaseAllocatesTypedMemoryAndFreesItWhenItEnds() throws {

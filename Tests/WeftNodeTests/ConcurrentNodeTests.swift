@@ -64,7 +64,7 @@ import WeftTestSupport
         }
         let refusedCycles = Atomic<Int>(0)
         _ = ThreadIdentity.concurrentPerform(iterations: 8) { thread in
-            var random = SeededRandom(seed: UInt64(thread))
+            var random = SplitMix64(seed: UInt64(thread))
             var added: [DisplayNode] = []
             for step in 0 ..< 400 {
                 let column = columns[Int.random(in: 0 ..< columns.count, using: &random)]
@@ -108,7 +108,7 @@ import WeftTestSupport
             return node
         }
         _ = ThreadIdentity.concurrentPerform(iterations: 8) { thread in
-            var random = SeededRandom(seed: 100 + UInt64(thread))
+            var random = SplitMix64(seed: 100 + UInt64(thread))
             for _ in 0 ..< 300 {
                 let mover = movers.randomElement(using: &random)!
                 let parent = parents.randomElement(using: &random)!

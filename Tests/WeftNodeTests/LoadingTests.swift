@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeftNode
 import WeftTestSupport
+import WeftCore
 
 /// A node that counts its view creations and records the thread of each.
 private final class CountingNode: DisplayNode, @unchecked Sendable {

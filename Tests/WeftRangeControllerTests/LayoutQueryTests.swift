@@ -18,7 +18,7 @@ import WeftTestSupport
     /// Random sections (some empty) of items with random lengths in half points
     /// (so every sum is exact), zero included.
     static func makeMap(seed: UInt64) throws -> ElementMap<CollectionElement> {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let sections = (0 ..< Int.random(in: 1 ... 6, using: &random)).map { _ in
             (0 ..< Int.random(in: 0 ... 40, using: &random)).map { _ in
                 let side = CGFloat(Int.random(in: 0 ... 400, using: &random)) / 2
@@ -51,7 +51,7 @@ import WeftTestSupport
         let frames = map.indexedElements.map { ($0.indexPath, layout.frameForItem(at: $0.indexPath)!) }
         let axisLength = layout.scrollAxis == .vertical ? layout.contentSize.height : layout.contentSize.width
         #expect(axisLength == frames.map { layout.scrollAxis == .vertical ? $0.1.maxY : $0.1.maxX }.max() ?? 0)
-        var random = SeededRandom(seed: seed &* 31)
+        var random = SplitMix64(seed: seed &* 31)
         func coordinate(_ limit: CGFloat) -> CGFloat {
             CGFloat(Int.random(in: -20 ... Int(limit) * 2 + 40, using: &random)) / 2
         }

@@ -6,6 +6,7 @@ import WeftElementMap
 import WeftNode
 import WeftRangeController
 import WeftTestSupport
+import WeftCore
 
 /// Batch updates: layouts updated incrementally agree with layouts built from
 /// scratch, and the range controller revisits only what it must.
@@ -18,7 +19,7 @@ import WeftTestSupport
     @Test(arguments: LayoutQueryTests.Kind.allCases)
     func incrementalUpdatesMatchAFreshLayout(kind: LayoutQueryTests.Kind) throws {
         var generator = ChangeSetBatchGenerator(seed: 42)
-        var random = SeededRandom(seed: 9)
+        var random = SplitMix64(seed: 9)
         var applied = 0
         while applied < 300 {
             let (old, edits, new) = generator.next()

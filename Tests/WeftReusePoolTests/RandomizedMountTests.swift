@@ -1,6 +1,7 @@
 import Testing
 import WeftReusePool
 import WeftTestSupport
+import WeftCore
 
 /// Random passes over two levels of containers, checked against what each pass vended:
 /// exactly the vended views are visible, in vend order, with their attributes.
@@ -25,7 +26,7 @@ import WeftTestSupport
         self.configurations = configurations
     }
 
-    private func randomItems(_ random: inout SeededRandom, depth: Int) -> [Item] {
+    private func randomItems(_ random: inout SplitMix64, depth: Int) -> [Item] {
         (0 ..< Int.random(in: 0 ... 8, using: &random)).map { _ in
             let type: Any.Type = Bool.random(using: &random) ? LabelComponent.self : ImageComponent.self
             let component = Bool.random(using: &random)
@@ -74,7 +75,7 @@ import WeftTestSupport
 
     @Test(arguments: [1, 2, 3, 27] as [UInt64])
     func randomPassesShowExactlyWhatWasVended(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let root = HeadlessView()
         let map = ReusePoolMap(container: root)
         for round in 0 ..< 150 {

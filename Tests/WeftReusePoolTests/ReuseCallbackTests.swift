@@ -1,6 +1,7 @@
 import Testing
 import WeftReusePool
 import WeftTestSupport
+import WeftCore
 
 /// Enter- and leave-pool callbacks: once per transition, passed down to managed views
 /// inside, through views the pools do not manage (ComponentKit's reuse tests).
@@ -159,7 +160,7 @@ import WeftTestSupport
     /// Over random passes the callbacks balance: enters minus leaves is the number of
     /// views in the pool, counting a new view made inside a pooled cell as out of it.
     @Test func everyTransitionFiresExactlyOnceOverRandomPasses() throws {
-        var random = SeededRandom(seed: 27)
+        var random = SplitMix64(seed: 27)
         var balance = 0
         for _ in 0 ..< 200 {
             try mountCell(Bool.random(using: &random) ? "cell" : nil, child: Bool.random(using: &random) ? "child" : nil)

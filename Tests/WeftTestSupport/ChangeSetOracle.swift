@@ -1,4 +1,5 @@
 import WeftChangeSet
+import WeftCore
 
 /// Compares strict validation of one batch with ``ChangeSetModel`` and returns every
 /// disagreement, described; an empty result means they agree. Shared by the randomized
@@ -59,10 +60,10 @@ public func changeSetDisagreements(old: [Int], edits: [ChangeSet.Edit], new: [In
 
 /// Random small batches, mostly well formed, to drive ``changeSetDisagreements``.
 public struct ChangeSetBatchGenerator {
-    public var random: SeededRandom
+    public var random: SplitMix64
 
     public init(seed: UInt64) {
-        random = SeededRandom(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     public mutating func next() -> (old: [Int], edits: [ChangeSet.Edit], new: [Int]) {

@@ -1,4 +1,5 @@
 import Synchronization
+import WeftCore
 
 /// Makes objects and records, per object, how often it was deinitialized and on
 /// which thread, so a test can check that every object died exactly once.
@@ -90,12 +91,12 @@ public final class LifetimeTracker: @unchecked Sendable {
     }
 
     /// The thread that deinitialized instance `index`, or `nil` if it lives.
-    public func deinitThread(of index: Int) -> ThreadIdentity? {
+    package func deinitThread(of index: Int) -> ThreadIdentity? {
         deinitCount(of: index) == 0 ? nil : ThreadIdentity(rawValue: threads[index].load(ordering: .relaxed))
     }
 
     /// The threads that ran deinitializers, with how many each ran.
-    public var deinitThreads: [ThreadIdentity: Int] {
+    package var deinitThreads: [ThreadIdentity: Int] {
         var counts: [ThreadIdentity: Int] = [:]
         for index in 0 ..< instanceCount {
             if let thread = deinitThread(of: index) { counts[thread, default: 0] += 1 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftCore
 
 @MainActor
 @Suite struct SnapshotTests {
@@ -37,7 +38,7 @@ import WeftTestSupport
 
     @Test func randomSnapshotsNeverProduceAnInvalidBatch() throws {
         let (node, source) = try makeSource()
-        var random = SeededRandom(seed: 42)
+        var random = SplitMix64(seed: 42)
         var nextID = 0
         var sections: [(Int, [Story])] = [(0, []), (1, []), (2, [])]
         try source.apply(CollectionSnapshot(sections))

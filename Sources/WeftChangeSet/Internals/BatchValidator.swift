@@ -348,7 +348,7 @@ struct BatchValidator {
     }
 }
 
-func sortedUnique(_ values: [Int]) -> [Int] {
+package func sortedUnique(_ values: [Int]) -> [Int] {
     var result = values.sorted()
     var write = 0
     for read in result.indices where read == 0 || result[read] != result[read - 1] {
@@ -366,7 +366,7 @@ func uniqueSorted(_ paths: [Path], descending: Bool) -> [Path] {
 }
 
 /// Item indexes per section, sorted and without duplicates.
-func groupItems(_ paths: [Path]) -> [Int: [Int]] {
+package func groupItems(_ paths: [Path]) -> [Int: [Int]] {
     var grouped: [Int: [Int]] = [:]
     for p in paths { grouped[p.section, default: []].append(p.item) }
     for key in grouped.keys { grouped[key] = sortedUnique(grouped[key]!) }

@@ -6,28 +6,33 @@
 /// removed plus occupied indexes: the survivor's rank comes from one binary search, and
 /// the rank-th free slot from another, because `occupied[m] - m` (the free slots before
 /// `occupied[m]`) never decreases.
-struct IndexShift: Sendable, Hashable {
-    var removed: [Int]
-    var occupied: [Int]
+package struct IndexShift: Sendable, Hashable {
+    package var removed: [Int]
+    package var occupied: [Int]
+
+    package init(removed: [Int], occupied: [Int]) {
+        self.removed = removed
+        self.occupied = occupied
+    }
 
     static let identity = IndexShift(removed: [], occupied: [])
 
     /// The new index of surviving old index `old`, or nil if `old` was removed.
-    func forward(_ old: Int) -> Int? {
+    package func forward(_ old: Int) -> Int? {
         let below = removed.lowerBound(of: old)
         if below < removed.count, removed[below] == old { return nil }
         return Self.slot(rank: old - below, skipping: occupied)
     }
 
     /// The old index of the survivor at new index `new`, or nil if `new` is occupied.
-    func backward(_ new: Int) -> Int? {
+    package func backward(_ new: Int) -> Int? {
         let below = occupied.lowerBound(of: new)
         if below < occupied.count, occupied[below] == new { return nil }
         return Self.slot(rank: new - below, skipping: removed)
     }
 
     /// The `rank`-th index (from 0) that is not in `taken`.
-    static func slot(rank: Int, skipping taken: [Int]) -> Int {
+    package static func slot(rank: Int, skipping taken: [Int]) -> Int {
         var low = 0, high = taken.count
         while low < high {
             let mid = (low + high) / 2
@@ -52,7 +57,7 @@ struct IndexShift: Sendable, Hashable {
 
 extension Array where Element == Int {
     /// The number of elements less than `value`, in a sorted array.
-    func lowerBound(of value: Int) -> Int {
+    package func lowerBound(of value: Int) -> Int {
         var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2

@@ -1,24 +1,25 @@
 import Foundation
 
 /// A two-level index as the validator uses it: cheaper to hash and compare than
-/// Foundation's general `IndexPath`, which the public API keeps.
-struct Path: Hashable, Comparable, Sendable {
-    var section: Int
-    var item: Int
+/// Foundation's general `IndexPath`, which the public API keeps. `package` because
+/// `ChangeSet(diffing:to:)` in WeftDiff plans its batch with it too.
+package struct Path: Hashable, Comparable, Sendable {
+    package var section: Int
+    package var item: Int
 
-    init(section: Int, item: Int) {
+    package init(section: Int, item: Int) {
         self.section = section
         self.item = item
     }
 
-    init(_ indexPath: IndexPath) {
+    package init(_ indexPath: IndexPath) {
         section = indexPath.count > 0 ? indexPath[0] : -1
         item = indexPath.count > 1 ? indexPath[1] : -1
     }
 
-    var indexPath: IndexPath { IndexPath(item: item, section: section) }
+    package var indexPath: IndexPath { IndexPath(item: item, section: section) }
 
-    static func < (a: Path, b: Path) -> Bool {
+    package static func < (a: Path, b: Path) -> Bool {
         a.section != b.section ? a.section < b.section : a.item < b.item
     }
 }

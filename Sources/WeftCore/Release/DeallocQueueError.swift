@@ -1,10 +1,10 @@
-/// An error from a ``DeallocQueue`` or a ``MainContextReleaseQueue``.
+/// An error from a release queue: WeftMemory's `DeallocQueue` or a ``MainContextReleaseQueue``.
 ///
 /// A queue that throws is unchanged: nothing was queued, released or waited for.
 public enum DeallocQueueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The pending limit must be at least 1.
     case invalidPendingLimit(Int)
-    /// The coalescing window must lie between zero and ``DeallocQueue/maximumCoalescingWindow``.
+    /// The coalescing window must lie between zero and one second (`DeallocQueue.maximumCoalescingWindow`).
     case invalidCoalescingWindow(Duration)
     /// A main-context release turn must release at least one object.
     case invalidBatchSize(Int)
@@ -19,7 +19,7 @@ public enum DeallocQueueError: Error, Hashable, Sendable, CustomStringConvertibl
         case .invalidPendingLimit(let limit):
             "pending limit \(limit) must be at least 1"
         case .invalidCoalescingWindow(let window):
-            "coalescing window \(window) must lie between 0 and \(DeallocQueue.maximumCoalescingWindow)"
+            "coalescing window \(window) must lie between 0 and 1 second"
         case .invalidBatchSize(let size):
             "batch size \(size) must be at least 1"
         case .reentrantCall(let operation):

@@ -1,3 +1,5 @@
+public import WeftCore
+
 /// Takes ownership of objects from any thread and releases them promptly on a
 /// background thread, so that dropping a large structure never stalls its caller.
 ///
@@ -19,7 +21,8 @@
 /// producers outrun the releaser.
 ///
 /// Objects released here must be safe to deinitialize on any thread. Objects that
-/// must die on the main context, such as views, go to ``MainContextReleaseQueue``.
+/// must die on the main context, such as views, go to WeftCore's
+/// ``MainContextReleaseQueue``.
 ///
 /// Every object is released exactly once. ``drain()`` waits until everything
 /// queued before it has been released, for tests and for shutdown.
@@ -48,6 +51,9 @@ public final class DeallocQueue: Sendable {
     public static var maximumCoalescingWindow: Duration {
         .nanoseconds(Int64(CDeallocQueue.maximumCoalescingWindowNanoseconds))
     }
+
+    /// The statistics type; the same figures as ``MainContextReleaseQueue``'s.
+    public typealias Statistics = ReleaseQueueStatistics
 
     /// The number of waiting objects past which producers release the waiting batch themselves.
     public let pendingLimit: Int

@@ -1,6 +1,7 @@
 internal import CWeftDeallocQueue
+import WeftCore
 
-/// The only caller of CWeftDeallocQueue: one C queue, its pushes and turns, and the
+/// The only caller of CWeftDeallocQueue: one C queue, its pushes and drains, and the
 /// mapping of `weft_rc` to ``DeallocQueueError`` in one place.
 ///
 /// Objects cross into C as `Unmanaged.passRetained(_:)` pointers: the queue holds
@@ -23,13 +24,6 @@ struct CDeallocQueue: @unchecked Sendable {
         var config = weft_dealloc_config(window_ns: windowNanoseconds, pending_limit: pendingLimit)
         var queue: OpaquePointer?
         try check(weft_dealloc_create(&config, &queue), "creating a dealloc queue")
-        return CDeallocQueue(queue!)
-    }
-
-    /// Creates a queue without a thread, released in turns by its owner.
-    static func makeManual() throws(DeallocQueueError) -> CDeallocQueue {
-        var queue: OpaquePointer?
-        try check(weft_dealloc_create_manual(&queue), "creating a main-context release queue")
         return CDeallocQueue(queue!)
     }
 
@@ -85,18 +79,6 @@ struct CDeallocQueue: @unchecked Sendable {
         try Self.check(weft_dealloc_drain(queue), "draining")
     }
 
-    /// Releases up to `maximum` objects of a manual queue here; returns how many wait.
-    func releaseSome(_ maximum: Int) throws(DeallocQueueError) -> Int {
-        var remaining: UInt64 = 0
-        try Self.check(weft_dealloc_release_some(queue, UInt64(maximum), &remaining), "a release turn")
-        return Int(remaining)
-    }
-
-    /// True for the one caller who must schedule the next release turn.
-    func claimTurn() -> Bool {
-        weft_dealloc_claim_turn(queue)
-    }
-
     var statistics: DeallocQueue.Statistics {
         var s = weft_dealloc_stats()
         weft_dealloc_stats_get(queue, &s)
@@ -113,8 +95,8 @@ struct CDeallocQueue: @unchecked Sendable {
     }
 
     private static func check(_ rc: weft_rc, _ operation: @autoclosure () -> String) throws(DeallocQueueError) {
-        // WEFT_EINVAL and WEFT_ERANGE cannot arrive: the initializers validate every
-        // setting first, and only manual queues are asked for turns.
+        // WEFT_EINVAL and WEFT_ERANGE cannot arrive: the initializer validates every
+        // setting first.
         switch rc {
         case WEFT_OK: return
         case WEFT_EBUSY: throw .reentrantCall(operation: operation())

@@ -1,3 +1,5 @@
+import WeftCore
+
 /// A sequence of lengths (one per item of a section, along the scroll axis) that
 /// inserts, removes and answers prefix sums and "first item past an offset" in
 /// O(log *m*) expected time for *m* items.
@@ -25,12 +27,12 @@ struct _LengthSequence {
     private var nodes: [Node] = []
     private var freeSlots: [Int32] = []
     private var root: Int32 = none
-    /// SplitMix64 state for priorities; seeded, so layouts are reproducible.
-    private var randomState: UInt64
+    /// Priorities; seeded, so layouts are reproducible.
+    private var random: SplitMix64
 
     /// Builds the sequence in O(*m*).
     init(_ lengths: [Double] = [], seed: UInt64 = 0x5EED) {
-        randomState = seed
+        random = SplitMix64(seed: seed)
         nodes.reserveCapacity(lengths.count)
         // Build the Cartesian tree of random priorities over the items in order:
         // one pass with a stack holding the right spine.
@@ -144,11 +146,7 @@ struct _LengthSequence {
     private func sum(_ node: Int32) -> Double { node == Self.none ? 0 : nodes[Int(node)].sum }
 
     private mutating func nextPriority() -> UInt32 {
-        randomState &+= 0x9E37_79B9_7F4A_7C15
-        var z = randomState
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return UInt32(truncatingIfNeeded: z ^ (z >> 31))
+        UInt32(truncatingIfNeeded: random.next())
     }
 
     private mutating func makeNode(_ length: Double) -> Int32 {

@@ -1,3 +1,4 @@
+import WeftCore
 import DequeModule
 import HeapModule
 import Synchronization
@@ -6,7 +7,7 @@ import Synchronization
 /// time, behind one gate.
 ///
 /// **The gate.** A thread that sets a node, links, listens, cancels or reads a value
-/// first takes the gate, a lock shared by every graph (a ``GateLock``), so waves are
+/// first takes the gate, a lock shared by every graph (a `PosixMutex`), so waves are
 /// serialized process-wide and a reader never sees half a wave. One gate rather than one per
 /// graph because graphs join and split at run time (`flatMap`, `link(to:)`), and a
 /// single lock has no lock order to get wrong. Waves are short (microseconds), so the
@@ -34,7 +35,9 @@ import Synchronization
 final class PropagationEngine: @unchecked Sendable {
     static let shared = PropagationEngine()
 
-    private let gate = GateLock()
+    /// A pthread mutex rather than `Synchronization.Mutex`, so that ThreadSanitizer
+    /// sees the hand-over (see `PosixMutex`).
+    private let gate = PosixMutex(())
     /// The identifier of the thread holding `gate`, or zero.
     private let holder = Atomic<UInt>(0)
     /// Hands out node serial numbers, which name nodes in graph descriptions.
@@ -77,11 +80,11 @@ final class PropagationEngine: @unchecked Sendable {
     /// and last releases the graveyard, one object at a time: a release that frees
     /// more (a node's `deinit` adds its upstream edges) only adds to the graveyard.
     func withGraph<Result>(_ body: () -> Result) -> Result {
-        let thread = CurrentThread.identifier
+        let thread = ThreadIdentity.current.rawValue
         if holder.load(ordering: .relaxed) == thread {
             return body()
         }
-        return gate.withLock {
+        return gate.withLock { _ in
             holder.store(thread, ordering: .relaxed)
             defer { holder.store(0, ordering: .relaxed) }
             sweep(budget: sweepBudget)

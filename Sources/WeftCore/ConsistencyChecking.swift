@@ -1,0 +1,16 @@
+/// Whether Weft was built with its internal consistency checks
+/// (`WEFT_INTERNAL_CHECKS`, on in debug builds).
+///
+/// The checks walk whole structures after public mutations and invalidate every
+/// documented complexity, so benchmarks ask this instead of guessing from their own
+/// build configuration, and refuse to publish figures while it is `true`. Every Weft
+/// module is compiled with the same setting as WeftCore.
+///
+/// - Complexity: O(1).
+public var _isConsistencyCheckingEnabled: Bool {
+    #if WEFT_INTERNAL_CHECKS
+    true
+    #else
+    false
+    #endif
+}

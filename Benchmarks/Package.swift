@@ -4,7 +4,7 @@
 // library never resolves or compiles ordo-one/benchmark. Each target measures one
 // module against a peer in the same run (the standard library, swift-collections,
 // or a faithful model of Texture's algorithm written here). `scripts/bench` runs
-// `weft-bench`, the headline table of SPEC §5 in one process; `scripts/bench --suite`
+// `weft-bench`, the headline table in one process; `scripts/bench --suite`
 // runs the per-module ordo-one/benchmark targets. Both share `BenchmarkSupport`.
 import PackageDescription
 
@@ -26,6 +26,7 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 .product(name: "WeftCore", package: "Weft"),
+                .product(name: "WeftMemory", package: "Weft"),
                 .product(name: "WeftChangeSet", package: "Weft"),
                 .product(name: "WeftDiff", package: "Weft"),
                 .product(name: "WeftElementMap", package: "Weft"),
@@ -37,13 +38,14 @@ let package = Package(
             ],
             path: "Benchmarks/BenchmarkSupport"
         ),
-        // The headline table: every job of SPEC §5 beside its peer, interleaved in one
+        // The headline table: every headline job beside its peer, interleaved in one
         // process. A plain executable, not the plugin: see the file header of WeftBench.
         .executableTarget(
             name: "weft-bench",
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "WeftCore", package: "Weft"),
+                .product(name: "WeftMemory", package: "Weft"),
                 .product(name: "WeftDiff", package: "Weft"),
                 .product(name: "WeftElementMap", package: "Weft"),
                 .product(name: "WeftDataController", package: "Weft"),
@@ -57,6 +59,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "WeftCore", package: "Weft"),
+                .product(name: "WeftMemory", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/WeftArenaBenchmarks",
@@ -67,6 +70,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "WeftCore", package: "Weft"),
+                .product(name: "WeftMemory", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/WeftDeallocBenchmarks",
@@ -118,6 +122,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "WeftCore", package: "Weft"),
+                .product(name: "WeftMemory", package: "Weft"),
                 .product(name: "WeftElementMap", package: "Weft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -148,6 +153,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "WeftCore", package: "Weft"),
+                .product(name: "WeftMemory", package: "Weft"),
                 .product(name: "WeftDataController", package: "Weft"),
                 .product(name: "WeftElementMap", package: "Weft"),
                 .product(name: "WeftNode", package: "Weft"),

@@ -12,7 +12,7 @@ step() {
 # linked. swiftc links only the sanitizer's C runtime, so jemalloc's exported operator
 # new/delete would pair with the sanitizer's free: ASan reports a bad-free, TSan fails
 # a CHECK in its allocator (both in the Swift runtime's demangler). Linking the C++
-# runtime whole gives both to the sanitizer (reference/toolchain.md pitfall 7).
+# runtime whole gives both to the sanitizer (a known pitfall of swiftc's sanitizer link on Linux).
 sanitizer_cxx_link_flags() {
   local rt
   rt="$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib/clang"
@@ -23,12 +23,18 @@ sanitizer_cxx_link_flags() {
 asan_link_flags() { sanitizer_cxx_link_flags asan; }
 tsan_link_flags() { sanitizer_cxx_link_flags tsan; }
 
+# Runs a command with the linker's "Cannot export local symbol" warnings left out:
+# --dynamic-list names the sanitizer runtime's symbols, and lld warns once for each
+# one that is local, about 400 lines that say nothing about Weft. Keeps the status.
+without_linker_noise() {
+  "$@" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
+}
+
 # Builds ChangeSetFuzzer with libFuzzer and ASan into .build-fuzz. SwiftPM's own
 # --sanitize flags turn off its renamed entry point, and only the last -sanitize reaches
 # the Swift frontend, so the comma-joined -Xswiftc flag instruments the Swift code too.
 build_fuzzer() {
   swift build -c debug --product ChangeSetFuzzer --scratch-path .build-fuzz \
     --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
-    $(asan_link_flags) 2>&1 | grep -v 'Cannot export local symbol' || true
-  [ -x .build-fuzz/debug/ChangeSetFuzzer ]
+    $(asan_link_flags) 2>&1 | { grep -v 'Cannot export local symbol' || true; }
 }

@@ -62,6 +62,9 @@ public class CollectionNode {
 
     var batch: ChangeSet?
 
+    /// Answers the data controller and the range controller on the node's behalf.
+    let pipeline = _PipelineAdapter()
+
     /// Errors the range controller reported while following commits; empty in
     /// a consistent collection.
     public internal(set) var rangeErrors: [RangeError] = []
@@ -90,9 +93,10 @@ public class CollectionNode {
             validationMode: validationMode, mainScheduler: mainScheduler, deallocQueue: deallocQueue)
         rangeController = RangeController(layout: layout, scheduler: mainScheduler)
         reusePool = ReusePoolMap(container: containerView)
-        dataController.dataSource = self
-        dataController.delegate = self
-        rangeController.batchFetchingDelegate = self
+        pipeline.node = self
+        dataController.dataSource = pipeline
+        dataController.delegate = pipeline
+        rangeController.batchFetchingDelegate = pipeline
         view.attach(to: dataController)
     }
 

@@ -5,7 +5,7 @@ extension DataController {
     /// The pending counts are the pending map's, both maps hold well-formed
     /// versions, and once no update is in flight the two maps hold the same
     /// elements at the same paths.
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         pendingMap._checkInvariants()
         visibleMap._checkInvariants()
         let counts = (0 ..< pendingMap.numberOfSections).map { pendingMap.numberOfItems(inSection: $0) }
@@ -18,6 +18,6 @@ extension DataController {
     }
     #else
     @inline(__always)
-    public func _checkInvariants() {}
+    package func _checkInvariants() {}
     #endif
 }

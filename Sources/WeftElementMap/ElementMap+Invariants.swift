@@ -5,11 +5,11 @@ extension ElementMap {
     /// where it is. Debug builds only; O(*n* log *n*), so it invalidates every
     /// documented cost.
     @inline(never)
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         precondition(CElementMap.invariantsHold(storage.version), "ElementMap invariants failed (details on stderr)")
     }
     #else
     @inline(__always)
-    public func _checkInvariants() {}
+    package func _checkInvariants() {}
     #endif
 }

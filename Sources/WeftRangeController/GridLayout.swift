@@ -151,7 +151,7 @@ public final class GridLayout: CollectionLayout {
 
     #if WEFT_INTERNAL_CHECKS
     /// Traps unless the section lengths match the item counts. O(*s* log *s*).
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         index._checkInvariants()
         sectionLengths._checkInvariants()
         for (section, count) in index.itemCounts.enumerated() {
@@ -161,6 +161,6 @@ public final class GridLayout: CollectionLayout {
     }
     #else
     @inline(__always)
-    public func _checkInvariants() {}
+    package func _checkInvariants() {}
     #endif
 }

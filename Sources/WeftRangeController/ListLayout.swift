@@ -114,11 +114,7 @@ public final class ListLayout: CollectionLayout {
         let cross = scrollAxis.crossSpan(of: rect)
         guard _overlaps(0, breadth, cross.min, cross.max) else { return [] }
         let along = scrollAxis.span(of: rect)
-        var result: [IndexPath] = []
-        index.forEachPosition(in: itemOrdinals(alongScrollAxisFrom: along.min, to: along.max)) {
-            result.append(IndexPath(item: $1, section: $0))
-        }
-        return result
+        return index.indexPaths(at: itemOrdinals(alongScrollAxisFrom: along.min, to: along.max))
     }
 
     /// An item ends past `offset` when its slot (item and the spacing after it)
@@ -163,7 +159,7 @@ public final class ListLayout: CollectionLayout {
     #if WEFT_INTERNAL_CHECKS
     /// Traps unless every section's tree, the section totals and the item counts
     /// agree. O(*n*).
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         precondition(sections.count == index.numberOfSections, "\(sections.count) sections, index has \(index.numberOfSections)")
         sectionLengths._checkInvariants()
         index._checkInvariants()
@@ -176,6 +172,6 @@ public final class ListLayout: CollectionLayout {
     }
     #else
     @inline(__always)
-    public func _checkInvariants() {}
+    package func _checkInvariants() {}
     #endif
 }

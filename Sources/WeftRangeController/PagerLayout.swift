@@ -58,11 +58,7 @@ public final class PagerLayout: CollectionLayout {
         let cross = scrollAxis.crossSpan(of: rect)
         guard _overlaps(0, scrollAxis.breadth(of: pageSize), cross.min, cross.max) else { return [] }
         let along = scrollAxis.span(of: rect)
-        var result: [IndexPath] = []
-        index.forEachPosition(in: itemOrdinals(alongScrollAxisFrom: along.min, to: along.max)) {
-            result.append(IndexPath(item: $1, section: $0))
-        }
-        return result
+        return index.indexPaths(at: itemOrdinals(alongScrollAxisFrom: along.min, to: along.max))
     }
 
     /// - Complexity: O(1).
@@ -83,11 +79,11 @@ public final class PagerLayout: CollectionLayout {
 
     #if WEFT_INTERNAL_CHECKS
     /// Traps unless the section index is consistent. O(*s* log *s*).
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         index._checkInvariants()
     }
     #else
     @inline(__always)
-    public func _checkInvariants() {}
+    package func _checkInvariants() {}
     #endif
 }

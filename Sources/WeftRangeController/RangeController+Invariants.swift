@@ -5,7 +5,7 @@ extension RangeController {
     /// node allocated after its item entered a range waits for
     /// ``updateRanges()``). Debug builds only; O(*n* log *n*), so it invalidates
     /// every documented cost.
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         sectionIndex._checkInvariants()
         precondition(sectionIndex.itemTotal == visibleMap.count,
                      "section index counts \(sectionIndex.itemTotal) items, the map \(visibleMap.count)")
@@ -23,6 +23,6 @@ extension RangeController {
     }
     #else
     @inline(__always)
-    public func _checkInvariants() {}
+    package func _checkInvariants() {}
     #endif
 }

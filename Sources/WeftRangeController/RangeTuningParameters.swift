@@ -33,7 +33,7 @@ public struct RangeTuningParameters: Hashable, Sendable, CustomStringConvertible
     public static let zero = RangeTuningParameters(unchecked: 0, 0)
 
     /// Texture's default for a range type in a mode
-    /// (`ASAbstractLayoutController`, reference/texture.md §4.2):
+    /// (`ASAbstractLayoutController`'s defaults):
     ///
     /// | Mode | Display (leading, trailing) | Preload (leading, trailing) |
     /// |---|---|---|

@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import Weft
-import WeftCore
 
 /// A feed on a ``Weft/CollectionNode`` over a headless view, driven frame by
 /// frame: an initial load, scrolling at a frame rate, batch fetching near the

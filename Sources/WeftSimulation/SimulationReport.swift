@@ -1,5 +1,5 @@
 import Foundation
-public import WeftMemory
+public import Weft
 
 /// What a simulation measured and found.
 public struct SimulationReport: Sendable {

@@ -1,7 +1,7 @@
 import Testing
 import WeftChangeSet
 
-/// The twelve test vectors of reference/uikit-batch-updates.md §5.4, each from a crash
+/// Twelve test vectors, each from a crash
 /// report or an Apple answer, in faithful mode, and what strict mode adds.
 @Suite struct UIKitTestVectorTests {
     func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }

@@ -3,7 +3,7 @@ import Testing
 import WeftNode
 import WeftRangeController
 
-/// Mode selection (reference/texture.md §4.4 step 3 and §4.5).
+/// Mode selection (as `ASRangeController` picks a mode, and on memory warnings and in the background).
 @MainActor
 @Suite struct RangeModeTests {
     @Test func minimumUntilTheFirstScrollThenFull() throws {

@@ -3,7 +3,7 @@ import Testing
 import WeftNode
 import WeftRangeController
 
-/// Texture's state table (reference/texture.md §4.4 step 6) for every
+/// Texture's state table (`ASRangeController`'s update pass) for every
 /// combination of range membership, container visibility and low memory.
 ///
 /// The viewport covers items 10 ..< 20, scrolling down. With display (2, 0) and

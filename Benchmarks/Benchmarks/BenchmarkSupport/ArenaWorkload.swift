@@ -1,4 +1,5 @@
 import WeftCore
+import WeftMemory
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+public import WeftCore
 public import WeftDiff
 
 /// The diff benchmarks' input, generated from a seed so that every run diffs

@@ -1,8 +1,9 @@
 public import Foundation
 import Synchronization
+import WeftCore
 public import WeftElementMap
 
-/// One size of the scenario of perf-anchors.md §5: 100 sections, and a pool of
+/// One size of the element-map scenario: 100 sections, and a pool of
 /// batches of 20 scattered edits (10 deletes, 10 inserts at random positions)
 /// prepared outside the measurement, each applied to the same base version.
 public final class ElementMapFixture: Sendable {

@@ -4,7 +4,7 @@ public import WeftDataController
 /// A data controller ready to load a feed for the first time. ``start()`` runs
 /// steps 1 and 2 on main; ``waitForAllocation()`` returns when step 3 (allocate
 /// and measure every node, on the editing queue) has handed its commit over,
-/// so timing it alone measures what SPEC §5 compares: parallel against serial
+/// so timing it alone measures what the performance target compares: parallel against serial
 /// allocation. ``commit()`` runs step 5.
 @MainActor
 public final class InitialLoad {

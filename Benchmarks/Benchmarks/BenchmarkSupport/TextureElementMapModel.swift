@@ -2,7 +2,7 @@ public import Foundation
 import WeftCore
 
 /// A faithful model of what Texture does to its element map on every change
-/// set (reference/texture.md §3, perf-anchors.md §5), written here as the peer:
+/// set, written here as the peer:
 ///
 /// 1. `[previousMap mutableCopy]`: one mutable copy of every section array
 ///    (`ASTwoDimensionalArrayDeepMutableCopy`) and of the supplementary dictionaries;

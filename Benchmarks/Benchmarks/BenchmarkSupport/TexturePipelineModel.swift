@@ -6,7 +6,7 @@ public import WeftDataController
 import WeftNode
 
 /// A faithful model of Texture's data-controller pipeline for an insert-only
-/// update (reference/texture.md §2.2-§2.4, §3.3), the peer of the benchmarks:
+/// update, the peer of the benchmarks:
 ///
 /// 1. main: `dispatch_group_wait` for the previous update's background work;
 ///    validate; ask the data source for the new items' node blocks; derive the

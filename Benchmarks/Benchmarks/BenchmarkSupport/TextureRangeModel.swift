@@ -4,8 +4,8 @@ import WeftNode
 import WeftRangeController
 
 /// A faithful model of the pass Texture's range controller runs on every
-/// scrolled frame (`-[ASRangeController _updateVisibleNodeIndexPaths]`,
-/// reference/texture.md §4.3-§4.4), written here as the peer:
+/// scrolled frame (`-[ASRangeController _updateVisibleNodeIndexPaths]`),
+/// written here as the peer:
 ///
 /// 1. the visible, display and preload rects: the bounds grown by the full
 ///    mode's tuning parameters, the leading buffer in the scroll direction;

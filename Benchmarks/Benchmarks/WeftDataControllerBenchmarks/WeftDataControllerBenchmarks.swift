@@ -14,14 +14,14 @@ import WeftNode
 ///   through a feed of 100,000 (growing by 100 per iteration). Wall clock is the
 ///   end-to-end latency, from issuing the update until it has committed; the
 ///   custom metric `main-thread ns` is the time main spends in steps 1, 2 and 5,
-///   the target of SPEC §5 (at most 0.5 ms). Step 5 is run by the benchmark
+///   the performance target (at most 0.5 ms). Step 5 is run by the benchmark
 ///   through `HandOffScheduler` once step 4 hands it over, so the time main
 ///   would spend idle in between is not counted. Neither side has view work:
 ///   the delegate only swaps the maps, which both would pay alike.
 /// - `DataController.10k.allocateAndMeasure`: step 3 of the first load of
 ///   10,000 posts (four label subnodes each), allocating and measuring nodes on
 ///   every core; the peer `(serial)` allocates them one at a time
-///   (SPEC §5: >= 1.7x on 2 cores).
+///   (target: >= 1.7x on 2 cores).
 ///
 /// Wall-clock metrics only. Even so, under the plugin the Texture model's
 /// process dies of the malloc-interposer crash that WeftNodeBenchmarks

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import WeftCore
+import WeftMemory
 
 /// Releasing a collection's worth of nodes, each owning a small tree (the node, its
 /// array of leaves and four leaves: six allocations; `TreeNode` in BenchmarkSupport),

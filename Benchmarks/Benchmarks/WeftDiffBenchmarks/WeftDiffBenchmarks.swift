@@ -3,7 +3,7 @@ import BenchmarkSupport
 import WeftDiff
 
 /// WeftDiff against the standard library's `difference(from:).inferringMoves()`,
-/// the only peer that also reports the fewest moves (perf-anchors.md §3, §7).
+/// the only peer that also reports the fewest moves.
 ///
 /// Scenario "scattered": ids 0..<n, then n/30 deletes, n/30 single-element moves
 /// and n/30 inserts of new ids, each at a random place (seeded, so every run

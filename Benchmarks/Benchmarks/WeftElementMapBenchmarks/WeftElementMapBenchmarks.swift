@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import WeftCore
+import WeftMemory
 import WeftElementMap
 
 /// ElementMap against Texture's full rebuild (`TextureElementMapModel`) and

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The headline jobs of SPEC §5, in the order of the table.
+/// The headline jobs, Weft's performance targets, in the order of the table.
 ///
 /// To add a job: write a `static func` in an extension of ``Job`` (one file per
 /// module, `Job+Module.swift`) that returns the job, and list it here. Give it an
-/// `id` for `--jobs`, the `target` text of SPEC §5, and a `check` that tests the
+/// `id` for `--jobs`, the `target` text, and a `check` that tests the
 /// medians against that target. Put fixtures both weft-bench and the module's
 /// ordo-one target use in BenchmarkSupport, never in either target. Each side of
 /// the job runs one sample and returns the time of one operation: build fresh

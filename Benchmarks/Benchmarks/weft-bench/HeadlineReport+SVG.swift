@@ -19,7 +19,7 @@ extension HeadlineReport {
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(number(width))" height="\##(number(height))" "##
                 + ##"viewBox="0 0 \##(number(width)) \##(number(height))" font-family="Helvetica, Arial, sans-serif" font-size="13">"##,
             ##"<rect width="100%" height="100%" fill="white"/>"##,
-            ##"<text x="20" y="26" font-size="17" font-weight="bold">Weft against its peers (SPEC §5)</text>"##,
+            ##"<text x="20" y="26" font-size="17" font-weight="bold">Weft against its peers</text>"##,
             ##"<text x="20" y="46" fill="#555">\##(escaped("ratio on a log scale: peer median / Weft median, or the sizes named; \(rounds) rounds"))</text>"##,
         ]
         var decade = low

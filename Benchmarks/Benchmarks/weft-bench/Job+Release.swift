@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import WeftCore
+import WeftMemory
 
 extension Job {
     /// Handing a 100k-node collection to a `DeallocQueue`: the caller's time,

@@ -6,7 +6,7 @@
 /// operation in it: a side whose operation is short runs it many times and
 /// divides, and a side that must build fresh input for every sample builds it
 /// before it starts its clock. ``check`` decides whether the medians meet the
-/// target of SPEC §5.
+/// performance target.
 struct Job {
     /// A short stable name for `--jobs` and the JSON, such as `diff.100k`.
     let id: String
@@ -14,7 +14,7 @@ struct Job {
     let name: String
     /// The peer, named as the table says it.
     let peer: String
-    /// The target of SPEC §5, as text.
+    /// The performance target, as text.
     let target: String
     /// How the table's ratio compares the two medians.
     var ratioForm: RatioForm = .speedUp

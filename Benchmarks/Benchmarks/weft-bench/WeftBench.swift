@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import WeftCore
 
-/// `weft-bench`: the headline jobs of SPEC §5, each Weft job beside its peer in
+/// `weft-bench`: the headline jobs (Weft's performance targets), each Weft job beside its peer in
 /// one process, interleaved round by round after a warm-up round, measured with
 /// `ContinuousClock`. Prints one table (job, Weft median, peer median, ratio,
 /// target, met) and writes it to the output directory as `headline.md`,
@@ -10,14 +11,14 @@ import Foundation
 /// A plain executable rather than an ordo-one/benchmark target: the plugin's
 /// malloc interposer crashes some of these workloads under Debian's jemalloc
 /// (see the headers of WeftNodeBenchmarks and WeftDataControllerBenchmarks). The
-/// allocation counts of SPEC §5 are measured by those targets
+/// allocation counts of the targets are measured by those targets
 /// (`scripts/bench --suite`). The jobs are listed in `Headline.swift`, which
 /// says how to add one.
 @main
 struct WeftBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weft-bench",
-        abstract: "Runs the headline benchmarks of SPEC §5: each Weft job beside its peer, in one process.",
+        abstract: "Runs the headline benchmarks: each Weft job beside its peer, in one process.",
         discussion: """
             Every job runs its fixtures, one warm-up round, then Weft's side and the \
             peer's in turn for each round, and reports the medians. The table goes to \
@@ -88,15 +89,15 @@ struct WeftBench: ParsableCommand {
             rounds: rounds,
             results: results
         )
-        #if DEBUG
-            // A debug build has the library's WEFT_INTERNAL_CHECKS on (the same
-            // configuration flag), which invalidates every figure.
-            print("*** DEBUG BUILD: WEFT_INTERNAL_CHECKS is on; these figures are not Weft's and nothing is written ***")
+        // The library says whether its consistency checks are compiled in; they
+        // invalidate every figure, so nothing is written then.
+        if _isConsistencyCheckingEnabled {
+            print("*** INTERNAL CONSISTENCY CHECKING IS ENABLED (WEFT_INTERNAL_CHECKS); these figures are not Weft's and nothing is written ***")
             print(report.table)
-        #else
+        } else {
             print(report.table)
             try write(report)
-        #endif
+        }
     }
 
     /// Writes the report's three files to the output directory.

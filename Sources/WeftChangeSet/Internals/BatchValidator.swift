@@ -245,7 +245,7 @@ struct BatchValidator {
         }
     }
 
-    /// Refusals for batches UIKit validates but then mishandles (reference §4, §5.3).
+    /// Refusals for batches UIKit validates but then mishandles.
     private func checkStrictRules(
         sectionReloadTargets: [(from: Int, to: Int)], itemReloadTargets: [(from: Path, to: Path)],
         sectionShift: IndexShift, sectionDestination: [Int: Int],
@@ -295,7 +295,7 @@ struct BatchValidator {
         for p in itemInserts where p.item < 0 || p.item >= new[p.section] {
             throw fail(.itemOutOfBoundsInReplacedSection(.insertItem(p.indexPath), itemCount: new[p.section]))
         }
-        // UIKit tallies a move as in or out by comparing section numbers (reference §2.7).
+        // UIKit tallies a move as in or out by comparing section numbers.
         for move in moves where move.from.section == move.to.section {
             let origin = sectionShift.backward(move.to.section)
             if origin != move.from.section {

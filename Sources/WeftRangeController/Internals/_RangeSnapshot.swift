@@ -12,7 +12,7 @@ struct _RangeSnapshot: Equatable {
     var isContainerVisible = false
     var isLowMemory = false
 
-    /// Texture's state table (reference/texture.md §4.4 step 6), without
+    /// Texture's state table (`ASRangeController`'s update pass), without
     /// MeasureLayout, which Weft does not track.
     ///
     /// - Container visible: a visible item is visible, displayed and preloaded;

@@ -43,6 +43,17 @@ struct _SectionIndex {
 
     /// Calls `body` with the section and item of every ordinal in `ordinals`, in
     /// order. O(log *s* + *k* + *e*) for *k* ordinals and *e* empty sections crossed.
+    /// The index paths of the items at `ordinals`, ascending: the rect query of every
+    /// layout whose items span its whole breadth (list, pager).
+    ///
+    /// - Complexity: O(log *s* + *k*) for *k* ordinals.
+    func indexPaths(at ordinals: Range<Int>) -> [IndexPath] {
+        var result: [IndexPath] = []
+        result.reserveCapacity(ordinals.count)
+        forEachPosition(in: ordinals) { result.append(IndexPath(item: $1, section: $0)) }
+        return result
+    }
+
     func forEachPosition(in ordinals: Range<Int>, _ body: (_ section: Int, _ item: Int) -> Void) {
         guard !ordinals.isEmpty else { return }
         var (section, item) = position(ofOrdinal: ordinals.lowerBound)

@@ -16,13 +16,11 @@ final class _Interner: Sendable {
     }
 
     private struct State {
-        var attributeNumbers: [String: Int32] = [:]
-        var attributeNames: [String] = []
+        var attributes = _InternTable<String, String>()
         /// Shape 0 is the empty shape.
-        var shapeNumbers: [[Int32]: Int32] = [[]: 0]
-        var shapes: [[Int32]] = [[]]
-        var viewClassNumbers: [ViewClassKey: Int32] = [:]
-        var viewClassNames: [String] = []
+        var shapes = _InternTable<[Int32], [Int32]>(first: [], value: [])
+        /// The value kept per view class is its name, for descriptions.
+        var viewClasses = _InternTable<ViewClassKey, String>()
     }
 
     private let state = Mutex(State())
@@ -31,48 +29,32 @@ final class _Interner: Sendable {
     ///
     /// - Complexity: O(*m*) expected, where *m* is the length of `name`.
     func attributeNumber(for name: String) -> Int32 {
-        state.withLock { state in
-            if let number = state.attributeNumbers[name] { return number }
-            let number = Int32(state.attributeNames.count)
-            state.attributeNumbers[name] = number
-            state.attributeNames.append(name)
-            return number
-        }
+        state.withLock { $0.attributes.number(for: name, value: name) }
     }
 
     func attributeName(_ number: Int32) -> String {
-        state.withLock { $0.attributeNames[Int(number)] }
+        state.withLock { $0.attributes[number] }
     }
 
     /// Returns the number of the shape made of `sortedNumbers` (ascending, no repeats).
     ///
     /// - Complexity: O(*s*) expected, where *s* is the number of identifiers.
     func shapeNumber(for sortedNumbers: [Int32]) -> Int32 {
-        state.withLock { state in
-            if let number = state.shapeNumbers[sortedNumbers] { return number }
-            let number = Int32(state.shapes.count)
-            state.shapeNumbers[sortedNumbers] = number
-            state.shapes.append(sortedNumbers)
-            return number
-        }
+        state.withLock { $0.shapes.number(for: sortedNumbers, value: sortedNumbers) }
     }
 
     func shapeMembers(_ number: Int32) -> [Int32] {
-        state.withLock { $0.shapes[Int(number)] }
+        state.withLock { $0.shapes[number] }
     }
 
     /// Returns the number of a view class identity; `name` is stored for descriptions.
     func viewClassNumber(for key: ViewClassKey, name: @autoclosure () -> String) -> Int32 {
-        state.withLock { state in
-            if let number = state.viewClassNumbers[key] { return number }
-            let number = Int32(state.viewClassNames.count)
-            state.viewClassNumbers[key] = number
-            state.viewClassNames.append(name())
-            return number
-        }
+        if let number = state.withLock({ $0.viewClasses.existingNumber(for: key) }) { return number }
+        let name = name()
+        return state.withLock { $0.viewClasses.number(for: key, value: name) }
     }
 
     func viewClassName(_ number: Int32) -> String {
-        state.withLock { $0.viewClassNames[Int(number)] }
+        state.withLock { $0.viewClasses[number] }
     }
 }

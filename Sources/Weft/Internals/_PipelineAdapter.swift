@@ -1,0 +1,90 @@
+import Foundation
+import WeftCore
+import WeftDataController
+import WeftRangeController
+
+/// The collection node's side of the pipeline: it answers the data controller from
+/// the node's data source, hands each commit to the view and then to the ranges, and
+/// passes batch fetching to the node's delegate.
+///
+/// An object of its own so that these conformances stay out of `CollectionNode`'s
+/// public API, as Texture keeps `ASCollectionView`'s data-controller conformances in
+/// its implementation file. The node owns it; it reaches the node weakly, so a node
+/// that is gone answers with empty content.
+@MainActor
+final class _PipelineAdapter {
+    weak var node: CollectionNode?
+
+    init() {}
+}
+
+extension _PipelineAdapter: DataControllerDataSource {
+    func numberOfSections(in dataController: DataController) -> Int {
+        guard let node else { return 0 }
+        return node.dataSource?.numberOfSections(in: node) ?? 0
+    }
+
+    func dataController(_ dataController: DataController, numberOfItemsInSection section: Int) -> Int {
+        guard let node else { return 0 }
+        return node.dataSource?.collectionNode(node, numberOfItemsInSection: section) ?? 0
+    }
+
+    func dataController(
+        _ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath
+    ) -> CollectionElement.NodeBlock {
+        guard let node, let dataSource = node.dataSource else { return { CellNode() } }
+        return dataSource.collectionNode(node, nodeBlockForItemAt: indexPath)
+    }
+
+    func dataController(_ dataController: DataController, constrainedSizeForItemAt indexPath: IndexPath) -> SizeRange {
+        guard let node else { return dataController.defaultConstrainedSize }
+        return node.dataSource?.collectionNode(node, constrainedSizeForItemAt: indexPath) ?? node.defaultConstrainedSize
+    }
+
+    func dataController(
+        _ dataController: DataController, nodeModelForItemAt indexPath: IndexPath
+    ) -> (any Hashable & Sendable)? {
+        guard let node else { return nil }
+        return node.dataSource?.collectionNode(node, nodeModelForItemAt: indexPath)
+    }
+}
+
+/// Each commit goes to the view, then to the ranges.
+extension _PipelineAdapter: DataControllerDelegate {
+    func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
+        guard let node else { return updates() }
+        node.view.dataController(dataController, commit: update, updates: updates)
+        if update.changeSet.includesReloadData {
+            node.rangeController.setVisibleMap(update.map)
+        } else {
+            do {
+                try node.rangeController.apply(update)
+            } catch {
+                node.rangeErrors.append(error)
+                node.rangeController.setVisibleMap(update.map)
+            }
+        }
+    }
+
+    func dataControllerDidRelayout(_ dataController: DataController) {
+        guard let node else { return }
+        node.view.dataControllerDidRelayout(dataController)
+        node.rangeController.setVisibleMap(dataController.visibleMap)
+    }
+}
+
+/// Batch fetching goes to the collection node's delegate.
+extension _PipelineAdapter: BatchFetchingDelegate {
+    func shouldBatchFetch(for rangeController: RangeController) -> Bool {
+        guard let node else { return false }
+        return node.delegate?.shouldBatchFetch(for: node) ?? false
+    }
+
+    func rangeController(_ rangeController: RangeController, willBeginBatchFetchWith context: BatchContext) {
+        guard let node, let delegate = node.delegate else {
+            context.cancelBatchFetching()
+            return
+        }
+        delegate.collectionNode(node, willBeginBatchFetchWith: context)
+    }
+}

@@ -203,7 +203,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftReusePoolTests",
-            dependencies: ["WeftReusePool", "WeftTestSupport"],
+            // WeftMemory counts the allocations of the allocation-gate tests.
+            dependencies: ["WeftReusePool", "WeftTestSupport", "WeftMemory"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -213,7 +214,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftReactiveTests",
-            dependencies: ["WeftReactive", "WeftTestSupport"],
+            // WeftMemory counts the allocations of the allocation-gate tests.
+            dependencies: ["WeftReactive", "WeftTestSupport", "WeftMemory"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -228,7 +230,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftRangeControllerTests",
-            dependencies: ["WeftRangeController", "WeftTestSupport"],
+            // WeftMemory counts the allocations of the allocation-gate tests.
+            dependencies: ["WeftRangeController", "WeftTestSupport", "WeftMemory"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 /*
-** arena.c - subsystem arenas, allocation through any arena, statistics.
+** arena.c - subsystem arenas, allocation through any arena, statistics, the
+** per-thread allocation counter.
 **
 ** Workload: the element map and dealloc queue allocate small fixed-size nodes
 ** at high rates from several threads; statistics are read rarely (a report,
@@ -164,4 +165,13 @@ weft_rc weft_subsystem_stats(weft_subsystem s, weft_arena_stats *out) {
         return WEFT_OK;
     }
     return weft_arena_stats_get(a, out);
+}
+
+weft_rc weft_arena_thread_allocated(uint64_t *out) {
+    /* Per-thread and kept by jemalloc on every allocation: no epoch refresh. */
+    uint64_t allocated = 0;
+    size_t len = sizeof(allocated);
+    if (mallctl("thread.allocated", &allocated, &len, NULL, 0) != 0) return WEFT_EALLOCATOR;
+    *out = allocated;
+    return WEFT_OK;
 }

@@ -9,20 +9,17 @@
 
 #ifdef WEFT_DEBUG
 /* The waiting list: tail is its last block, every block holds at least one
-** waiting entry (at least one object each), all but the tail are full, only
-** a manual queue's head was released in part, and the objects add up to
-** 'waiting'. Bounded by 'waiting' steps, so a cycle fails. */
+** entry (at least one object each), all but the tail are full, and the objects
+** add up to 'waiting'. Bounded by 'waiting' steps, so a cycle fails. */
 static bool waiting_list_holds(const weft_dealloc_queue_t *q) {
     if ((q->head == NULL) != (q->tail == NULL)) return false;
     uint64_t objects = 0, steps = 0;
     for (const struct block *b = q->head; b != NULL; b = b->next) {
         if (++steps > q->waiting) return false;
-        if (b->count > WEFT_DEALLOC_BLOCK_CAPACITY || b->first >= b->count) return false;
-        if (b->first > 0 && (!q->manual || b != q->head)) return false;
-        if (b->objects < b->count - b->first) return false;
-        if (q->manual && b->objects != b->count - b->first) return false;
+        if (b->count == 0 || b->count > WEFT_DEALLOC_BLOCK_CAPACITY) return false;
+        if (b->objects < b->count) return false;
         if (b->next == NULL ? b != q->tail : b->count != WEFT_DEALLOC_BLOCK_CAPACITY) return false;
-        for (uint32_t i = b->first; i < b->count; i++) {
+        for (uint32_t i = 0; i < b->count; i++) {
             if (b->entries[i].object == NULL || b->entries[i].release == NULL) return false;
         }
         objects += b->objects;
@@ -57,8 +54,7 @@ static bool counters_hold(const weft_dealloc_queue_t *q) {
     uint64_t histogram = 0;
     for (uint32_t b = 0; b < WEFT_DEALLOC_LATENCY_BUCKETS; b++) histogram += q->histogram[b];
     return histogram == q->released && q->peak_pending >= q->enqueued - q->released &&
-           (q->released == 0 || q->batches + q->helped_batches > 0) &&
-           (!q->turn_claimed || q->manual) && (!q->manual || q->helped_batches == 0);
+           (q->released == 0 || q->batches + q->helped_batches > 0);
 }
 #endif
 

@@ -17,17 +17,16 @@ struct entry {
     weft_dealloc_release_fn release;
 };
 
-/* A run of entries in push order; entries [first, count) wait. 'stamp_ns' is
-** the monotonic time of the first push into the block while it waits; after a
-** background release it holds the block's latency instead. Every block on the
-** waiting list holds at least one waiting entry, and every block but the tail
-** is full. Only a manual queue's head has first > 0 (released in part). */
+/* A run of entries in push order, all waiting until the block is released as
+** part of a batch. 'stamp_ns' is the monotonic time of the first push into the
+** block while it waits; after a release it holds the block's latency instead.
+** Every block on the waiting list holds at least one entry, and every block
+** but the tail is full. */
 struct block {
     struct block *next;
     uint64_t stamp_ns;
     uint32_t count;   /* entries used */
-    uint32_t first;   /* entries before it were released already */
-    uint64_t objects; /* objects the waiting entries stand for; >= count - first */
+    uint64_t objects; /* objects the entries stand for; >= count */
     struct entry entries[WEFT_DEALLOC_BLOCK_CAPACITY];
 };
 
@@ -45,7 +44,7 @@ struct flight {
 struct weft_dealloc_queue_s {
     weft_arena_t *arena;
     weft_dealloc_config config;
-    pthread_t thread;        /* the background thread; unset for a manual queue */
+    pthread_t thread;        /* the background thread */
     pthread_mutex_t lock;
     pthread_cond_t work;     /* the background thread waits here for entries */
     pthread_cond_t progress; /* drains wait here for batches to finish */
@@ -58,8 +57,6 @@ struct weft_dealloc_queue_s {
     uint32_t cached;
     uint32_t drainers;       /* threads inside weft_dealloc_drain */
     struct flight *flights;  /* batches being released */
-    bool manual;             /* no background thread: the owner releases */
-    bool turn_claimed;       /* manual: a release turn is scheduled (see claim_turn) */
     bool urgent;             /* waiting reached half the limit: skip the window */
     bool stopping;           /* destroy was called: release everything, then exit */
     bool free_on_exit;       /* destroy ran on the background thread */

@@ -12,17 +12,12 @@
 
 #include <assert.h>
 #include <sched.h>
-#include <string.h>
 #include <time.h>
 #ifdef __APPLE__
 #include <pthread/qos.h>
 #endif
 
 #define NS_PER_S 1000000000ull
-
-/* Entries a manual queue copies out per lock acquisition: a main-context turn
-** releases a handful, a drain many, and 1 KiB of stack bounds both. */
-#define MANUAL_CHUNK 64
 
 weft_dealloc_config weft_dealloc_config_default(void) {
     weft_dealloc_config config = {
@@ -137,7 +132,6 @@ static void append(weft_dealloc_queue_t *q, struct block **spares, void *object,
         *spares = b->next;
         b->next = NULL;
         b->count = 0;
-        b->first = 0;
         b->objects = 0;
         b->stamp_ns = now_ns();
         if (tail != NULL) tail->next = b;
@@ -189,7 +183,7 @@ static struct block *take_waiting(weft_dealloc_queue_t *q, struct flight *flight
 ** to this thread alone. */
 static void release_batch(struct block *batch) {
     for (struct block *b = batch; b != NULL; b = b->next) {
-        for (uint32_t i = b->first; i < b->count; i++) {
+        for (uint32_t i = 0; i < b->count; i++) {
             b->entries[i].release(b->entries[i].object);
         }
         uint64_t now = now_ns();
@@ -229,46 +223,6 @@ static bool releasing_on_this_thread(const weft_dealloc_queue_t *q) {
         if (pthread_equal(f->owner, self)) return true;
     }
     return false;
-}
-
-/* Manual queues: release up to 'max' of the oldest waiting objects on this
-** thread, in push order. Entries are copied out MANUAL_CHUNK at a time under
-** the lock and released without it, so producers never wait for a release.
-** Each entry is one object here. Caller holds q->lock. Returns the count. */
-static uint64_t release_oldest(weft_dealloc_queue_t *q, uint64_t max) {
-    uint64_t done = 0;
-    while (done < max && q->head != NULL) {
-        struct block *b = q->head;
-        uint32_t n = b->count - b->first;
-        if (n > MANUAL_CHUNK) n = MANUAL_CHUNK;
-        if (n > max - done) n = (uint32_t)(max - done);
-        struct entry chunk[MANUAL_CHUNK];
-        memcpy(chunk, &b->entries[b->first], n * sizeof(chunk[0]));
-        uint64_t stamp = b->stamp_ns;
-        struct flight flight;
-        begin_flight(q, &flight, n);
-        b->first += n;
-        b->objects -= n;
-        q->waiting -= n;
-        struct block *spent = NULL;
-        if (b->first == b->count) {
-            q->head = b->next;
-            if (q->head == NULL) q->tail = NULL;
-            b->next = NULL;
-            spent = b;
-        }
-        pthread_mutex_unlock(&q->lock);
-        for (uint32_t i = 0; i < n; i++) chunk[i].release(chunk[i].object);
-        uint64_t now = now_ns();
-        uint64_t latency = now > stamp ? now - stamp : 0;
-        pthread_mutex_lock(&q->lock);
-        weft_dealloc_record_latency(q, latency, n);
-        end_flight(q, &flight);
-        /* One block at most: freeing it under the lock costs one dallocx. */
-        if (spent != NULL) free_chain(q->arena, keep_spares(q, spent));
-        done += n;
-    }
-    return done;
 }
 
 /* ---- the background thread -------------------------------------------- */
@@ -334,9 +288,9 @@ static void *background_main(void *argument) {
 
 /* ---- create and destroy ----------------------------------------------- */
 
-/* Create a queue with 'config'; start its background thread unless manual. */
-static weft_rc create_queue(const weft_dealloc_config *config, bool manual,
-                            weft_dealloc_queue_t **out) {
+weft_rc weft_dealloc_create(const weft_dealloc_config *config, weft_dealloc_queue_t **out) {
+    if (config->window_ns > WEFT_DEALLOC_MAX_WINDOW_NS) return WEFT_ERANGE;
+    if (config->pending_limit == 0) return WEFT_EINVAL;
     weft_arena_t *arena = NULL;
     weft_rc rc = weft_arena_for(WEFT_SUBSYSTEM_DEALLOC_QUEUE, &arena);
     if (rc != WEFT_OK) return rc;
@@ -344,13 +298,12 @@ static weft_rc create_queue(const weft_dealloc_config *config, bool manual,
     if (q == NULL) return WEFT_ENOMEM;
     q->arena = arena;
     q->config = *config;
-    q->manual = manual;
     /* Each failure undoes exactly what succeeded before it. A thread that
     ** cannot be created (EAGAIN) is reported as missing resources, ENOMEM. */
     if (pthread_mutex_init(&q->lock, NULL) != 0) goto fail_queue;
     if (init_work_condition(&q->work) != 0) goto fail_lock;
     if (pthread_cond_init(&q->progress, NULL) != 0) goto fail_work;
-    if (!manual && pthread_create(&q->thread, NULL, background_main, q) != 0) goto fail_progress;
+    if (pthread_create(&q->thread, NULL, background_main, q) != 0) goto fail_progress;
     *out = q;
     return WEFT_OK;
 
@@ -365,26 +318,7 @@ fail_queue:
     return WEFT_ENOMEM;
 }
 
-weft_rc weft_dealloc_create(const weft_dealloc_config *config, weft_dealloc_queue_t **out) {
-    if (config->window_ns > WEFT_DEALLOC_MAX_WINDOW_NS) return WEFT_ERANGE;
-    if (config->pending_limit == 0) return WEFT_EINVAL;
-    return create_queue(config, false, out);
-}
-
-weft_rc weft_dealloc_create_manual(weft_dealloc_queue_t **out) {
-    /* No window to wait out and no limit to help at: producers only append. */
-    weft_dealloc_config config = {.window_ns = 0, .pending_limit = UINT64_MAX};
-    return create_queue(&config, true, out);
-}
-
 void weft_dealloc_destroy(weft_dealloc_queue_t *q) {
-    if (q->manual) {
-        pthread_mutex_lock(&q->lock);
-        release_oldest(q, UINT64_MAX);
-        pthread_mutex_unlock(&q->lock);
-        teardown(q);
-        return;
-    }
     /* q->thread was stored before any push, and a release function only runs
     ** after a push, so reading it here is ordered by the lock. */
     pthread_mutex_lock(&q->lock);
@@ -427,7 +361,7 @@ static weft_rc push_entries(weft_dealloc_queue_t *q, void *const *objects, size_
     uint64_t limit = q->config.pending_limit;
     bool becomes_urgent = !q->urgent && q->waiting >= (limit + 1) / 2;
     if (becomes_urgent) q->urgent = true;
-    bool wake = !q->manual && (was_empty || becomes_urgent);
+    bool wake = was_empty || becomes_urgent;
 
     /* The queue was full before this push: the background thread is behind,
     ** so this producer releases the waiting list itself rather than let
@@ -454,7 +388,7 @@ weft_rc weft_dealloc_push(weft_dealloc_queue_t *q, void *object, weft_dealloc_re
 
 weft_rc weft_dealloc_push_owner(weft_dealloc_queue_t *q, void *object,
                                 weft_dealloc_release_fn release, uint64_t object_count) {
-    if (object_count == 0 || (q->manual && object_count > 1)) return WEFT_EINVAL;
+    if (object_count == 0) return WEFT_EINVAL;
     void *objects[1] = {object};
     return push_entries(q, objects, 1, release, object_count);
 }
@@ -483,20 +417,7 @@ weft_rc weft_dealloc_drain(weft_dealloc_queue_t *q) {
         return WEFT_EBUSY;
     }
     uint64_t target = q->enqueued;
-    if (q->manual) {
-        /* Release on this thread what is older than the call; wait only for
-        ** objects another thread took and is still releasing. */
-        while (!released_through(q, target)) {
-            uint64_t taken = q->enqueued - q->waiting;
-            if (taken < target) {
-                if (release_oldest(q, target - taken) > 0) q->batches++;
-            } else {
-                q->drainers++;
-                pthread_cond_wait(&q->progress, &q->lock);
-                q->drainers--;
-            }
-        }
-    } else if (!released_through(q, target)) {
+    if (!released_through(q, target)) {
         q->drainers++;
         pthread_cond_signal(&q->work); /* end a coalescing window now */
         while (!released_through(q, target)) pthread_cond_wait(&q->progress, &q->lock);
@@ -504,33 +425,4 @@ weft_rc weft_dealloc_drain(weft_dealloc_queue_t *q) {
     }
     pthread_mutex_unlock(&q->lock);
     return WEFT_OK;
-}
-
-/* ---- manual turns ----------------------------------------------------- */
-
-weft_rc weft_dealloc_release_some(weft_dealloc_queue_t *q, uint64_t max_objects,
-                                  uint64_t *remaining) {
-    if (!q->manual) return WEFT_EINVAL; /* immutable after create: no lock */
-    pthread_mutex_lock(&q->lock);
-    if (releasing_on_this_thread(q)) {
-        pthread_mutex_unlock(&q->lock);
-        return WEFT_EBUSY;
-    }
-    if (release_oldest(q, max_objects) > 0) q->batches++;
-    /* Clearing the claim in the same critical section that sees the queue
-    ** empty means a producer either appended before (and this turn saw it)
-    ** or claims after (and schedules the next turn): no object is stranded. */
-    if (q->waiting == 0) q->turn_claimed = false;
-    *remaining = q->waiting;
-    pthread_mutex_unlock(&q->lock);
-    return WEFT_OK;
-}
-
-bool weft_dealloc_claim_turn(weft_dealloc_queue_t *q) {
-    if (!q->manual) return false;
-    pthread_mutex_lock(&q->lock);
-    bool claimed = !q->turn_claimed && q->waiting > 0;
-    if (claimed) q->turn_claimed = true;
-    pthread_mutex_unlock(&q->lock);
-    return claimed;
 }

@@ -2,6 +2,7 @@ import CWeftArena
 import Dispatch
 import Foundation
 import Testing
+import WeftMemory
 
 /// The C entry points of CWeftArena, with the pool's invariant walker after each step.
 /// Exact byte and count checks run on a scratch lease, the only arena no other test
@@ -125,6 +126,30 @@ import Testing
         #expect(after.allocation_count >= before.allocation_count + 100)
         #expect(after.arena_count == 1)
         for pointer in pointers { weft_arena_free(first!, pointer) }
+    }
+
+    @Test(.enabled(if: AllocationCounter.isCounting))
+    func theAllocationCounterSeesHeapBlocksAndNotArithmetic() throws {
+        // Measured outside #expect, whose expansion may allocate.
+        let mebibyte = 1 << 20
+        var kept: [UInt8] = []
+        let measured = AllocationCounter.bytesAllocated {
+            kept = [UInt8](repeating: 1, count: mebibyte)
+        }
+        let allocated = try #require(measured)
+        #expect(allocated >= UInt64(mebibyte))
+        #expect(kept.count == mebibyte)
+
+        var sum = 0
+        let arithmetic = AllocationCounter.bytesAllocated {
+            var i = 0
+            while i < 1_000 {
+                sum = sum &+ i &* i
+                i += 1
+            }
+        }
+        #expect(arithmetic == 0)
+        #expect(sum == 332_833_500)
     }
 
     @Test func unknownSubsystemsAreRefused() {

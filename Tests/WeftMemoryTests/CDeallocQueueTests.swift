@@ -247,48 +247,4 @@ private struct Reentry {
         let stats = statistics(queue)
         #expect(stats.enqueued == 16_000 && stats.released == 16_000)
     }
-
-    // MARK: Manual queues
-
-    @Test func aManualQueueReleasesOnlyInTurnsOfTheRequestedSize() throws {
-        var queue: OpaquePointer?
-        try #require(weft_dealloc_create_manual(&queue) == WEFT_OK)
-        let manual = try #require(queue)
-        defer { weft_dealloc_destroy(manual) }
-        let counters = ReleaseCounters(count: 300)
-        #expect(!weft_dealloc_claim_turn(manual))  // nothing waits: no turn to claim
-        for object in counters.objects {
-            try #require(weft_dealloc_push(manual, object, ReleaseCounters.release) == WEFT_OK)
-        }
-        #expect(weft_dealloc_push_owner(manual, counters.object(0), ReleaseCounters.release, 2) == WEFT_EINVAL)
-        #expect(weft_dealloc_claim_turn(manual))
-        #expect(!weft_dealloc_claim_turn(manual))  // one claimant per idle period
-        #expect(counters.releasedCount == 0)
-        var remaining: UInt64 = 0
-        var released = 0
-        while true {
-            try #require(weft_dealloc_release_some(manual, 7, &remaining) == WEFT_OK)
-            #expect(counters.releasedCount == Swift.min(released + 7, 300))
-            released = counters.releasedCount
-            #expect(remaining == UInt64(300 - released))
-            #expect(weft_dealloc_check_invariants(manual))
-            if remaining == 0 { break }
-        }
-        #expect(counters.eachReleasedOnce)
-        #expect(statistics(manual).batches == 43)  // ceil(300 / 7)
-        #expect(weft_dealloc_claim_turn(manual) == false)  // empty again
-        try #require(weft_dealloc_push(manual, counters.object(0), ReleaseCounters.release) == WEFT_OK)
-        #expect(weft_dealloc_claim_turn(manual))  // the turn claim was cleared when it ran empty
-        try #require(weft_dealloc_drain(manual) == WEFT_OK)
-        #expect(counters.releasedCount == 301)
-    }
-
-    @Test func turnsAreRefusedToQueuesWithAThread() throws {
-        let queue = try makeQueue()
-        defer { weft_dealloc_destroy(queue) }
-        var remaining: UInt64 = 99
-        #expect(weft_dealloc_release_some(queue, 10, &remaining) == WEFT_EINVAL)
-        #expect(remaining == 99)
-        #expect(!weft_dealloc_claim_turn(queue))
-    }
 }

@@ -112,6 +112,16 @@ weft_rc weft_subsystem_stats(weft_subsystem s, weft_arena_stats *_Nonnull out);
 /* Statistics summed over every arena the scratch pool has created. */
 weft_rc weft_scratch_pool_stats(weft_arena_stats *_Nonnull out);
 
+/* Bytes the calling thread has allocated through jemalloc since it started
+** (jemalloc's "thread.allocated": usable sizes, every arena, malloc included
+** while jemalloc serves it), stored in *out. Never decreases; frees do not
+** lower it. WEFT_EALLOCATOR if jemalloc refuses the read (built without
+** statistics); *out unchanged then. It cannot tell whether jemalloc serves
+** this process's malloc: when another allocator does (AddressSanitizer's),
+** the read succeeds but the counter stands still, so callers that depend on
+** it allocate a probe block and check that the counter grew. One mallctl. */
+weft_rc weft_arena_thread_allocated(uint64_t *_Nonnull out);
+
 /* ---- scratch arenas ----------------------------------------------------- */
 
 /* Lease an idle scratch arena (creating one if none is idle) for the calling

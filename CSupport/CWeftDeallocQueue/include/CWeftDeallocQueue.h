@@ -109,14 +109,8 @@ weft_dealloc_config weft_dealloc_config_default(void);
 weft_rc weft_dealloc_create(const weft_dealloc_config *_Nonnull config,
                             weft_dealloc_queue_t *_Nullable *_Nonnull out);
 
-/* Create a manual queue: no background thread, no coalescing, no limit; its
-** owner releases entries with weft_dealloc_release_some. Each entry is one
-** object (weft_dealloc_push_owner refuses counts above 1). WEFT_EALLOCATOR if
-** the arena is unavailable, WEFT_ENOMEM without memory; *out unchanged then. */
-weft_rc weft_dealloc_create_manual(weft_dealloc_queue_t *_Nullable *_Nonnull out);
-
 /* Release everything still queued, stop the background thread and free the
-** queue. A manual queue releases what is left on the calling thread. Called on the background thread itself (from a release function),
+** queue. Called on the background thread itself (from a release function),
 ** it returns at once and the thread finishes the work and frees the queue. */
 void weft_dealloc_destroy(weft_dealloc_queue_t *_Nonnull q);
 
@@ -128,7 +122,7 @@ weft_rc weft_dealloc_push(weft_dealloc_queue_t *_Nonnull q, void *_Nonnull objec
 
 /* As weft_dealloc_push, for one entry whose release frees 'object_count'
 ** objects (an array of nodes, a subtree): the bound and statistics count them
-** all. WEFT_EINVAL for 'object_count' 0, or above 1 on a manual queue. */
+** all. WEFT_EINVAL for 'object_count' 0. */
 weft_rc weft_dealloc_push_owner(weft_dealloc_queue_t *_Nonnull q, void *_Nonnull object,
                                 weft_dealloc_release_fn _Nonnull release, uint64_t object_count);
 
@@ -139,24 +133,9 @@ weft_rc weft_dealloc_push_many(weft_dealloc_queue_t *_Nonnull q,
                                weft_dealloc_release_fn _Nonnull release);
 
 /* Block until every object pushed before this call has been released; cuts
-** the coalescing window short. A manual queue releases them on the calling
-** thread. WEFT_EBUSY when called from a release function this queue is
-** running (the wait could never end); nothing is waited for then. */
+** the coalescing window short. WEFT_EBUSY when called from a release function
+** this queue is running (the wait could never end); nothing is waited for then. */
 weft_rc weft_dealloc_drain(weft_dealloc_queue_t *_Nonnull q);
-
-/* Manual queues: release up to 'max_objects' of the oldest objects on the
-** calling thread, in push order, and store how many still wait in *remaining.
-** When none remain the turn claim is cleared (see weft_dealloc_claim_turn).
-** WEFT_EINVAL on a queue with a background thread, WEFT_EBUSY from inside one
-** of this queue's release functions; nothing is released then. */
-weft_rc weft_dealloc_release_some(weft_dealloc_queue_t *_Nonnull q, uint64_t max_objects,
-                                  uint64_t *_Nonnull remaining);
-
-/* Manual queues: true for exactly one caller between an object arriving and
-** the queue running empty, who must then arrange a release turn; a turn that
-** leaves objects behind keeps the claim and arranges the next one. False on a
-** queue with a background thread. */
-bool weft_dealloc_claim_turn(weft_dealloc_queue_t *_Nonnull q);
 
 /* Copy the queue's counters into *out. */
 void weft_dealloc_stats_get(weft_dealloc_queue_t *_Nonnull q, weft_dealloc_stats *_Nonnull out);

@@ -38,6 +38,13 @@ enum CArena {
         return ArenaStatistics(stats)
     }
 
+    /// Bytes the calling thread has allocated through jemalloc so far, or `nil` if
+    /// jemalloc refuses the read (built without statistics). Backs ``AllocationCounter``.
+    static func threadAllocatedBytes() -> UInt64? {
+        var allocated: UInt64 = 0
+        return weft_arena_thread_allocated(&allocated) == WEFT_OK ? allocated : nil
+    }
+
     static func scratchPoolCounts() -> (created: Int, idle: Int) {
         var created: UInt32 = 0
         var idle: UInt32 = 0

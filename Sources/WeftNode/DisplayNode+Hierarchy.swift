@@ -38,11 +38,13 @@ extension DisplayNode {
     /// `subnode` has a supernode, it moves: it leaves that supernode first, and
     /// `index` counts the subnodes without it.
     ///
-    /// Interface states follow the hierarchy. Under a range-managed node
-    /// (``isRangeManaged``), the subtree of `subnode` becomes range-managed and
-    /// takes this node's ``interfaceState``. A subnode that moves here from another
-    /// supernode, under a node that is not range-managed, leaves every state. A
-    /// detached node added under a node that is not range-managed keeps its state.
+    /// Interface states follow the hierarchy, by Texture's rules. Under a
+    /// range-managed node (``isRangeManaged``), the subtree of `subnode` becomes
+    /// range-managed and every node of it adds this node's ``interfaceState`` to
+    /// its own (a node already visible stays visible). A subnode that moves here
+    /// from another supernode, under a node that is not range-managed, leaves every
+    /// state. A detached node added under a node that is not range-managed keeps
+    /// its state.
     ///
     /// Any thread may call this, but interface states change only on the main
     /// actor: an edit that would change one throws
@@ -69,9 +71,11 @@ extension DisplayNode {
 
     /// Removes this node from its supernode, which releases its reference.
     ///
-    /// The node and its subtree leave every interface state (a node no supernode
-    /// holds is in no range), firing the exit hooks; range-managed nodes get
-    /// ``didExitPreloadState()`` too. A root is left as it is.
+    /// Leaving a range-managed supernode, the node and its subtree keep their
+    /// interface states, as in Texture: only a range controller changes them, and
+    /// none reaches them any more. Leaving any other supernode, they leave every
+    /// interface state, firing the exit hooks (``didExitPreloadState()`` for nodes
+    /// that were range-managed). A root is left as it is.
     ///
     /// - Parameter isolation: The caller's isolation; leave the default.
     /// - Throws: ``NodeError/requiresMainActor(operation:node:from:to:)`` when a
@@ -81,21 +85,22 @@ extension DisplayNode {
     ///   in this subtree.
     public func removeFromSupernode(isolation: isolated (any Actor)? = #isolation) throws(NodeError) {
         let onMain = Self.isMainActor(isolation)
-        let detached = try _Hierarchy.lock.withLock { _ throws(NodeError) -> Bool in
+        let clearedStates = try _Hierarchy.lock.withLock { _ throws(NodeError) -> Bool? in
             while let parent = supernode {
-                if !onMain, let (node, current) = firstNodeInSubtree(notIn: []) {
+                let clearsStates = !parent.isRangeManaged
+                if clearsStates, !onMain, let (node, current) = firstNodeInSubtree(notIn: [], merging: false) {
                     throw .requiresMainActor(
                         operation: "removing \(self) from \(parent)", node: node.description, from: current, to: [])
                 }
                 if parent._lockedDetach(self) {
-                    if !onMain { _lockedPropagateRangeManaged() }
-                    return true
+                    if !onMain || !clearsStates { _lockedPropagateRangeManaged() }
+                    return clearsStates
                 }
             }
-            return false
+            return nil
         }
-        if detached && onMain {
-            MainActor.assumeIsolated { settleDetached() }
+        if clearedStates == true, onMain {
+            MainActor.assumeIsolated { settleDetached(clearingStates: true) }
         }
     }
 
@@ -110,11 +115,11 @@ extension DisplayNode {
     /// states on main.
     func insert(_ child: DisplayNode, at index: Int?, onMain: Bool) throws(NodeError) {
         guard child !== self else { throw .subnodeIsSelf(node: description) }
-        let target: InterfaceState?
+        let target: _StateChange?
         if let fast = try insertDetachedLeaf(child, at: index, onMain: onMain) {
             target = fast
         } else {
-            target = try _Hierarchy.lock.withLock { _ throws(NodeError) -> InterfaceState? in
+            target = try _Hierarchy.lock.withLock { _ throws(NodeError) -> _StateChange? in
                 try _lockedInsert(child, at: index, onMain: onMain)
             }
         }
@@ -129,20 +134,22 @@ extension DisplayNode {
     /// - Returns: `nil` if `child` is not a detached leaf (take the slow path);
     ///   otherwise `.some(target)`, where `target` is the state the leaf must
     ///   take on main, if any.
-    private func insertDetachedLeaf(_ child: DisplayNode, at index: Int?, onMain: Bool) throws(NodeError) -> InterfaceState?? {
-        try Self.withStates(self, child) { (parent: inout State, leaf: inout State) throws(NodeError) -> InterfaceState?? in
+    private func insertDetachedLeaf(_ child: DisplayNode, at index: Int?, onMain: Bool) throws(NodeError) -> _StateChange?? {
+        try Self.withStates(self, child) { (parent: inout State, leaf: inout State) throws(NodeError) -> _StateChange?? in
             guard leaf.supernode == nil, leaf.subnodes.isEmpty else { return nil }
             let count = parent.subnodes.count
             let position = index ?? count
             guard position >= 0, position <= count else {
                 throw .indexOutOfBounds(index: position, subnodeCount: count, supernode: description(in: parent))
             }
-            let target: InterfaceState? =
-                parent.isRangeManaged && leaf.interfaceState != parent.interfaceState ? parent.interfaceState : nil
+            let target: _StateChange? =
+                parent.isRangeManaged && !leaf.interfaceState.isSuperset(of: parent.interfaceState)
+                ? _StateChange(state: parent.interfaceState, merging: true) : nil
             if let target, !onMain {
                 throw .requiresMainActor(
                     operation: "adding \(child.description(in: leaf)) to \(description(in: parent))",
-                    node: child.description(in: leaf), from: leaf.interfaceState, to: target)
+                    node: child.description(in: leaf), from: leaf.interfaceState,
+                    to: leaf.interfaceState.union(target.state))
             }
             leaf.supernode = self
             if target == nil {
@@ -157,7 +164,7 @@ extension DisplayNode {
     /// `child` (moving it from its old supernode) and propagates range management.
     ///
     /// - Returns: The state the subtree of `child` must take on main, if any.
-    private func _lockedInsert(_ child: DisplayNode, at index: Int?, onMain: Bool) throws(NodeError) -> InterfaceState? {
+    private func _lockedInsert(_ child: DisplayNode, at index: Int?, onMain: Bool) throws(NodeError) -> _StateChange? {
         while true {
             // Walk up from self. Only the first link can change under us (a
             // fast-path add of self, if self is a detached leaf); the commit
@@ -171,14 +178,16 @@ extension DisplayNode {
                 ancestor = node.supernode
             }
             let oldParent = child.supernode
-            let target: InterfaceState? =
+            let target: _StateChange? =
                 if oldParent === self { nil }
-                else if rangeManaged { ownState }
-                else if oldParent != nil { [] }
+                else if rangeManaged { _StateChange(state: ownState, merging: true) }
+                else if oldParent != nil { _StateChange(state: [], merging: false) }
                 else { nil }
-            if let target, !onMain, let (node, current) = child.firstNodeInSubtree(notIn: target) {
+            if let target, !onMain,
+               let (node, current) = child.firstNodeInSubtree(notIn: target.state, merging: target.merging) {
                 throw .requiresMainActor(
-                    operation: "adding \(child) to \(self)", node: node.description, from: current, to: target)
+                    operation: "adding \(child) to \(self)", node: node.description, from: current,
+                    to: target.merging ? current.union(target.state) : target.state)
             }
             if try link(child, at: index, expectingSupernode: ownSupernode, oldParent: oldParent) {
                 guard let target, onMain else {
@@ -242,29 +251,38 @@ extension DisplayNode {
         }
     }
 
-    /// Gives the subtree of a node just added under `parent` the state `target`,
+    /// Moves the subtree of a node just added under `parent` as `change` says,
     /// then recomputes range management, unless another edit moved the node
     /// meanwhile (that edit settles it). States go first, so that whether a node
     /// gets ``didExitPreloadState()`` depends on whether it was range-managed
     /// before the edit, as with ``removeFromSupernode(isolation:)``.
     @MainActor
-    func settleAdded(under parent: DisplayNode, to target: InterfaceState) {
+    func settleAdded(under parent: DisplayNode, to change: _StateChange) {
         guard supernode === parent else { return }
-        applyInterfaceStateRecursively(target)
+        applyInterfaceStateRecursively(change.state, merging: change.merging)
         _Hierarchy.lock.withLock { _ in
             if supernode === parent { _lockedPropagateRangeManaged() }
         }
     }
 
-    /// Takes a node just detached on main out of every interface state, then
-    /// recomputes range management. States go first, so that nodes that were
+    /// Recomputes range management of a node just detached on main, first taking
+    /// it out of every interface state if `clearingStates` (it left a supernode
+    /// that is not range-managed). States go first, so that nodes that were
     /// range-managed still get ``didExitPreloadState()``.
     @MainActor
-    func settleDetached() {
+    func settleDetached(clearingStates: Bool) {
         guard supernode == nil else { return }
-        applyInterfaceStateRecursively([])
+        if clearingStates { applyInterfaceStateRecursively([], merging: false) }
         _Hierarchy.lock.withLock { _ in
             if supernode == nil { _lockedPropagateRangeManaged() }
         }
     }
+}
+
+/// How a hierarchy edit moves the interface states of a subtree: range-managed
+/// supernodes add their state to each node's (`merging`, as Texture ORs it in);
+/// leaving for a supernode that is not range-managed sets `state` (empty).
+struct _StateChange: Sendable {
+    var state: InterfaceState
+    var merging: Bool
 }

@@ -50,7 +50,9 @@ extension DisplayNode {
     /// Nodes are visited in pre-order (a node before its subnodes, subnodes in
     /// order). For each node whose state changes, the hooks run in Texture's
     /// order: the preload hook, then display, then visible, then
-    /// ``interfaceStateDidChange(from:)``. Entering everything therefore calls
+    /// ``interfaceStateDidChange(from:)``. Entering preload, a node with
+    /// ``automaticallyManagesSubnodes`` first runs ``layoutIfNeeded()``, so that
+    /// its subnodes exist and enter with it. Entering everything therefore calls
     /// ``didEnterPreloadState()``, ``didEnterDisplayState()``,
     /// ``didEnterVisibleState()``; leaving everything calls the exits in the same
     /// order, where ``didExitPreloadState()`` runs only for range-managed nodes.
@@ -67,15 +69,16 @@ extension DisplayNode {
         guard newState.isValid else {
             throw .visibleWithoutDisplay(requested: newState, node: description)
         }
-        applyInterfaceStateRecursively(newState)
+        applyInterfaceStateRecursively(newState, merging: false)
     }
 
-    /// Sets `newState` on the subtree, a node before its subnodes.
+    /// Sets `newState` on the subtree, a node before its subnodes; with `merging`,
+    /// adds it to each node's state instead.
     @MainActor
-    func applyInterfaceStateRecursively(_ newState: InterfaceState) {
+    func applyInterfaceStateRecursively(_ newState: InterfaceState, merging: Bool) {
         var pending: [DisplayNode] = [self]
         while let node = pending.popLast() {
-            node.applyInterfaceState(newState)
+            node.applyInterfaceState(merging ? node.interfaceState.union(newState) : newState)
             // Read after the hooks ran, so subnodes they added are visited too.
             pending.append(contentsOf: node.subnodes.reversed())
         }
@@ -92,6 +95,10 @@ extension DisplayNode {
         let changed = oldState.symmetricDifference(newState)
         if changed.contains(.preload) {
             if newState.contains(.preload) {
+                // As Texture: an auto-managed node lays out on entering preload, so
+                // that its subnodes exist and preload with it. A layout it may not
+                // adopt stays pending; layoutIfNeeded() reports it.
+                if automaticallyManagesSubnodes { try? layoutIfNeeded() }
                 didEnterPreloadState()
             } else if rangeManaged {
                 didExitPreloadState()

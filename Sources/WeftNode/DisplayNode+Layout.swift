@@ -11,6 +11,14 @@ extension DisplayNode {
     /// A result calculated while another thread invalidated the layout is
     /// returned but not cached.
     ///
+    /// With ``automaticallyManagesSubnodes``, a newly calculated layout also
+    /// becomes the subnodes, as every layout pass does in Texture: at once, on any
+    /// thread, when that changes no interface state (a cell being measured before
+    /// it enters a range, or any node in none); otherwise on main, at the next
+    /// ``layoutIfNeeded()`` (containers call it when they commit, and entering the
+    /// preload state does). Either way without animation: subnodes the layout no
+    /// longer names leave first, then the new ones join.
+    ///
     /// The size is clamped into `range`, so a subclass that returns a size out
     /// of range, negative or NaN still yields a usable layout. A layout that
     /// names this node or one of its ancestors as a child is returned but not
@@ -22,19 +30,55 @@ extension DisplayNode {
     /// - Complexity: O(1) when cached; otherwise the cost of
     ///   ``calculateLayoutThatFits(_:)``, plus O(*c* *d*) for *c* children and depth *d*.
     public func layoutThatFits(_ range: SizeRange) -> Layout {
-        let (cached, generation) = state.withLock { state in
-            (state.calculatedLayout.flatMap { $0.range == range ? $0.layout : nil }, state.layoutGeneration)
+        let (layout, isNew) = measure(range)
+        if isNew, automaticallyManagesSubnodes { adoptSubnodesIfStatesStay(layout) }
+        return layout
+    }
+
+    /// Measures the node again if its layout was invalidated, and makes the
+    /// subnodes follow the calculated layout if they do not yet
+    /// (``automaticallyManagesSubnodes``), without animation.
+    ///
+    /// Texture's `layoutIfNeeded`: the layout pass that applies what
+    /// ``layoutThatFits(_:)`` could not apply off main. A node never measured has
+    /// no size range to measure in, and is left as it is.
+    ///
+    /// - Throws: ``NodeError`` when the layout names a node it may not adopt (see
+    ///   ``transitionLayout(to:animated:)``); the subnodes do not change then, and
+    ///   the next call tries again.
+    /// - Complexity: O(1) when nothing is pending; otherwise that of
+    ///   ``transitionLayout(to:animated:)``.
+    @MainActor
+    public func layoutIfNeeded() throws(NodeError) {
+        let (range, isPending, isCached, managesSubnodes) = state.withLock {
+            ($0.lastSizeRange, $0.needsSubnodeLayout, $0.calculatedLayout != nil, $0.automaticallyManagesSubnodes)
         }
-        if let cached { return cached }
+        guard let range else { return }
+        if managesSubnodes {
+            if isPending || !isCached { try transitionLayout(to: range, animated: false) }
+        } else if !isCached {
+            _ = measure(range)
+        }
+    }
+
+    /// ``layoutThatFits(_:)`` without adopting subnodes: the layout, and whether it
+    /// was calculated and cached now.
+    func measure(_ range: SizeRange) -> (layout: Layout, isNew: Bool) {
+        let (cached, generation) = state.withLock { state in
+            state.lastSizeRange = range
+            return (state.calculatedLayout.flatMap { $0.range == range ? $0.layout : nil }, state.layoutGeneration)
+        }
+        if let cached { return (cached, false) }
         var layout = calculateLayoutThatFits(range)
         layout.size = range.clamp(layout.size)
-        guard !namesSelfOrAncestor(layout) else { return layout }
-        state.withLock { state in
-            if state.layoutGeneration == generation {
-                state.calculatedLayout = CalculatedLayout(range: range, layout: layout)
-            }
+        guard !namesSelfOrAncestor(layout) else { return (layout, false) }
+        let isNew = state.withLock { state in
+            guard state.layoutGeneration == generation else { return false }
+            state.calculatedLayout = CalculatedLayout(range: range, layout: layout)
+            if state.automaticallyManagesSubnodes { state.needsSubnodeLayout = true }
+            return true
         }
-        return layout
+        return (layout, isNew)
     }
 
     /// Whether `layout` has this node or one of its ancestors among its children.
@@ -89,11 +133,11 @@ extension DisplayNode {
         }
     }
 
-    /// Whether the node's layout names its subnodes: with this on, a layout
-    /// transition makes the subnodes exactly the children of the new layout.
+    /// Whether the node's layout names its subnodes: with this on, every new
+    /// layout makes the subnodes exactly the children of the layout.
     ///
-    /// See ``transitionLayout(to:animated:)``. Do not add or remove subnodes
-    /// by hand on such a node; the next transition would undo it.
+    /// See ``layoutThatFits(_:)`` and ``transitionLayout(to:animated:)``. Do not
+    /// add or remove subnodes by hand on such a node; the next layout would undo it.
     public var automaticallyManagesSubnodes: Bool {
         get { state.withLock { $0.automaticallyManagesSubnodes } }
         set { state.withLock { $0.automaticallyManagesSubnodes = newValue } }

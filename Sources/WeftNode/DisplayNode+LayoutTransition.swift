@@ -8,14 +8,21 @@ extension DisplayNode {
     ///
     /// 1. completes the transition still in flight, if any;
     /// 2. measures with ``layoutThatFits(_:)`` (cached when the range is unchanged);
-    /// 3. inserts the children the node lacks, in the layout's order, behind the
-    ///    subnodes that are about to leave. Under a range-managed node they take
-    ///    its interface state, so they can preload and display right away;
+    /// 3. without animation, removes the subnodes the layout no longer names and
+    ///    then inserts the children the node lacks, so the subnodes are the
+    ///    layout's children in its order (Texture removes first, then inserts);
+    ///    with animation, inserts each new child at its index in the new layout,
+    ///    among the subnodes that are about to leave. Under a range-managed node
+    ///    the inserted subnodes add its interface state to theirs, so they can
+    ///    preload and display right away;
     /// 4. sets the frames of the children's views, for children that loaded one;
     /// 5. if `animated`, calls ``animateLayoutTransition(_:)``, whose
     ///    ``LayoutTransition/completeTransition()`` removes the subnodes the
-    ///    layout no longer names; otherwise removes them at once. Either way
-    ///    ``didCompleteLayoutTransition(_:)`` follows the removal.
+    ///    layout no longer names and puts the rest in the layout's order; otherwise
+    ///    completes at once. Either way ``didCompleteLayoutTransition(_:)`` follows.
+    ///
+    /// Removed subnodes of a range-managed node keep their interface states, as in
+    /// Texture; those of any other node leave every state.
     ///
     /// Without ``automaticallyManagesSubnodes`` the subnodes stay as they are and
     /// only steps 1, 2, 4 and 5 apply.
@@ -35,26 +42,42 @@ extension DisplayNode {
     @MainActor
     public func transitionLayout(to range: SizeRange, animated: Bool) throws(NodeError) {
         transitionInFlight?.completeTransition()
-        let layout = layoutThatFits(range)
+        let layout = measure(range).layout
         var inserted: [DisplayNode] = []
         var removed: [DisplayNode] = []
         if automaticallyManagesSubnodes {
             let desired = layout.children.map(\.node)
-            (inserted, removed) = try _Hierarchy.lock.withLock { _ throws(NodeError) in
-                try _lockedAdoptSubnodes(desired)
+            if !animated {
+                // Texture's order: the old subnodes leave, then the new ones join.
+                removed = try _Hierarchy.lock.withLock { _ throws(NodeError) in
+                    try _lockedDetachSubnodes(notIn: desired)
+                }
+                let clearing = !isRangeManaged
+                for node in removed { node.settleDetached(clearingStates: clearing) }
             }
+            let adopted = try _Hierarchy.lock.withLock { _ throws(NodeError) in
+                try _lockedAdoptSubnodes(desired, animated: animated)
+            }
+            inserted = adopted.inserted
+            if animated { removed = adopted.removed }
             if isRangeManaged {
-                let target = interfaceState
-                for node in inserted { node.settleAdded(under: self, to: target) }
+                let change = _StateChange(state: interfaceState, merging: true)
+                for node in inserted { node.settleAdded(under: self, to: change) }
             }
         }
         for child in layout.children where child.node.isNodeLoaded {
             child.node.view.frame = child.frame
         }
+        let previous = state.withLock { state in
+            defer {
+                state.appliedLayout = layout
+                state.needsSubnodeLayout = false
+            }
+            return state.appliedLayout
+        }
         let transition = LayoutTransition(
-            node: self, isAnimated: animated, previousLayout: lastTransitionedLayout, layout: layout,
+            node: self, isAnimated: animated, previousLayout: previous, layout: layout,
             insertedSubnodes: inserted, removedSubnodes: removed)
-        lastTransitionedLayout = layout
         if animated {
             transitionInFlight = transition
             animateLayoutTransition(transition)
@@ -63,26 +86,72 @@ extension DisplayNode {
         }
     }
 
-    /// Removes what `transition` dropped and tells the subclass; called once per
-    /// transition by ``LayoutTransition/completeTransition()``.
+    /// Removes what an animated `transition` dropped, puts the subnodes in the
+    /// layout's order and tells the subclass; called once per transition by
+    /// ``LayoutTransition/completeTransition()``.
     @MainActor
     func finishTransition(_ transition: LayoutTransition) {
         if transitionInFlight === transition { transitionInFlight = nil }
-        let detached = _Hierarchy.lock.withLock { _ in
-            transition.removedSubnodes.filter { _lockedDetach($0) }
+        if transition.isAnimated {
+            let desired = transition.layout.children.map(\.node)
+            let detached = _Hierarchy.lock.withLock { _ in
+                let detached = transition.removedSubnodes.filter { _lockedDetach($0) }
+                _lockedOrderSubnodes(like: desired)
+                return detached
+            }
+            let clearing = !isRangeManaged
+            for node in detached { node.settleDetached(clearingStates: clearing) }
         }
-        for node in detached { node.settleDetached() }
         didCompleteLayoutTransition(transition)
     }
 
-    /// Makes `desired` the subnodes, in order, behind the current subnodes that
-    /// `desired` lacks (removed later); requires ``_Hierarchy/lock``. Checks
-    /// everything before changing anything.
+    /// Makes the children of `layout` the subnodes without animation, off main,
+    /// if no interface state changes by it: this node is in no state, and what
+    /// leaves or joins keeps its state. Otherwise leaves the layout pending for
+    /// ``layoutIfNeeded()`` on main. Requires nothing; takes ``_Hierarchy/lock``.
+    func adoptSubnodesIfStatesStay(_ layout: Layout) {
+        let desired = layout.children.map(\.node)
+        let adopted = try? _Hierarchy.lock.withLock { _ throws(NodeError) -> Bool in
+            let (ownState, rangeManaged, current) = state.withLock {
+                ($0.interfaceState, $0.isRangeManaged, $0.subnodes)
+            }
+            guard ownState.isEmpty else { return false }
+            if !rangeManaged {
+                // Leaving a node that is not range-managed clears states: only stateless ones may leave here.
+                let wanted = Set(desired.map(ObjectIdentifier.init))
+                for node in current where !wanted.contains(ObjectIdentifier(node)) {
+                    if node.firstNodeInSubtree(notIn: [], merging: false) != nil { return false }
+                }
+            }
+            let (inserted, removed) = try _lockedAdoptSubnodes(desired, animated: false)
+            for node in removed + inserted { node._lockedPropagateRangeManaged() }
+            return true
+        }
+        guard adopted == true else { return }
+        state.withLock { state in
+            state.appliedLayout = layout
+            state.needsSubnodeLayout = false
+        }
+    }
+
+    /// Puts the subnodes that `desired` names first, in its order, and the others
+    /// after them in their order; requires ``_Hierarchy/lock``.
+    private func _lockedOrderSubnodes(like desired: [DisplayNode]) {
+        state.withLock { state in
+            let present = Set(state.subnodes.map(ObjectIdentifier.init))
+            let named = Set(desired.map(ObjectIdentifier.init))
+            state.subnodes = desired.filter { present.contains(ObjectIdentifier($0)) }
+                + state.subnodes.filter { !named.contains(ObjectIdentifier($0)) }
+        }
+    }
+
+    /// Checks that `desired` may become the subnodes, with `current` the subnodes
+    /// now; requires ``_Hierarchy/lock``.
     ///
-    /// - Returns: The nodes linked now and the subnodes to remove later.
-    private func _lockedAdoptSubnodes(
-        _ desired: [DisplayNode]
-    ) throws(NodeError) -> (inserted: [DisplayNode], removed: [DisplayNode]) {
+    /// - Returns: The identities of `desired`.
+    private func _lockedCheckLayoutChildren(
+        _ desired: [DisplayNode], currentSubnodes current: [DisplayNode]
+    ) throws(NodeError) -> Set<ObjectIdentifier> {
         var wanted = Set<ObjectIdentifier>()
         for node in desired {
             guard node !== self else { throw .subnodeIsSelf(node: description) }
@@ -90,24 +159,51 @@ extension DisplayNode {
                 throw .duplicateLayoutChild(child: node.description, supernode: description)
             }
         }
+        var ancestor = supernode
+        while let node = ancestor {
+            if wanted.contains(ObjectIdentifier(node)) {
+                throw .subnodeIsAncestor(subnode: node.description, supernode: description)
+            }
+            ancestor = node.supernode
+        }
+        let present = Set(current.map(ObjectIdentifier.init))
+        for node in desired where !present.contains(ObjectIdentifier(node)) {
+            if let other = node.supernode, other !== self {
+                throw .layoutChildHasAnotherSupernode(
+                    child: node.description, supernode: description, otherSupernode: other.description)
+            }
+        }
+        return wanted
+    }
+
+    /// The first half of a transition without animation: checks `desired`, then
+    /// detaches the subnodes it does not name; requires ``_Hierarchy/lock``.
+    ///
+    /// - Returns: The detached subnodes.
+    private func _lockedDetachSubnodes(notIn desired: [DisplayNode]) throws(NodeError) -> [DisplayNode] {
+        let current = subnodes
+        let wanted = try _lockedCheckLayoutChildren(desired, currentSubnodes: current)
+        return current.filter { !wanted.contains(ObjectIdentifier($0)) && _lockedDetach($0) }
+    }
+
+    /// Makes `desired` the subnodes; requires ``_Hierarchy/lock``. Checks
+    /// everything before changing anything.
+    ///
+    /// Without animation the subnodes `desired` lacks are detached now and the
+    /// subnodes become `desired`. With animation they stay, and each new node goes
+    /// to its index in `desired` among them; the transition's end removes them.
+    ///
+    /// - Returns: The nodes linked now, and the subnodes that leave (now, or when
+    ///   the animated transition completes).
+    private func _lockedAdoptSubnodes(
+        _ desired: [DisplayNode], animated: Bool
+    ) throws(NodeError) -> (inserted: [DisplayNode], removed: [DisplayNode]) {
         while true {
             let ownSupernode = supernode
-            var ancestor = ownSupernode
-            while let node = ancestor {
-                if wanted.contains(ObjectIdentifier(node)) {
-                    throw .subnodeIsAncestor(subnode: node.description, supernode: description)
-                }
-                ancestor = node.supernode
-            }
             let current = subnodes
+            let wanted = try _lockedCheckLayoutChildren(desired, currentSubnodes: current)
             let present = Set(current.map(ObjectIdentifier.init))
             let inserted = desired.filter { !present.contains(ObjectIdentifier($0)) }
-            for node in inserted {
-                if let other = node.supernode, other !== self {
-                    throw .layoutChildHasAnotherSupernode(
-                        child: node.description, supernode: description, otherSupernode: other.description)
-                }
-            }
             // Link the new children; undo if one was taken meanwhile (a fast-path
             // add on another thread) or if self itself was attached meanwhile.
             var linked: [DisplayNode] = []
@@ -133,18 +229,30 @@ extension DisplayNode {
                 guard state.supernode === ownSupernode else { return false }
                 let known = present.union(wanted)
                 let addedMeanwhile = state.subnodes.filter { !known.contains(ObjectIdentifier($0)) }
-                let leaving = current.filter { !wanted.contains(ObjectIdentifier($0)) }
-                state.subnodes = leaving + desired + addedMeanwhile
+                if animated {
+                    var order = current
+                    for (index, node) in desired.enumerated() where !present.contains(ObjectIdentifier(node)) {
+                        order.insert(node, at: Swift.min(index, order.count))
+                    }
+                    state.subnodes = order + addedMeanwhile
+                } else {
+                    let leaving = current.filter { !wanted.contains(ObjectIdentifier($0)) }
+                    state.subnodes = leaving + desired + addedMeanwhile  // the leaving ones go just below
+                }
                 return true
             }
             guard committed else {
                 undo()
                 continue
             }
+            let removed = current.filter { !wanted.contains(ObjectIdentifier($0)) }
+            if !animated {
+                for node in removed { _ = _lockedDetach(node) }
+            }
             if !isRangeManaged {
                 for node in inserted { node._lockedPropagateRangeManaged() }
             }
-            return (inserted, current.filter { !wanted.contains(ObjectIdentifier($0)) })
+            return (inserted, removed)
         }
     }
 }

@@ -25,5 +25,13 @@ extension DisplayNode {
         /// Incremented by every invalidation, so that a layout calculated while
         /// another thread invalidated is not cached.
         var layoutGeneration: UInt64 = 0
+        /// The range of the last measurement, kept when the layout is invalidated,
+        /// so that ``DisplayNode/layoutIfNeeded()`` can measure again.
+        var lastSizeRange: SizeRange?
+        /// With automatic subnode management: a calculated layout whose children
+        /// the subnodes do not match yet (applying it had to wait for main).
+        var needsSubnodeLayout = false
+        /// The layout the subnodes last followed: the next transition's previous layout.
+        var appliedLayout: Layout?
     }
 }

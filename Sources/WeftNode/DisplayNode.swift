@@ -26,16 +26,13 @@ public import WeftCore
 /// When a node dies, on whatever thread, it hands its view (if it loaded one) to a
 /// `MainContextReleaseQueue`, so the view dies on main.
 // @unchecked: every mutable stored property is in `state`, a PosixMutex, except
-// `transitionInFlight` and `lastTransitionedLayout`, which the main actor isolates.
+// `transitionInFlight`, which the main actor isolates.
 open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     let state: PosixMutex<State>
 
     /// The layout transition that started and has not completed; see
     /// ``transitionLayout(to:animated:)``.
     @MainActor var transitionInFlight: LayoutTransition?
-
-    /// The layout the last transition applied: the next one's previous layout.
-    @MainActor var lastTransitionedLayout: Layout?
 
     /// Creates a node with no subnodes, no interface state and no view.
     ///

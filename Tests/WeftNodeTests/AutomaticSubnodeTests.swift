@@ -53,6 +53,25 @@ private final class ManagedNode: DisplayNode, @unchecked Sendable {
     }
 }
 
+/// Logs, when it leaves the display state, what its former supernode holds.
+private final class SiblingWatcher: DisplayNode, @unchecked Sendable {
+    let name: String
+    weak var watched: DisplayNode?
+    let log: EventLog
+
+    init(_ name: String, parent: DisplayNode, log: EventLog) {
+        self.name = name
+        watched = parent
+        self.log = log
+        super.init()
+    }
+
+    override func didExitDisplayState() {
+        let names = watched?.subnodes.map { $0.debugName ?? "?" }.joined(separator: " ") ?? ""
+        log.events.append("\(name) exit display; subnodes: \(names)")
+    }
+}
+
 private func named(_ name: String) -> DisplayNode {
     let node = DisplayNode()
     node.debugName = name
@@ -80,7 +99,7 @@ private func named(_ name: String) -> DisplayNode {
         node._checkInvariants()
     }
 
-    @Test func anAnimatedTransitionInsertsAtTheStartAndRemovesOnCompletion() throws {
+    @Test func anAnimatedTransitionInsertsEachNewSubnodeAtItsIndexAndRemovesOnCompletion() throws {
         let log = EventLog()
         let node = ManagedNode(log: log)
         let (a, b, c) = (named("a"), named("b"), named("c"))
@@ -89,23 +108,37 @@ private func named(_ name: String) -> DisplayNode {
         log.events = []
 
         node.completesAtOnce = false
-        node.want([b, c])
+        node.want([c, b])
         try node.transitionLayout(to: range, animated: true)
-        // While it animates, the new subnode is in and the old one still there (behind).
-        #expect(log.take() == ["animate: a b c"])
+        // Texture: c goes to its index in the new layout at the start; a stays until the end.
+        #expect(log.take() == ["animate: c a b"])
         let transition = try #require(node.heldTransition)
         #expect(transition.insertedSubnodes.map(\.debugName) == ["c"])
         #expect(transition.removedSubnodes.map(\.debugName) == ["a"])
         #expect(transition.isAnimated && !transition.isComplete)
         #expect(transition.previousLayout?.children.map(\.node.debugName) == ["a", "b"])
-        #expect(transition.layout.children.map(\.node.debugName) == ["b", "c"])
+        #expect(transition.layout.children.map(\.node.debugName) == ["c", "b"])
         #expect(a.supernode === node)
 
         transition.completeTransition()
-        #expect(log.take() == ["complete: b c"])
-        #expect(node.subnodes.map(\.debugName) == ["b", "c"] && a.supernode == nil)
+        #expect(log.take() == ["complete: c b"])
+        #expect(node.subnodes.map(\.debugName) == ["c", "b"] && a.supernode == nil)
         transition.completeTransition()  // only the first call counts
         #expect(log.events.isEmpty)
+        node._checkInvariants()
+    }
+
+    @Test func anAnimatedTransitionEndsInTheLayoutsOrder() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        let (a, b, c) = (named("a"), named("b"), named("c"))
+        node.want([a, b])
+        try node.transitionLayout(to: range, animated: false)
+        log.events = []
+        node.want([b, c])
+        try node.transitionLayout(to: range, animated: true)
+        #expect(log.take() == ["animate: a c b", "complete: b c"])
+        #expect(node.subnodes.map(\.debugName) == ["b", "c"])
         node._checkInvariants()
     }
 
@@ -125,19 +158,21 @@ private func named(_ name: String) -> DisplayNode {
         try node.transitionLayout(to: range, animated: true)
         #expect(first.isComplete)
         // The first transition removed a; the second brings it back and drops b later.
-        #expect(log.take() == ["complete: b", "animate: b a c"])
+        #expect(log.take() == ["complete: b", "animate: a c b"])
         try #require(node.heldTransition).completeTransition()
         #expect(node.subnodes.map(\.debugName) == ["a", "c"])
         node._checkInvariants()
     }
 
-    @Test func insertedSubnodesAdoptTheStateAndRemovedOnesLeaveIt() throws {
+    @Test func insertedSubnodesAddTheStateAndRemovedOnesKeepTheirs() throws {
         let log = EventLog()
         let node = ManagedNode(log: log)
         node.setRangeManaged(true)
         try node.recursivelySetInterfaceState([.preload, .display])
         let first = RecordingNode("first", log: log)
         let second = RecordingNode("second", log: log)
+        try second.recursivelySetInterfaceState([.preload])
+        log.events = []
         node.want([first])
         try node.transitionLayout(to: range, animated: false)
         #expect(log.take() == [
@@ -146,12 +181,82 @@ private func named(_ name: String) -> DisplayNode {
         ])
         node.want([second])
         try node.transitionLayout(to: range, animated: false)
+        // Texture: a subnode leaving range management keeps its state; a new one ORs the parent's in.
         #expect(log.take() == [
-            "second enter preload", "second enter display", "second changed from [] to [preload, display]",
-            "first exit preload", "first exit display", "first changed from [preload, display] to []",
-            "complete: second",
+            "second enter display", "second changed from [preload] to [preload, display]", "complete: second",
         ])
-        #expect(second.isRangeManaged && !first.isRangeManaged)
+        #expect(first.interfaceState == [.preload, .display] && !first.isRangeManaged)
+        #expect(second.isRangeManaged)
+        node._checkInvariants()
+    }
+
+    @Test func withoutAnimationTheOldSubnodesLeaveBeforeTheNewOnesJoin() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        let old = SiblingWatcher("old", parent: node, log: log)
+        try old.recursivelySetInterfaceState([.preload, .display])
+        node.want([old])
+        try node.transitionLayout(to: range, animated: false)
+        log.events = []
+        // Not range-managed: the leaving subnode leaves its states; at that moment
+        // the new one must not be a subnode yet.
+        node.want([named("new")])
+        try node.transitionLayout(to: range, animated: false)
+        #expect(log.take() == ["old exit display; subnodes: ", "complete: new"])
+        node._checkInvariants()
+    }
+
+    @Test func measuringOffMainAdoptsTheSubnodesOfANodeInNoState() throws {
+        let node = ManagedNode(log: EventLog())
+        node.setRangeManaged(true)  // as a cell: range-managed, in no state yet
+        let (a, b) = (named("a"), named("b"))
+        node.want([a, b])
+        let range = self.range
+        _ = try offMain { node.layoutThatFits(range).size }
+        #expect(node.subnodes.map(\.debugName) == ["a", "b"])
+        #expect(a.isRangeManaged && b.supernode === node)
+        node._checkInvariants()
+    }
+
+    @Test func aNewLayoutOfANodeInAStateWaitsForLayoutIfNeededOnMain() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        node.setRangeManaged(true)
+        let (a, b) = (named("a"), named("b"))
+        node.want([a])
+        try node.transitionLayout(to: range, animated: false)
+        try node.recursivelySetInterfaceState([.preload])
+        log.events = []
+
+        node.want([b])
+        let range = self.range
+        _ = try offMain { node.layoutThatFits(range).size }
+        // Adopting b off main would change its state: it waits for main.
+        #expect(node.subnodes.map(\.debugName) == ["a"])
+        try node.layoutIfNeeded()
+        #expect(node.subnodes.map(\.debugName) == ["b"])
+        #expect(b.interfaceState == [.preload] && a.interfaceState == [.preload])
+        #expect(log.take() == ["complete: b"])
+        try node.layoutIfNeeded()  // nothing pending: nothing happens
+        #expect(log.events.isEmpty)
+        node._checkInvariants()
+    }
+
+    @Test func enteringPreloadLaysOutAnAutoManagedNodeWithoutALayout() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        node.setRangeManaged(true)
+        let child = RecordingNode("child", log: log)
+        node.want([child])
+        try node.transitionLayout(to: range, animated: false)
+        let fresh = RecordingNode("fresh", log: log)
+        node.want([fresh])  // invalidates the layout
+        log.events = []
+        try node.recursivelySetInterfaceState([.preload])
+        // The layout ran first, so the new subnode exists and preloads with its parent.
+        #expect(node.subnodes.map(\.debugName) == ["fresh"])
+        #expect(fresh.interfaceState == [.preload])
+        #expect(log.take() == ["fresh enter preload", "fresh changed from [] to [preload]", "complete: fresh"])
         node._checkInvariants()
     }
 

@@ -147,7 +147,7 @@ private func expectedEvents(_ name: String, from old: InterfaceState, to new: In
         #expect(child.interfaceState == [.preload] && !child.isRangeManaged)
     }
 
-    @Test func aRemovedNodeLeavesEveryStateWithThePreloadExitIfItWasRangeManaged() throws {
+    @Test func aNodeRemovedFromARangeManagedParentKeepsItsStates() throws {
         let log = EventLog()
         let cell = CellNode()
         let child = RecordingNode("child", log: log)
@@ -155,27 +155,37 @@ private func expectedEvents(_ name: String, from old: InterfaceState, to new: In
         try cell.recursivelySetInterfaceState(.all)
         log.events = []
         try child.removeFromSupernode()
-        #expect(log.take() == [
-            "child exit preload", "child exit display", "child exit visible",
-            "child changed from [preload, display, visible] to []",
-        ])
-        #expect(!child.isRangeManaged)
+        // Texture does not clear the state of a node leaving range management.
+        #expect(log.take().isEmpty)
+        #expect(child.interfaceState == .all && !child.isRangeManaged)
         child._checkInvariants()
     }
 
-    @Test func movingBetweenRangeManagedNodesGoesStraightToTheNewState() throws {
+    @Test func aNodeRemovedFromAnUnmanagedParentLeavesEveryState() throws {
+        let log = EventLog()
+        let parent = DisplayNode()
+        let child = RecordingNode("child", log: log)
+        try parent.addSubnode(child)
+        try child.recursivelySetInterfaceState([.preload, .display])
+        log.events = []
+        try child.removeFromSupernode()
+        #expect(log.take() == ["child exit display", "child changed from [preload, display] to []"])
+        child._checkInvariants()
+    }
+
+    @Test func movingBetweenRangeManagedNodesAddsTheNewParentsState() throws {
         let log = EventLog()
         let from = CellNode()
         let to = CellNode()
         let child = RecordingNode("child", log: log)
         try child.addSubnode(DisplayNode())
         try from.addSubnode(child)
-        try from.recursivelySetInterfaceState(.all)
-        try to.recursivelySetInterfaceState([.preload])
+        try from.recursivelySetInterfaceState([.preload])
+        try to.recursivelySetInterfaceState(.all)
         log.events = []
         try to.addSubnode(child)
         #expect(log.take() == [
-            "child exit display", "child exit visible", "child changed from [preload, display, visible] to [preload]",
+            "child enter display", "child enter visible", "child changed from [preload] to [preload, display, visible]",
         ])
         #expect(from.subnodes.isEmpty && child.supernode === to)
         to._checkInvariants()
@@ -214,13 +224,19 @@ private func expectedEvents(_ name: String, from old: InterfaceState, to new: In
 
         try cell.addSubnode(branch)
         #expect(leaf.interfaceState == [.preload])
+        // Leaving a range-managed parent changes no state, so any thread may do it.
+        try offMain { try leaf.removeFromSupernode() }
+        #expect(leaf.supernode == nil && leaf.interfaceState == [.preload])
+        let unmanaged = DisplayNode()
+        unmanaged.debugName = "unmanaged"
+        try unmanaged.addSubnode(leaf)
         #expect(throws: NodeError.requiresMainActor(
-            operation: "removing DisplayNode 'leaf' from DisplayNode 'branch'", node: "DisplayNode 'leaf'",
+            operation: "removing DisplayNode 'leaf' from DisplayNode 'unmanaged'", node: "DisplayNode 'leaf'",
             from: [.preload], to: [])
         ) {
             try offMain { try leaf.removeFromSupernode() }
         }
-        #expect(leaf.supernode === branch && leaf.interfaceState == [.preload])
+        #expect(leaf.supernode === unmanaged && leaf.interfaceState == [.preload])
         #expect("\(NodeError.requiresMainActor(operation: "removing A from B", node: "A", from: [.preload], to: []))"
             == "removing A from B would change the interface state of A from [preload] to []; interface states change only on the main actor, so call it from code isolated to the main actor")
         cell._checkInvariants()

@@ -72,14 +72,16 @@ extension DisplayNode {
     }
 
     /// The first node of this subtree, in pre-order, whose interface state is not
-    /// `target`, with that state.
+    /// `target` (with `merging`: does not contain `target`), with that state.
     ///
     /// - Complexity: O(*s*) for *s* nodes in the subtree.
-    func firstNodeInSubtree(notIn target: InterfaceState) -> (node: DisplayNode, state: InterfaceState)? {
+    func firstNodeInSubtree(
+        notIn target: InterfaceState, merging: Bool
+    ) -> (node: DisplayNode, state: InterfaceState)? {
         var stack: [DisplayNode] = [self]
         while let node = stack.popLast() {
             let (current, subnodes) = node.state.withLock { ($0.interfaceState, $0.subnodes) }
-            if current != target { return (node, current) }
+            if merging ? !current.isSuperset(of: target) : current != target { return (node, current) }
             stack.append(contentsOf: subnodes.reversed())
         }
         return nil

@@ -140,7 +140,7 @@ let package = Package(
         ),
         .target(
             name: "WeftRangeController",
-            dependencies: ["WeftCore", "WeftNode", "WeftElementMap", "WeftDataController"],
+            dependencies: ["WeftCore", "WeftMemory", "WeftNode", "WeftElementMap", "WeftDataController"],
             swiftSettings: swiftSettings
         ),
         .target(

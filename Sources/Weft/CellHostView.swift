@@ -12,8 +12,21 @@ public final class CellHostView: HeadlessView {
 }
 
 /// A cell node as an attribute value: equal when it is the same node.
+///
+/// Weak, because the reuse pool keeps the last value applied to each view: a
+/// strong one would make the pool, which dies on main, an owner of cell nodes,
+/// which the data controller alone owns and releases off main.
 struct HostedNode: Equatable, Sendable {
-    let node: CellNode
+    weak var node: CellNode?
+    let identity: ObjectIdentifier
 
-    static func == (lhs: HostedNode, rhs: HostedNode) -> Bool { lhs.node === rhs.node }
+    init(node: CellNode) {
+        self.node = node
+        identity = ObjectIdentifier(node)
+    }
+
+    /// Equal only while the node lives: a new node at a dead one's address differs.
+    static func == (lhs: HostedNode, rhs: HostedNode) -> Bool {
+        lhs.identity == rhs.identity && lhs.node != nil && lhs.node === rhs.node
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WeftDataController
+import WeftNode
 import WeftReusePool
 
 extension CollectionNode {
@@ -26,6 +27,13 @@ extension CollectionNode {
             try reusePool.mount { pass in
                 for (frame, element) in visible {
                     guard let node = element.nodeIfAllocated else { continue }
+                    // A visible cell whose layout was dropped (setNeedsLayout) is
+                    // measured again, and its automatic subnodes follow.
+                    do throws(NodeError) {
+                        try node.layoutIfNeeded()
+                    } catch {
+                        layoutErrors.append(error)
+                    }
                     let configuration = try ViewConfiguration(Self.hostClass, attributes: [
                         ViewAttribute(Self.frameAttribute, value: frame) { (view: CellHostView, newFrame: CGRect) in
                             view.frame = newFrame

@@ -3,6 +3,7 @@ public import WeftChangeSet
 public import WeftCore
 public import WeftDataController
 public import WeftMemory
+public import WeftNode
 public import WeftRangeController
 public import WeftReusePool
 
@@ -72,6 +73,12 @@ public class CollectionNode {
     /// Errors from mounting backing views; empty unless a view class misbehaves.
     public internal(set) var mountErrors: [any Error] = []
 
+    /// Layouts that automatic subnode management could not apply to a visible
+    /// cell (the layout names a node it may not adopt); empty in a consistent
+    /// collection. The data controller keeps those found at commits in its own
+    /// ``WeftDataController/DataController/layoutErrors``.
+    public internal(set) var layoutErrors: [NodeError] = []
+
     /// Creates a collection node.
     ///
     /// - Parameters:
@@ -91,7 +98,7 @@ public class CollectionNode {
         self.view = view
         dataController = DataController(
             validationMode: validationMode, mainScheduler: mainScheduler, deallocQueue: deallocQueue)
-        rangeController = RangeController(layout: layout, scheduler: mainScheduler)
+        rangeController = RangeController(layout: layout, scheduler: mainScheduler, deallocQueue: deallocQueue)
         reusePool = ReusePoolMap(container: containerView)
         pipeline.node = self
         dataController.dataSource = pipeline

@@ -30,6 +30,7 @@ public final class CollectionElement: @unchecked Sendable {
     private struct State {
         var phase: Phase
         var sizeRange: SizeRange
+        var nodeModel: (any Hashable & Sendable)?
     }
 
     /// Guards `phase` and `sizeRange`. Held while the node block runs, so that
@@ -39,9 +40,15 @@ public final class CollectionElement: @unchecked Sendable {
     /// The supplementary kind (`"header"`, `"footer"`, ...) or `nil` for an item.
     public let supplementaryKind: String?
 
-    /// The model the node was made from, if the data source gave one. A reload
-    /// whose new model equals this one keeps the element and its node.
-    public let nodeModel: (any Hashable & Sendable)?
+    /// The model the node shows, if the data source gave one. A reload whose new
+    /// model equals this one keeps the element and its node; one whose node can
+    /// take the new model (``WeftNode/CellNode/canUpdate(toNodeModel:)``) keeps
+    /// them too, with the new model.
+    ///
+    /// - Complexity: O(1).
+    public var nodeModel: (any Hashable & Sendable)? {
+        lock.withLock { $0.nodeModel }
+    }
 
     /// Creates an element that will make its node with `nodeBlock`.
     ///
@@ -57,9 +64,8 @@ public final class CollectionElement: @unchecked Sendable {
         supplementaryKind: String? = nil,
         nodeModel: (any Hashable & Sendable)? = nil
     ) {
-        lock = PosixMutex(State(phase: .pending(nodeBlock), sizeRange: constrainedSize))
+        lock = PosixMutex(State(phase: .pending(nodeBlock), sizeRange: constrainedSize, nodeModel: nodeModel))
         self.supplementaryKind = supplementaryKind
-        self.nodeModel = nodeModel
     }
 
     /// The element's node, made now by the node block if it does not exist yet.
@@ -75,6 +81,7 @@ public final class CollectionElement: @unchecked Sendable {
             case .pending(let block):
                 let node = block()
                 node.collectionElement = self
+                node._setInitialNodeModel(state.nodeModel)
                 state.phase = .allocated(node)
                 return node
             }
@@ -110,5 +117,20 @@ public final class CollectionElement: @unchecked Sendable {
     public func hasNodeModel(equalTo model: (any Hashable & Sendable)?) -> Bool {
         guard let mine = nodeModel, let model else { return false }
         return AnyHashable(mine) == AnyHashable(model)
+    }
+
+    /// Gives the element, and its node, the new model of a reloaded item, if the
+    /// node exists and says it can show it; the node's layout is dropped so that
+    /// it is measured again. Main only.
+    ///
+    /// - Returns: Whether the element took the model (and so keeps its node).
+    /// - Complexity: O(1) plus the node's ``WeftNode/CellNode/updateNodeModel(_:)``.
+    @MainActor
+    func update(toNodeModel model: any Hashable & Sendable) -> Bool {
+        guard nodeModel != nil, let node = nodeIfAllocated, node.canUpdate(toNodeModel: model) else { return false }
+        lock.withLock { $0.nodeModel = model }
+        node.updateNodeModel(model)
+        node.invalidateCalculatedLayout()
+        return true
     }
 }

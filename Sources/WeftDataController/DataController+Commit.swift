@@ -1,18 +1,20 @@
 import WeftChangeSet
 import WeftCore
 import WeftElementMap
+import WeftNode
 
 extension DataController {
     /// Step 5, on main: commit the oldest pending update or relayout.
     func commitNext() {
         guard let commit = commits.first else { return }
+        applyMeasuredLayouts(commit.measuredElements)
         switch commit {
-        case .update(let changeSet, let map, let completion):
-            deallocQueue.release(swapVisibleMap(to: map, changeSet: changeSet))
+        case .update(let changeSet, let map, _, let completion):
+            deallocQueue.release(value: swapVisibleMap(to: map, changeSet: changeSet))
             commits.removeFirst()
             changeSet.runCompletions(finished: true)
             completion?(.success(()))
-        case .relayout(let completion):
+        case .relayout(_, let completion):
             commits.removeFirst()
             phase = .committing
             delegate?.dataControllerDidRelayout(self)
@@ -23,15 +25,15 @@ extension DataController {
     }
 
     /// Lets the delegate perform its batch update with the swap inside, and
-    /// returns the previous visible map boxed for the dealloc queue.
+    /// returns the previous visible map for the dealloc queue.
     ///
     /// A separate function so that every local reference to the previous map,
     /// including the ``DataUpdate`` the delegate saw, is gone when it returns:
-    /// the box is then the data controller's last reference, and the elements
-    /// the update removed die with it on the dealloc queue's thread, not on main.
+    /// the returned copy is then the data controller's last reference, and the
+    /// elements the update removed die with it on the dealloc queue's thread.
     private func swapVisibleMap(
         to map: ElementMap<CollectionElement>, changeSet: CompletedChangeSet
-    ) -> RetiredMap {
+    ) -> ElementMap<CollectionElement> {
         let previous = visibleMap
         var swapped = false
         phase = .committing
@@ -45,6 +47,22 @@ extension DataController {
         }
         if !swapped { visibleMap = map }
         phase = .idle
-        return RetiredMap(previous)
+        return previous
+    }
+
+    /// Makes the subnodes of auto-managed nodes follow the layouts step 3
+    /// calculated, where that had to wait for main (a node already in a range),
+    /// so the view gets the new hierarchy with the commit.
+    ///
+    /// - Complexity: O(*k*) for *k* measured elements, plus the transitions.
+    private func applyMeasuredLayouts(_ elements: [CollectionElement]) {
+        for element in elements {
+            guard let node = element.nodeIfAllocated, node.automaticallyManagesSubnodes else { continue }
+            do {
+                try node.layoutIfNeeded()
+            } catch {
+                layoutErrors.append(error)
+            }
+        }
     }
 }

@@ -32,10 +32,11 @@ extension DataController {
             }
             phase = .idle
         }
-        commits.append(.relayout(completion: completion))
+        commits.append(.relayout(changed, completion: completion))
         let toMeasure = changed
+        let lifetime = lifetime
         scheduleStep3 { allocation in
-            NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation)
+            NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime)
         }
     }
 

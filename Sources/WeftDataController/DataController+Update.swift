@@ -52,12 +52,14 @@ extension DataController {
             pendingItemCounts = completed.newItemCounts
             if completed.includesReloadData { hasLoadedData = true }
             let context = layoutDelegate.map { ($0, $0.layoutContext(for: map, newElements: newElements)) }
-            commits.append(.update(completed, map, completion: completion))
+            commits.append(.update(completed, map, measured: newElements, completion: completion))
+            let lifetime = lifetime
             scheduleStep3 {
+                guard !lifetime.isEnded else { return }
                 if let (layoutDelegate, context) = context {
                     layoutDelegate.calculateLayout(with: context)
                 } else {
-                    NodeMeasurement.allocateAndMeasure(newElements, allocation: $0)
+                    NodeMeasurement.allocateAndMeasure(newElements, allocation: $0, lifetime: lifetime)
                 }
             }
         } catch {
@@ -165,12 +167,15 @@ extension DataController {
     }
 
     /// The element a reload keeps: the old one, when the data source's model for
-    /// the new position equals the model its node was made from. Its size range
-    /// is refreshed, since the reload may have changed it.
+    /// the new position equals the model its node was made from, or when its node
+    /// can take the new model (Texture's `canUpdateToNodeModel:`), which it then
+    /// gets. Its size range is refreshed, since the reload may have changed it.
     private func keptElement(for reload: NormalizedEdits.ItemMove) -> CollectionElement? {
-        guard let dataSource, let old = pendingMap.element(at: reload.from),
-              old.hasNodeModel(equalTo: dataSource.dataController(self, nodeModelForItemAt: reload.to))
-        else { return nil }
+        guard let dataSource, let old = pendingMap.element(at: reload.from) else { return nil }
+        let model = dataSource.dataController(self, nodeModelForItemAt: reload.to)
+        guard old.hasNodeModel(equalTo: model) || model.map({ old.update(toNodeModel: $0) }) == true else {
+            return nil
+        }
         let size = dataSource.dataController(self, constrainedSizeForItemAt: reload.to)
         if old.constrainedSize != size { old.constrainedSize = size }
         return old

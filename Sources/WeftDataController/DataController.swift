@@ -4,6 +4,7 @@ public import WeftChangeSet
 public import WeftCore
 public import WeftElementMap
 public import WeftMemory
+public import WeftNode
 import DequeModule
 
 /// The asynchronous batch-update pipeline of a list or grid: every change is a
@@ -83,9 +84,15 @@ public final class DataController {
         }
     }
 
+    /// Layouts that automatic subnode management could not apply at a commit,
+    /// because they name a node they may not adopt; empty in a consistent collection.
+    public internal(set) var layoutErrors: [NodeError] = []
+
     let mainSerialQueue: MainSerialQueue
     let deallocQueue: DeallocQueue
     let editingQueue = DispatchQueue(label: "org.weft.DataController.editing")
+    /// Ends with this object, so that step-3 work still queued makes no more nodes.
+    let lifetime = _Lifetime()
     var phase = Phase.idle
     var commits = Deque<PendingCommit>()
     var finishBlocks: [@MainActor () -> Void] = []
@@ -108,6 +115,23 @@ public final class DataController {
         mainSerialQueue = MainSerialQueue(scheduler: mainScheduler)
         self.deallocQueue = deallocQueue
     }
+
+    deinit {
+        // The data controller is the only owner of every element, and through them
+        // of every cell node (Texture calls it "the true owner of all cell nodes").
+        // Its maps and pending commits go to the dealloc queue whole and this
+        // object keeps no reference to them, so however many nodes it holds,
+        // dying costs the releasing thread one push and the nodes die off it.
+        lifetime.end()
+        let remains = (pendingMap, visibleMap, commits)
+        pendingMap = DataController.emptyMap
+        visibleMap = DataController.emptyMap
+        commits = []
+        deallocQueue.release(value: remains)
+    }
+
+    /// An empty map to leave behind in `deinit`: making one would allocate there.
+    private nonisolated static let emptyMap = ElementMap<CollectionElement>()
 
     /// The size range items get when the data source does not say: the
     /// viewport's width exactly, any height (a vertical list).

@@ -1,6 +1,7 @@
 public import Foundation
 public import WeftChangeSet
 import WeftElementMap
+import WeftMemory
 
 /// The view side of a collection, without UIKit: it keeps its own counts and
 /// cells, and validates and applies batch updates exactly as UIKit's
@@ -31,8 +32,13 @@ import WeftElementMap
 /// over *n* cells, plus the data source's counts.
 @MainActor
 public final class HeadlessCollectionView {
-    /// Where counts and cells come from.
-    public weak var dataSource: (any HeadlessCollectionViewDataSource)?
+    /// Where counts and cells come from. A data controller as the data source also
+    /// lends the view its dealloc queue, for the cells the view holds when it dies.
+    public weak var dataSource: (any HeadlessCollectionViewDataSource)? {
+        didSet {
+            if let dataController = dataSource as? DataController { deallocQueue = dataController.deallocQueue }
+        }
+    }
 
     /// Whether messages speak of items (collection) or rows (table).
     public let viewKind: ViewKind
@@ -46,7 +52,12 @@ public final class HeadlessCollectionView {
     /// The number of times the view loaded everything from its data source.
     public internal(set) var loadCount = 0
 
-    var cells = ElementMap<AnyObject>()
+    /// `nonisolated(unsafe)` so that `deinit` can hand the cells over: every other
+    /// access is from the view's main-actor methods, and `deinit` runs when no
+    /// other reference to the view exists.
+    nonisolated(unsafe) var cells = ElementMap<AnyObject>()
+    /// Where the cells go when the view dies; the data controller's, once attached.
+    var deallocQueue = DeallocQueue.shared
     var itemCounts: [Int] = []
     var hasLoadedData = false
     var batch: ChangeSet?
@@ -59,6 +70,19 @@ public final class HeadlessCollectionView {
     public init(viewKind: ViewKind = .collection) {
         self.viewKind = viewKind
     }
+
+    deinit {
+        // The cells are elements whose nodes a data controller may no longer hold:
+        // they die on the dealloc queue's thread, not on the view's.
+        let cells = self.cells
+        self.cells = HeadlessCollectionView.emptyCells
+        deallocQueue.release(value: cells)
+    }
+
+    /// An empty map to leave behind in `deinit`: making one would allocate there.
+    /// `nonisolated(unsafe)`: it holds no element, and a copy only retains its
+    /// immutable storage, which any thread may do.
+    private nonisolated(unsafe) static let emptyCells = ElementMap<AnyObject>()
 
     /// Discards the counts and cells; the view loads them again when next asked.
     ///

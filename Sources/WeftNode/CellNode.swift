@@ -24,6 +24,49 @@ open class CellNode: DisplayNode, @unchecked Sendable {
         set { state.withLock { $0.collectionElement = newValue } }
     }
 
+    /// The model this node shows, as the data source gave it for the item
+    /// (`nodeModelForItemAt`); `nil` when it gave none. Any thread.
+    ///
+    /// - Complexity: O(1).
+    public var nodeModel: (any Hashable & Sendable)? {
+        state.withLock { $0.nodeModel }
+    }
+
+    /// Whether this node can show `model` in place of its current one, so that a
+    /// reload of its item keeps the node instead of making a new one: Texture's
+    /// `canUpdateToNodeModel:`.
+    ///
+    /// The default says yes when `model` has the same type as ``nodeModel``.
+    /// Override it to say no where the node's structure depends on the model.
+    /// Called on main, during the reload's first step.
+    ///
+    /// - Parameter model: The item's new model, which differs from ``nodeModel``.
+    /// - Complexity: O(1) by default.
+    @MainActor
+    open func canUpdate(toNodeModel model: any Hashable & Sendable) -> Bool {
+        guard let current = nodeModel else { return false }
+        return ObjectIdentifier(type(of: current)) == ObjectIdentifier(type(of: model))
+    }
+
+    /// Hands the node the new model of its reloaded item, after
+    /// ``canUpdate(toNodeModel:)`` said yes: Texture sets `nodeModel` the same way.
+    ///
+    /// Called on main during the reload's first step; the node is then measured
+    /// again off main, and commits with the reload. Override it to refresh what
+    /// the node shows, and call `super`, which stores the model.
+    ///
+    /// - Parameter model: The item's new model.
+    @MainActor
+    open func updateNodeModel(_ model: any Hashable & Sendable) {
+        state.withLock { $0.nodeModel = model }
+    }
+
+    /// Sets the model a collection made this node for, once, when the node is
+    /// made. Any thread.
+    package func _setInitialNodeModel(_ model: (any Hashable & Sendable)?) {
+        state.withLock { $0.nodeModel = model }
+    }
+
     /// Creates a range-managed node with no subnodes. Callable on any thread.
     public override init() {
         super.init()

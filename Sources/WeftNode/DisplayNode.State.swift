@@ -33,5 +33,7 @@ extension DisplayNode {
         var needsSubnodeLayout = false
         /// The layout the subnodes last followed: the next transition's previous layout.
         var appliedLayout: Layout?
+        /// A cell node's model (``CellNode/nodeModel``).
+        var nodeModel: (any Hashable & Sendable)?
     }
 }

@@ -2,6 +2,7 @@ public import Foundation
 public import WeftCore
 public import WeftDataController
 public import WeftElementMap
+public import WeftMemory
 
 /// Decides which cell nodes are visible, displayed and preloaded as the user
 /// scrolls, and moves their interface states, as Texture's `ASRangeController`.
@@ -100,17 +101,34 @@ public final class RangeController {
     var needsUpdate = false
     var isUpdateScheduled = false
     let scheduler: any MainScheduler
+    /// Where the visible map goes when the range controller dies.
+    let deallocQueue: DeallocQueue
 
     /// Creates a range controller over an empty map.
     ///
     /// - Parameters:
     ///   - layout: The layout that places the items; the controller prepares it.
     ///   - scheduler: Where ``setNeedsUpdate()`` schedules its coalesced update.
-    public init(layout: any CollectionLayout, scheduler: any MainScheduler = .dispatchMain) {
+    ///   - deallocQueue: Where the elements the controller still holds go when it dies.
+    public init(
+        layout: any CollectionLayout, scheduler: any MainScheduler = .dispatchMain, deallocQueue: DeallocQueue = .shared
+    ) {
         self.layout = layout
         self.scheduler = scheduler
+        self.deallocQueue = deallocQueue
         layout.prepare(for: visibleMap, viewportSize: viewport.size)
     }
+
+    deinit {
+        // The map holds elements and their nodes that the data controller may
+        // already have let go: they die on the dealloc queue's thread.
+        let map = visibleMap
+        visibleMap = RangeController.emptyMap
+        deallocQueue.release(value: map)
+    }
+
+    /// An empty map to leave behind in `deinit`: making one would allocate there.
+    private nonisolated static let emptyMap = ElementMap<CollectionElement>()
 
     /// The direction the last update took the leading buffers toward, along
     /// the layout's axis.

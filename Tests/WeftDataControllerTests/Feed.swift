@@ -63,6 +63,9 @@ final class FeedNode: CellNode, @unchecked Sendable {
         CGSize(width: constrainedSize.width, height: 44 + CGFloat(item.id % 3) * 10)
     }
 
+    /// The item is fixed at birth, so a reload with a new version makes a new node.
+    override func canUpdate(toNodeModel model: any Hashable & Sendable) -> Bool { false }
+
     deinit {
         log.recordDeinit(of: item.id)
     }

@@ -12,13 +12,20 @@ struct Story: Hashable, Sendable, Diffable {
     func isContentEqual(to other: Story) -> Bool { version == other.version }
 }
 
-/// A story's node, 100 points tall.
+/// A story's node, 100 points tall. A reload hands it the story's new version
+/// (the node model), which it shows from then on.
 final class StoryNode: CellNode, @unchecked Sendable {
-    let story: Story
+    private let shownStory: Mutex<Story>
+    var story: Story { shownStory.withLock { $0 } }
 
     init(story: Story) {
-        self.story = story
+        shownStory = Mutex(story)
         super.init()
+    }
+
+    override func updateNodeModel(_ model: any Hashable & Sendable) {
+        super.updateNodeModel(model)
+        if let story = model as? Story { shownStory.withLock { $0 = story } }
     }
 
     override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {

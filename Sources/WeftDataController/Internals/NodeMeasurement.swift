@@ -4,27 +4,32 @@ import WeftNode
 
 /// Step 3's work: make each element's node and measure it in its size range.
 enum NodeMeasurement {
-    /// Allocates and measures `elements`, in parallel unless `allocation` is serial.
+    /// Allocates and measures `elements`, in parallel unless `allocation` is serial,
+    /// and stops making nodes once `lifetime` has ended (the collection is gone).
     ///
     /// Elements are handed out in contiguous chunks, several per core, so that a
     /// slow node block does not leave a core idle and a cheap one does not pay
     /// a dispatch per node.
-    static func allocateAndMeasure(_ elements: [CollectionElement], allocation: DataController.NodeAllocation) {
+    static func allocateAndMeasure(
+        _ elements: [CollectionElement], allocation: DataController.NodeAllocation, lifetime: _Lifetime
+    ) {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard allocation == .parallel, cores > 1, elements.count > 1 else {
-            for element in elements { measure(element) }
+            for element in elements where !lifetime.isEnded { measure(element) }
             return
         }
         let chunks = min(elements.count, cores * 8)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let start = elements.count * chunk / chunks
             let end = elements.count * (chunk + 1) / chunks
-            for index in start ..< end { measure(elements[index]) }
+            for index in start ..< end where !lifetime.isEnded { measure(elements[index]) }
         }
     }
 
     /// Makes the node if needed, then lays it out unless its cached layout was
-    /// calculated for the element's current size range.
+    /// calculated for the element's current size range. A node with automatic
+    /// subnode management takes its layout's subnodes here if that changes no
+    /// interface state (a new cell); otherwise the commit applies it on main.
     static func measure(_ element: CollectionElement) {
         let node = element.node
         let range = element.constrainedSize

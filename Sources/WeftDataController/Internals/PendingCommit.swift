@@ -3,20 +3,32 @@ import WeftElementMap
 
 /// What waits between step 1 and step 5, on main, in commit order.
 enum PendingCommit {
-    /// A batch update: its validated change set and the map it produced.
+    /// A batch update: its validated change set, the map it produced and the
+    /// elements step 3 measures.
     case update(
-        CompletedChangeSet, ElementMap<CollectionElement>,
+        CompletedChangeSet, ElementMap<CollectionElement>, measured: [CollectionElement],
         completion: (@MainActor (Result<Void, DataControllerError>) -> Void)?)
-    /// A relayout for a new viewport size.
-    case relayout(completion: (@MainActor () -> Void)?)
+    /// A relayout for a new viewport size, and the elements it measures again.
+    case relayout([CollectionElement], completion: (@MainActor () -> Void)?)
+
+    /// The elements this commit's step 3 measured.
+    var measuredElements: [CollectionElement] {
+        switch self {
+        case .update(_, _, let measured, _): measured
+        case .relayout(let measured, _): measured
+        }
+    }
 }
 
-/// A map version on its way to the dealloc queue: when the box dies there, so
-/// does the version, and with it every element no other version holds.
-final class RetiredMap: Sendable {
-    let map: ElementMap<CollectionElement>
+/// What a data controller owns when it dies: every map version and pending
+/// commit, and through them every element and cell node. Handed to the dealloc
+/// queue whole, so that they die on its thread, never on the releasing one.
+final class _Remains: Sendable {
+    let maps: [ElementMap<CollectionElement>]
+    let commits: [PendingCommit]
 
-    init(_ map: consuming ElementMap<CollectionElement>) {
-        self.map = map
+    init(maps: [ElementMap<CollectionElement>], commits: [PendingCommit]) {
+        self.maps = maps
+        self.commits = commits
     }
 }

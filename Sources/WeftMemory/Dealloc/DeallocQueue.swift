@@ -129,7 +129,30 @@ public final class DeallocQueue: Sendable {
     public func release<Object: AnyObject>(contentsOf objects: consuming [Object]) {
         let count = objects.count
         guard count > 0 else { return }
-        queue.push(ReleaseBatch(consume objects), standingFor: count)
+        queue.push(_ReleaseBox(consume objects), standingFor: count)
+    }
+
+    /// Takes over `value`, of any type, and lets it go on the queue's thread.
+    ///
+    /// For the stored state of a dying owner: a struct or tuple of element maps,
+    /// an array of nodes. Move the value in and keep no copy, so that the queue
+    /// holds the last reference to what it owns:
+    ///
+    /// ```swift
+    /// deinit {
+    ///     let maps = (visibleMap, pendingMap)
+    ///     visibleMap = .empty; pendingMap = .empty
+    ///     queue.release(value: maps)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: What to release off the calling thread.
+    ///   - count: How many objects it stands for, in ``statistics`` and toward
+    ///     ``pendingLimit``; 1 by default.
+    /// - Complexity: O(1), as ``release(_:)``: one allocation for the box.
+    public func release<Value>(value: consuming Value, standingFor count: Int = 1) {
+        queue.push(_ReleaseBox(consume value), standingFor: Swift.max(count, 1))
     }
 
     /// Blocks until every object queued before this call has been released.

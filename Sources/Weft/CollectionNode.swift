@@ -112,8 +112,10 @@ public class CollectionNode {
     public var viewportSize: CGSize {
         get { rangeController.viewport.size }
         set {
-            dataController.viewportSize = newValue
+            // The ranges first: a pager's size range is the viewport, and the data
+            // controller measures every node again as soon as its size changes.
             rangeController.viewport.size = newValue
+            dataController.viewportSize = newValue
         }
     }
 

@@ -187,7 +187,10 @@ extension DataController {
     func scheduleStep3(_ work: @escaping @Sendable (NodeAllocation) -> Void) {
         let allocation = nodeAllocation
         let mainSerialQueue = mainSerialQueue
-        editingQueue.async {
+        // Weak in the outer closure too: a `[weak self]` only in the inner one would
+        // make the outer capture self strongly, and an update in flight would keep a
+        // dropped data controller, and all its nodes, alive until step 3 ends.
+        editingQueue.async { [weak self] in
             work(allocation)
             mainSerialQueue.performBlock { [weak self] in
                 self?.commitNext()

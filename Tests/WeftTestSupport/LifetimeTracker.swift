@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import WeftCore
 
@@ -38,6 +39,7 @@ public final class LifetimeTracker: @unchecked Sendable {
     private let threads: UnsafeMutablePointer<Atomic<UInt>>
     private let made = Atomic<Int>(0)
     private let died = Atomic<Int>(0)
+    private let everyInstanceDied = DispatchSemaphore(value: 0)
 
     public init(capacity: Int) {
         precondition(capacity >= 0, "capacity \(capacity) must not be negative")
@@ -73,7 +75,15 @@ public final class LifetimeTracker: @unchecked Sendable {
     fileprivate func recordDeinit(of index: Int) {
         threads[index].store(ThreadIdentity.current.rawValue, ordering: .relaxed)
         deinits[index].wrappingAdd(1, ordering: .relaxed)
-        died.wrappingAdd(1, ordering: .releasing)
+        let dead = died.wrappingAdd(1, ordering: .releasing).newValue
+        if dead == made.load(ordering: .relaxed) { everyInstanceDied.signal() }
+    }
+
+    /// Blocks until the deaths recorded reach the instances made, as they stand
+    /// when the last death is recorded: a test that makes no more instances waits
+    /// here, without sleeping, for deinitializers running on other threads.
+    public func waitUntilEveryInstanceDied() {
+        everyInstanceDied.wait()
     }
 
     /// Instances made so far.

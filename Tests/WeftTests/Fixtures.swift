@@ -14,7 +14,7 @@ struct Story: Hashable, Sendable, Diffable {
 
 /// A story's node, 100 points tall. A reload hands it the story's new version
 /// (the node model), which it shows from then on.
-final class StoryNode: CellNode, @unchecked Sendable {
+class StoryNode: CellNode, @unchecked Sendable {
     private let shownStory: Mutex<Story>
     var story: Story { shownStory.withLock { $0 } }
 
@@ -41,6 +41,8 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     let node: CollectionNode
     var fetchContexts: [BatchContext] = []
     var fetchesAllowed = true
+    /// Whether new nodes refuse new models (``FixedStoryNode``), so reloads replace them.
+    var makesFixedNodes = false
 
     init(count: Int, node makeNode: ((ManualMainScheduler, DeallocQueue) throws -> CollectionNode)? = nil) throws {
         stories = (0 ..< count).map { Story(id: $0) }
@@ -71,6 +73,7 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
 
     func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
         let story = stories[indexPath.item]
+        if makesFixedNodes { return { FixedStoryNode(story: story) } }
         return { StoryNode(story: story) }
     }
 

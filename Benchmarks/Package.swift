@@ -35,6 +35,7 @@ let package = Package(
                 .product(name: "WeftReusePool", package: "Weft"),
                 .product(name: "WeftReactive", package: "Weft"),
                 .product(name: "WeftRangeController", package: "Weft"),
+                .product(name: "Weft", package: "Weft"),
             ],
             path: "Benchmarks/BenchmarkSupport"
         ),

@@ -26,8 +26,10 @@ enum Headline {
             .rangeFrame("10k", items: 10_000),
             .rangeFrame("100k", items: 100_000),
             .rangeFrame("1M", items: 1_000_000),
-            .releaseMainThread(),
-            .releaseTotal(),
+            .containerReleaseMainThread(),
+            .containerReleaseTotal(),
+            .viewRelease(),
+            .queueReleaseMainThread(),
             .reusePoolMount(),
             .reactiveChain(),
         ]

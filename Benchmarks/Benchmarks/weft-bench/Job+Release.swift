@@ -3,15 +3,74 @@ import WeftCore
 import WeftMemory
 
 extension Job {
-    /// Handing a 100k-node collection to a `DeallocQueue`: the caller's time,
-    /// against releasing it synchronously.
-    static func releaseMainThread() -> Job {
+    /// Dropping a loaded `CollectionNode` whose cells hold 100k nodes: the time on
+    /// the releasing thread, against releasing the same tree synchronously.
+    static func containerReleaseMainThread() -> Job {
         Job(
-            id: "dealloc.caller",
-            name: "release 100k nodes: main-thread time",
+            id: "release.container",
+            name: "drop a collection of 100k nodes: main-thread time",
             peer: "synchronous release",
             target: "<= 1 ms",
-            note: "Release: each node owns four leaves (six blocks); every sample uses a fresh queue and fresh nodes.",
+            note: "Release: a CollectionNode loaded with 16,667 cells of a cell node and five subnodes (100,002 nodes), "
+                + "dropped by its last reference; the peer releases the same tree held by an array. Every sample "
+                + "loads a fresh collection with its own dealloc queue, outside the measurement.",
+            prepare: {
+                Sides(
+                    weft: { try ContainerReleaseFixture().drop(draining: false) },
+                    peer: ContainerReleaseFixture.synchronousRelease
+                )
+            },
+            check: { $0.weft <= .milliseconds(1) }
+        )
+    }
+
+    /// The same drop followed by the dealloc queue's `drain()`: the time until
+    /// every node that may die off main is gone.
+    static func containerReleaseTotal() -> Job {
+        Job(
+            id: "release.container.total",
+            name: "drop a collection of 100k nodes: all released",
+            peer: "synchronous release",
+            target: "within 50 ms",
+            prepare: {
+                Sides(
+                    weft: { try ContainerReleaseFixture().drop(draining: true) },
+                    peer: ContainerReleaseFixture.synchronousRelease
+                )
+            },
+            check: { $0.weft <= .milliseconds(50) }
+        )
+    }
+
+    /// Views of loaded nodes, which must die on main: one release turn of 10 views
+    /// against releasing 1,000 views at once.
+    static func viewRelease() -> Job {
+        Job(
+            id: "release.views",
+            name: "release 1,000 loaded views on main: one turn",
+            peer: "all at once",
+            target: "one turn <= 0.1 ms",
+            note: "Views: 1,000 nodes with loaded views die off main; their views go to a MainContextReleaseQueue, "
+                + "which main empties 10 per turn. Weft is the median turn; the peer drops all 1,000 in one go.",
+            prepare: {
+                Sides(
+                    weft: { try ViewReleaseFixture.medianTurn(views: 1_000) },
+                    peer: { ViewReleaseFixture.allAtOnce(views: 1_000) }
+                )
+            },
+            check: { $0.weft <= .microseconds(100) }
+        )
+    }
+
+    /// Handing 100k bare nodes to a `DeallocQueue`: the queue alone, without a
+    /// container, against releasing them synchronously.
+    static func queueReleaseMainThread() -> Job {
+        Job(
+            id: "dealloc.caller",
+            name: "hand 100k nodes to the dealloc queue: caller's time",
+            peer: "synchronous release",
+            target: "<= 1 ms",
+            note: "Queue: each node owns four leaves (six blocks); every sample uses a fresh queue and fresh nodes.",
             prepare: {
                 Sides(
                     weft: { try queuedRelease(draining: false) },
@@ -19,23 +78,6 @@ extension Job {
                 )
             },
             check: { $0.weft <= .milliseconds(1) }
-        )
-    }
-
-    /// The same hand-over followed by `drain()`: the time until every node is freed.
-    static func releaseTotal() -> Job {
-        Job(
-            id: "dealloc.total",
-            name: "release 100k nodes: all released",
-            peer: "synchronous release",
-            target: "within 50 ms",
-            prepare: {
-                Sides(
-                    weft: { try queuedRelease(draining: true) },
-                    peer: synchronousRelease
-                )
-            },
-            check: { $0.weft <= .milliseconds(50) }
         )
     }
 }

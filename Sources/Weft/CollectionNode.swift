@@ -115,6 +115,7 @@ public class CollectionNode {
             // The ranges first: a pager's size range is the viewport, and the data
             // controller measures every node again as soon as its size changes.
             rangeController.viewport.size = newValue
+            if explicitVisibility == nil { rangeController.isContainerVisible = newValue.width > 0 && newValue.height > 0 }
             dataController.viewportSize = newValue
         }
     }
@@ -141,10 +142,32 @@ public class CollectionNode {
     var hasScrolled = false
 
     /// Whether the collection is on screen. A collection that is not visible
-    /// keeps only the minimum ranges.
+    /// keeps only the minimum ranges, shows no cell as visible, and fetches a
+    /// batch only while its content is shorter than the viewport.
+    ///
+    /// By default a collection is visible exactly when its ``viewportSize`` is not
+    /// empty, as a collection view in a window is. Set it to say otherwise (a
+    /// container kept off screen, or behind another screen); from then on the
+    /// value set holds.
     public var isVisible: Bool {
         get { rangeController.isContainerVisible }
-        set { rangeController.isContainerVisible = newValue }
+        set {
+            explicitVisibility = newValue
+            rangeController.isContainerVisible = newValue
+        }
+    }
+
+    /// What ``isVisible`` was set to, or `nil` while it follows the viewport.
+    private var explicitVisibility: Bool?
+
+    /// Asks the delegate again, at the next range update, whether to fetch a batch.
+    ///
+    /// After a fetch ends, whether or not it found anything, the delegate is asked
+    /// again only once the viewport moves or the content changes, so an idle
+    /// collection never spins asking. Call this when more may be there although
+    /// neither happened: new data arrived from elsewhere, or a pull to refresh.
+    public func checkForBatchFetching() {
+        rangeController.checkForBatchFetching()
     }
 
     /// Narrows the ranges after a memory warning, as Texture does: to the

@@ -3,14 +3,34 @@ public import WeftRangeController
 /// Batch fetching for a ``CollectionNode``, as in `ASCollectionDelegate`: asked
 /// when the content left ahead of the viewport falls under
 /// ``CollectionNode/leadingScreensForBatching`` screenfuls.
+///
+/// Both methods are called on main on a turn of their own, never from inside a
+/// commit or a data-source call, so the delegate may insert the new items right
+/// there:
+///
+/// ```swift
+/// func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {
+///     let page = store.nextPage()                  // or start a request, and do this when it returns
+///     let start = posts.count
+///     posts += page
+///     try? collectionNode.insertItems(at: (start ..< posts.count).map { IndexPath(item: $0, section: 0) })
+///     context.completeBatchFetching(!page.isEmpty)
+/// }
+/// ```
+///
+/// After a fetch ends, the delegate is asked again only once the viewport moves,
+/// the content changes (the new items commit) or
+/// ``CollectionNode/checkForBatchFetching()`` is called, so a fetch that finds
+/// nothing never makes an idle collection ask in a loop. Return `false` from
+/// ``shouldBatchFetch(for:)`` to stop fetching.
 @MainActor
 public protocol CollectionNodeDelegate: AnyObject {
     /// Whether there is more to fetch now. The default is `true`.
     func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool
 
-    /// Starts fetching. Insert the new items, then call
-    /// ``BatchContext/completeBatchFetching(_:)`` on `context`; no other fetch
-    /// starts until then.
+    /// Starts fetching. Insert the new items, at once or when they arrive, then
+    /// call ``BatchContext/completeBatchFetching(_:)`` on `context` (`false` if
+    /// nothing came); no other fetch starts until then.
     func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext)
 }
 

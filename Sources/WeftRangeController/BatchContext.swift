@@ -35,8 +35,17 @@ public final class BatchContext {
         state = .fetching
     }
 
-    /// Marks the running fetch as finished; the range controller checks again on
-    /// its next update.
+    /// Marks the running fetch as finished.
+    ///
+    /// The range controller asks again once the viewport moves, the content
+    /// changes (the items this fetch inserted, when they commit) or its
+    /// ``RangeController/checkForBatchFetching()`` is called, never in a loop
+    /// while nothing happens.
+    ///
+    /// Unlike Texture, where `completeBatchFetching:NO` leaves the context fetching
+    /// for good, `false` here means "found nothing for now": the fetch ends and the
+    /// same triggers apply. To stop fetching for good, return `false` from
+    /// ``BatchFetchingDelegate/shouldBatchFetch(for:)``.
     ///
     /// - Parameter didComplete: Whether the fetch brought content.
     public func completeBatchFetching(_ didComplete: Bool) {
@@ -47,7 +56,8 @@ public final class BatchContext {
     }
 
     /// Marks the running fetch as cancelled; the range controller may begin
-    /// another on its next update.
+    /// another once the viewport moves, the content changes or it is asked to
+    /// check, as after ``completeBatchFetching(_:)``.
     public func cancelBatchFetching() {
         guard state == .fetching else { return }
         state = .cancelled

@@ -48,6 +48,7 @@ extension RangeController {
     /// - Parameter map: The new visible map.
     /// - Complexity: O(*n*) to lay out, plus O(*r* log *n*) for *r* items in the old and new ranges.
     public func setVisibleMap(_ map: ElementMap<CollectionElement>) {
+        waitsForBatchFetchTrigger = false
         let carried = elementsHoldingState()
         visibleMap = map
         sectionIndex = _SectionIndex(itemCounts: (0 ..< map.numberOfSections).map { map.numberOfItems(inSection: $0) })
@@ -72,6 +73,7 @@ extension RangeController {
     ///   A `reloadData` lays out all *n* items.
     public func apply(_ update: DataUpdate) throws(RangeError) {
         try validate(update)
+        waitsForBatchFetchTrigger = false
         let carried = elementsHoldingState()
         visibleMap = update.map
         sectionIndex = _SectionIndex(itemCounts: update.changeSet.newItemCounts)
@@ -140,7 +142,7 @@ extension RangeController {
         }
         snapshot = next
         statistics.updateCount += 1
-        checkForBatchFetching(containerVisible: containerVisible)
+        scheduleBatchFetchingCheck(containerVisible: containerVisible)
         _checkInvariants()
     }
 

@@ -53,7 +53,10 @@ public final class RangeController {
     public var viewport: CGRect = .zero {
         didSet {
             if viewport.size != oldValue.size { layout.viewportSizeDidChange(to: viewport.size) }
-            if viewport != oldValue { setNeedsUpdate() }
+            if viewport != oldValue {
+                waitsForBatchFetchTrigger = false
+                setNeedsUpdate()
+            }
         }
     }
 
@@ -81,7 +84,7 @@ public final class RangeController {
     public internal(set) var leadingScreensForBatching: CGFloat = 2
 
     /// The context of the current or last batch fetch.
-    public private(set) lazy var batchContext = BatchContext { [weak self] in self?.setNeedsUpdate() }
+    public private(set) lazy var batchContext = BatchContext { [weak self] in self?.batchFetchDidEnd() }
 
     /// What the controller did so far.
     public internal(set) var statistics = Statistics()
@@ -100,6 +103,11 @@ public final class RangeController {
     var isApplicationBackgrounded = false
     var needsUpdate = false
     var isUpdateScheduled = false
+    /// A batch-fetch check is scheduled for the next main turn.
+    var isBatchFetchScheduled = false
+    /// A fetch ended: the delegate is asked again only after the viewport moves,
+    /// the content changes or ``checkForBatchFetching()`` is called.
+    var waitsForBatchFetchTrigger = false
     let scheduler: any MainScheduler
     /// Where the visible map goes when the range controller dies.
     let deallocQueue: DeallocQueue

@@ -90,10 +90,12 @@ import WeftTestSupport
         for _ in 0 ..< 16 {   // 900 points left below the viewport: under two screens
             feed.node.contentOffset.y += 100
             feed.node.layoutIfNeeded()
+            feed.scheduler.runAll()   // the delegate is asked on a turn of its own
         }
         #expect(feed.fetchContexts.count == 1)
         feed.node.contentOffset.y += 100
         feed.node.layoutIfNeeded()
+        feed.scheduler.runAll()
         #expect(feed.fetchContexts.count == 1, "never two fetches at once")
         let context = try #require(feed.fetchContexts.first)
         try feed.node.performBatchUpdates {

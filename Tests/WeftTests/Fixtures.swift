@@ -40,6 +40,10 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     let scheduler = ManualMainScheduler()
     let node: CollectionNode
     var fetchContexts: [BatchContext] = []
+    /// What a fetch does after it is recorded; nothing by default.
+    var onFetch: ((BatchContext) -> Void)?
+    /// How often ``shouldBatchFetch(for:)`` was asked.
+    var fetchQuestions = 0
     var fetchesAllowed = true
     /// Whether new nodes refuse new models (``FixedStoryNode``), so reloads replace them.
     var makesFixedNodes = false
@@ -81,9 +85,13 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
         stories[indexPath.item]
     }
 
-    func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool { fetchesAllowed }
+    func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool {
+        fetchQuestions += 1
+        return fetchesAllowed
+    }
 
     func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {
         fetchContexts.append(context)
+        onFetch?(context)
     }
 }

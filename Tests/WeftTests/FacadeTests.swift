@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import Weft
+import WeftTestSupport
+
+/// The façade as an app team drives it: batch fetching, visibility, index spaces,
+/// refused batches, through each container.
+@MainActor
+@Suite struct FacadeTests {
+    func feed(_ kind: ContainerKind, count: Int) throws -> StoryFeed {
+        try StoryFeed(count: count) { scheduler, queue in try kind.make(scheduler: scheduler, queue: queue) }
+    }
+
+    @Test(arguments: ContainerKind.allCases)
+    func aFetchMayInsertTheNewItemsInsideTheCallback(kind: ContainerKind) throws {
+        let feed = try feed(kind, count: 2)  // shorter than the viewport: the load asks at once
+        var insertError: (any Error)?
+        feed.onFetch = { [unowned feed] context in
+            let start = feed.stories.count
+            feed.stories += (start ..< start + 10).map { Story(id: $0) }
+            do {
+                try feed.node.insertItems(at: (start ..< start + 10).map { IndexPath(item: $0, section: 0) })
+            } catch {
+                insertError = error
+            }
+            context.completeBatchFetching(true)
+        }
+        feed.load()
+        feed.scheduler.runAll()
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.fetchContexts.count >= 1)
+        #expect(insertError == nil, "the insert from the fetch was refused: \(insertError.map { "\($0)" } ?? "")")
+        #expect(feed.shown == feed.stories && feed.stories.count >= 12)
+        #expect(feed.view.inconsistencies.isEmpty)
+    }
+
+    @Test(arguments: ContainerKind.allCases)
+    func anEmptyFetchIsNotRepeatedOverAThousandIdleTurns(kind: ContainerKind) throws {
+        let feed = try feed(kind, count: 2)
+        feed.onFetch = { $0.completeBatchFetching(false) }
+        feed.load()
+        for _ in 0 ..< 1_000 {
+            feed.scheduler.runAll()
+            feed.node.layoutIfNeeded()
+        }
+        #expect(feed.fetchContexts.count == 1 && feed.fetchQuestions == 1)
+        feed.node.checkForBatchFetching()
+        feed.scheduler.runAll()
+        #expect(feed.fetchContexts.count == 2, "asked again on request")
+        feed.node.contentOffset.y = 1
+        feed.node.layoutIfNeeded()
+        feed.scheduler.runAll()
+        #expect(feed.fetchContexts.count == 3, "asked again when the viewport moved")
+    }
+
+    @Test(arguments: ContainerKind.allCases)
+    func aCollectionWithAViewportIsVisibleByDefault(kind: ContainerKind) throws {
+        let scheduler = ManualMainScheduler()
+        let node = try kind.make(scheduler: scheduler, queue: try DeallocQueue())
+        let source = StoryList(count: 20)
+        node.dataSource = source
+        #expect(!node.isVisible, "no viewport yet")
+        node.viewportSize = CGSize(width: 320, height: 500)
+        #expect(node.isVisible)
+        node.reloadData()
+        node.waitUntilAllUpdatesAreProcessed()
+        let first = try #require(node.visibleNodes.first)
+        #expect(first.isVisible)
+
+        node.isVisible = false  // off screen: the value set holds from now on
+        node.viewportSize = CGSize(width: 300, height: 500)
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(!node.isVisible && !first.isVisible)
+    }
+}
+
+/// A plain list of stories as a data source.
+@MainActor
+final class StoryList: CollectionNodeDataSource {
+    var stories: [Story]
+
+    init(count: Int) { stories = (0 ..< count).map { Story(id: $0) } }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { stories.count }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        let story = stories[indexPath.item]
+        return { StoryNode(story: story) }
+    }
+}

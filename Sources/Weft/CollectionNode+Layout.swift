@@ -19,7 +19,7 @@ extension CollectionNode {
     /// views of cells that left are hidden and pooled when the pass ends.
     private func mountVisibleCells() {
         let map = dataController.visibleMap
-        let visible = indexPathsForVisibleItems.compactMap { path -> (CGRect, CollectionElement)? in
+        let visible = viewIndexPathsForVisibleItems.compactMap { path -> (CGRect, CollectionElement)? in
             guard let element = map.element(at: path), let frame = layout.frameForItem(at: path) else { return nil }
             return (frame, element)
         }

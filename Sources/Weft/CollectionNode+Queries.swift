@@ -3,6 +3,10 @@ import WeftDataController
 public import WeftNode
 
 extension CollectionNode {
+    // Every query here answers in the data source's index space, as Texture's
+    // container does: what the data source has, including updates the view has
+    // not committed yet. The conversions at the end reach the view's space.
+
     /// The number of sections, in the data source's index space.
     public var numberOfSections: Int { dataController.pendingItemCounts.count }
 
@@ -33,19 +37,51 @@ extension CollectionNode {
         return dataController.pendingMap.indexPath(of: element)
     }
 
-    /// The index paths of the items that overlap the viewport, in the view's
-    /// index space, ascending.
+    /// The index paths of the items that overlap the viewport, in the data
+    /// source's index space, ascending: the paths ``nodeForItem(at:)`` and the
+    /// data source understand, even while an update is on its way to the view.
     ///
-    /// - Complexity: O(log *n* + *v*) for *v* visible items.
+    /// Items the data source has deleted and the view still shows are left out.
+    /// For the view's own paths, convert with ``viewIndexPath(for:)``.
+    ///
+    /// - Complexity: O(log *n* + *v* log *n*) for *v* visible items.
     public var indexPathsForVisibleItems: [IndexPath] {
-        isVisible ? layout.indexPathsForItems(in: rangeController.viewport) : []
+        let pending = dataController.pendingMap
+        let visible = dataController.visibleMap
+        return viewIndexPathsForVisibleItems
+            .compactMap { visible.element(at: $0).flatMap { pending.indexPath(of: $0) } }
+            .sorted()
     }
 
-    /// The nodes of the items that overlap the viewport, in order.
+    /// The nodes of the items that overlap the viewport, in the view's order.
     ///
     /// - Complexity: O(log *n* + *v*) for *v* visible items.
     public var visibleNodes: [CellNode] {
         let map = dataController.visibleMap
-        return indexPathsForVisibleItems.compactMap { map.element(at: $0)?.nodeIfAllocated }
+        return viewIndexPathsForVisibleItems.compactMap { map.element(at: $0)?.nodeIfAllocated }
+    }
+
+    /// Converts an index path of the data source's index space to the view's, as
+    /// Texture's `convertIndexPathFromCollectionNode:` does: the place the view
+    /// shows that item at now, or `nil` if the view does not show it yet (an
+    /// insert on its way).
+    ///
+    /// - Complexity: O(log *n*).
+    public func viewIndexPath(for indexPath: IndexPath) -> IndexPath? {
+        dataController.pendingMap.element(at: indexPath).flatMap { dataController.visibleMap.indexPath(of: $0) }
+    }
+
+    /// Converts an index path of the view's index space to the data source's, as
+    /// Texture's `convertIndexPathToCollectionNode:` does: where the data source
+    /// has that item now, or `nil` if it deleted it (a delete on its way to the view).
+    ///
+    /// - Complexity: O(log *n*).
+    public func indexPath(forViewIndexPath viewIndexPath: IndexPath) -> IndexPath? {
+        dataController.visibleMap.element(at: viewIndexPath).flatMap { dataController.pendingMap.indexPath(of: $0) }
+    }
+
+    /// The view-space index paths of the items that overlap the viewport.
+    var viewIndexPathsForVisibleItems: [IndexPath] {
+        isVisible ? layout.indexPathsForItems(in: rangeController.viewport) : []
     }
 }

@@ -54,6 +54,26 @@ import WeftTestSupport
     }
 
     @Test(arguments: ContainerKind.allCases)
+    func queriesAnswerInTheDataSourcesSpaceWhileAnInsertIsOnItsWay(kind: ContainerKind) throws {
+        let feed = try feed(kind, count: 20)
+        feed.load()
+        let shownFirst = try #require(feed.node.visibleNodes.first)
+        try feed.node.performBatchUpdates {
+            feed.stories.insert(Story(id: 100), at: 0)
+            try feed.node.insertItems(at: [IndexPath(item: 0, section: 0)])
+        }
+        // Committed only when main runs the pipeline's turn: the view still shows the old items.
+        let first = try #require(feed.node.indexPathsForVisibleItems.first)
+        #expect(first == IndexPath(item: 1, section: 0))
+        #expect(feed.node.nodeForItem(at: first) === shownFirst)
+        #expect(feed.node.viewIndexPath(for: IndexPath(item: 0, section: 0)) == nil)
+        #expect(feed.node.viewIndexPath(for: first) == IndexPath(item: 0, section: 0))
+        #expect(feed.node.indexPath(forViewIndexPath: IndexPath(item: 0, section: 0)) == first)
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.node.viewIndexPath(for: IndexPath(item: 0, section: 0)) == IndexPath(item: 0, section: 0))
+    }
+
+    @Test(arguments: ContainerKind.allCases)
     func aCollectionWithAViewportIsVisibleByDefault(kind: ContainerKind) throws {
         let scheduler = ManualMainScheduler()
         let node = try kind.make(scheduler: scheduler, queue: try DeallocQueue())

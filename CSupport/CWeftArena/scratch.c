@@ -120,11 +120,12 @@ void weft_scratch_pool_counts(uint32_t *created, uint32_t *idle) {
 }
 
 weft_rc weft_scratch_pool_stats(weft_arena_stats *out) {
-    weft_rc rc = weft_arena_refresh_epoch();
-    if (rc != WEFT_OK) return rc;
     weft_arena_stats acc;
     memset(&acc, 0, sizeof(acc));
     pthread_mutex_lock(&pool_lock);
+    /* Refresh under the lock: jemalloc's stats snapshot knows only the arenas that
+    ** existed at the refresh, and a lease may create one in between otherwise. */
+    weft_rc rc = weft_arena_refresh_epoch();
     for (uint32_t i = 0; i < created_count && rc == WEFT_OK; i++) {
         rc = weft_arena_stats_accumulate(&pool[i].arena, &acc);
     }

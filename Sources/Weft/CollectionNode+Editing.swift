@@ -4,36 +4,59 @@ public import WeftDataController
 
 extension CollectionNode {
     /// Applies the edits made inside `updates` as one batch, as UIKit's
-    /// `performBatchUpdates(_:completion:)` does; batches nest into the outermost.
+    /// `performBatchUpdates(_:completion:)` and Texture's
+    /// `performBatchAnimated:updates:completion:` do; batches nest into the outermost.
     ///
     /// Change the data source inside `updates`, and say what changed with the
     /// edit methods. The outermost call validates the batch at once, on main,
-    /// against the data source's new counts: a batch UIKit would refuse, or
-    /// that strict validation refuses, throws here and changes nothing. An
-    /// accepted batch commits asynchronously; `completion` then runs on main.
+    /// against the data source's new counts. An accepted batch commits
+    /// asynchronously, when main runs the pipeline's next turn: keep the main queue
+    /// running (an app does; a command-line program runs `dispatchMain()` or calls
+    /// ``waitUntilAllUpdatesAreProcessed()``).
+    ///
+    /// A batch UIKit would refuse, or that strict validation refuses, throws here
+    /// and applies nothing. Since the data source has already changed, the
+    /// collection then reloads from it, so it shows the data source as it is and
+    /// later edits, made against it, are accepted: a refusal never wedges the
+    /// collection.
+    ///
+    /// A nested call whose `updates` throws drops its own edits (and those of calls
+    /// nested in it) and rethrows; the enclosing batch goes on without them.
     ///
     /// - Parameters:
+    ///   - animated: Whether the view animates the batch; the outermost call decides.
     ///   - updates: Changes the data source and calls the edit methods, which
-    ///     never throw inside a batch; if `updates` throws, the batch is dropped
-    ///     and nothing changes.
-    ///   - completion: Told `true` when the batch has committed, `false` if refused.
+    ///     never throw inside a batch; if it throws, its edits are dropped.
+    ///   - completion: Told `true` when the batch has committed, `false` if it was
+    ///     refused or dropped.
     /// - Throws: ``WeftDataController/DataControllerError`` when the batch is
     ///   refused, naming the section, item and counts involved (only the
     ///   outermost call validates), or whatever `updates` threw.
     /// - Complexity: O(*s* + *k* log *n*) on main for *s* sections, *k* edits and *n* items.
     public func performBatchUpdates(
-        _ updates: () throws -> Void, completion: (@Sendable (Bool) -> Void)? = nil
+        animated: Bool = true,
+        _ updates: () throws -> Void,
+        completion: (@Sendable (Bool) -> Void)? = nil
     ) throws {
         let isOutermost = batch == nil
-        if isOutermost { batch = dataController.makeChangeSet() }
+        if isOutermost {
+            resynchronizeIfNeeded()
+            batch = dataController.makeChangeSet()
+        }
         batch?.beginUpdates()
         do {
             try updates()
         } catch {
-            if isOutermost { batch = nil }
+            if isOutermost {
+                batch?.runCompletions(finished: false)  // nested batches that had closed
+                batch = nil
+            } else {
+                batch?.discardUpdates()
+            }
+            completion?(false)
             throw error
         }
-        batch?.endUpdates(completion: completion)
+        batch?.endUpdates(animated: animated, completion: completion)
         guard isOutermost, let changeSet = batch else { return }
         batch = nil
         try submit(changeSet)
@@ -88,24 +111,42 @@ extension CollectionNode {
         dataController.reloadData { _ in completion?() }
     }
 
-    /// Adds an edit to the open batch, or makes it a batch of its own.
+    /// Adds an edit to the open batch, or makes it a batch of its own (animated,
+    /// as a lone edit is in UIKit and Texture).
     private func edit(_ body: (inout ChangeSet) -> Void) throws(DataControllerError) {
         if batch != nil {
             body(&batch!)
             return
         }
+        resynchronizeIfNeeded()
         var changeSet = dataController.makeChangeSet()
         body(&changeSet)
         try submit(changeSet)
     }
 
     /// Runs a finished batch through the pipeline; a refusal, which the data
-    /// controller reports before returning, is thrown.
+    /// controller reports before returning, is thrown after the collection set
+    /// out to reload from its data source.
     private func submit(_ changeSet: ChangeSet) throws(DataControllerError) {
         var refusal: DataControllerError?
         dataController.updateWithChangeSet(changeSet) { result in
             if case .failure(let error) = result { refusal = error }
         }
-        if let refusal { throw refusal }
+        guard let refusal else { return }
+        needsResynchronization = true
+        // From inside a commit or a data-source call a reload would be refused too:
+        // the next edit reloads first instead.
+        if refusal != .reentrantUpdate { resynchronizeIfNeeded() }
+        throw refusal
+    }
+
+    /// Reloads from the data source after a refused batch, whose edits the data
+    /// source already reflects.
+    func resynchronizeIfNeeded() {
+        guard needsResynchronization else { return }
+        needsResynchronization = false
+        dataController.reloadData { [weak self] result in
+            if case .failure = result { self?.needsResynchronization = true }
+        }
     }
 }

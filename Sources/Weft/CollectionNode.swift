@@ -63,6 +63,9 @@ public class CollectionNode {
 
     var batch: ChangeSet?
 
+    /// A batch was refused after the data source changed: reload before the next edit.
+    var needsResynchronization = false
+
     /// Answers the data controller and the range controller on the node's behalf.
     let pipeline = _PipelineAdapter()
 

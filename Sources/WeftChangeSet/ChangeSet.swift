@@ -32,6 +32,8 @@ public struct ChangeSet: Sendable {
 
     private var endedTooOften = false
     private var completions: [@Sendable (Bool) -> Void] = []
+    /// Per open group, the edits and completions recorded before it began.
+    private var groupStarts: [(edits: Int, completions: Int)] = []
 
     /// Creates an empty batch over sections with the given item counts.
     ///
@@ -47,6 +49,24 @@ public struct ChangeSet: Sendable {
     /// Opens a (possibly nested) group of edits; all groups coalesce into one batch.
     public mutating func beginUpdates() {
         updateDepth += 1
+        groupStarts.append((edits.count, completions.count))
+    }
+
+    /// Closes the innermost open group and drops what it recorded: its edits, and
+    /// the completions of groups nested in it, which run now with `false`.
+    ///
+    /// For a group whose work failed half-way (a batch closure that threw): the
+    /// rest of the batch stays as if the group had never begun. Without an open
+    /// group it does nothing.
+    ///
+    /// - Complexity: O(*d*) for the *d* dropped edits and completions.
+    public mutating func discardUpdates() {
+        guard let start = groupStarts.popLast() else { return }
+        updateDepth -= 1
+        edits.removeSubrange(start.edits...)
+        let dropped = completions[start.completions...]
+        completions.removeSubrange(start.completions...)
+        for completion in dropped { completion(false) }
     }
 
     /// Closes the innermost group opened by ``beginUpdates()``.
@@ -63,6 +83,7 @@ public struct ChangeSet: Sendable {
             return
         }
         updateDepth -= 1
+        groupStarts.removeLast()
         if let completion { completions.append(completion) }
         if updateDepth == 0 { isAnimated = animated }
     }

@@ -124,14 +124,21 @@ extension ChangeSetError {
     }
 }
 
-/// An index path as UIKit's `%@` prints it, less the object address.
+/// An index path as UIKit's `%@` prints it, less the object address: faithful
+/// messages are UIKit's text, a contract that tools match on.
 func render(_ path: IndexPath) -> String {
     "{length = 2, path = \(path.section) - \(path.item)}"
 }
 
+/// An index path as Weft's own (strict-only) messages print it.
+func readable(_ path: IndexPath) -> String {
+    "(section \(path.section), item \(path.item))"
+}
+
 extension ChangeSetError.Reason {
-    // Messages are UIKit's (reference: uikit-batch-updates.md §1), including the two
-    // spaces after "Invalid update: …" and the "to to" of C17.
+    // Faithful messages are UIKit's, to the letter, including the two spaces after
+    // "Invalid update: …" and the "to to" of the section-move message. Strict-only
+    // messages are Weft's: readable paths and a sentence on what to do.
     func message(_ v: ViewKind) -> String {
         let strict = "Strict validation: UIKit accepts this batch, but"
         switch self {
@@ -200,18 +207,18 @@ extension ChangeSetError.Reason {
         case .itemsMovedToOnePlace(let first, let second, let to):
             return "attempt to move both \(v.item) at index path \(render(first)) and \(render(second)) to \(render(to))"
         case .duplicateEdit(let edit):
-            return "\(strict) it names the same place twice: \(edit) appears more than once. A duplicate is a bookkeeping bug in the caller, and duplicate deletes corrupt UIKit's state."
+            return "\(strict) it names the same place twice: \(edit) appears more than once. A duplicate is a bookkeeping bug in the caller, and duplicate deletes corrupt UIKit's state. Name each place once."
         case .editInMovedSection(let edit, let section):
             return "\(strict) \(edit) edits section \(section), which moves in the same batch; edits inside a moved section corrupt UIKit's state (rdar://26021018). Move the section in one batch and edit it in another."
         case .reloadDisplacedByMoves(let path, let placedAt, let actual):
-            return "\(strict) it places the reload of \(render(path)) at \(render(placedAt)) without regard to moves, while the \(v.item) ends at \(render(actual)). Reload it in a separate batch."
+            return "\(strict) it places the reload of \(readable(path)) at \(readable(placedAt)) without regard to moves, while the \(v.item) ends at \(readable(actual)). Reload it in a separate batch."
         case .itemOutOfBoundsInReplacedSection(let edit, let count):
-            return "\(strict) \(edit) names an item that does not exist: its section has \(count) \(v.items). UIKit drops item edits inside deleted or inserted sections without checking them."
+            return "\(strict) \(edit) names an item that does not exist: its section has \(count) \(v.items). UIKit drops item edits inside deleted or inserted sections without checking them. Fix the index, or drop the edit: the section edit covers it."
         case .moveMiscountedBySectionNumber(let from, let to, let was):
             let origin = was.map { "was section \($0)" } ?? "is inserted"
-            return "\(strict) it counts the move from \(render(from)) to \(render(to)) as staying in section \(from.section) because the numbers match, while section \(to.section) after the update \(origin) before it; the counts UIKit checks are not the counts it shows."
+            return "\(strict) it counts the move from \(readable(from)) to \(readable(to)) as staying in section \(from.section) because the numbers match, while section \(to.section) after the update \(origin) before it; the counts UIKit checks are not the counts it shows. Delete and insert the \(v.item) instead, or move it in a batch of its own."
         case .reloadInRemovedSection(let path):
-            return "\(strict) it reloads \(render(path)) inside a section the batch deletes or reloads; UIKit drops the delete half and places the insert half in another section."
+            return "\(strict) it reloads \(readable(path)) inside a section the batch deletes or reloads; UIKit drops the delete half and places the insert half in another section. Drop the reload: the section's own delete or reload already covers the \(v.item)."
         case .sectionReloadDisplacedByMoves(let section, let placedAt, let actual):
             return "\(strict) it places the reload of section \(section) at section \(placedAt) without regard to moves, while the section ends at \(actual). Reload it in a separate batch."
         }

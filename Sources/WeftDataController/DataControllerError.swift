@@ -28,7 +28,9 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .invalidChangeSet(let error):
-            "Invalid update: \(error)"
+            "\(error)\nNothing was applied. Make the edits say exactly how the data source changed between "
+                + "the counts before and after; a CollectionNode then reloads from its data source, so it shows "
+                + "the data source as it is now and later edits start from there."
         case .staleChangeSet(let expected, let actual):
             "Stale change set: it was made against item counts \(actual), but the data controller's "
                 + "pending counts are \(expected); make change sets with makeChangeSet()"

@@ -18,20 +18,26 @@ extension HeadlessCollectionView {
     ///   - completion: Told `true` once the batch is applied, `false` if refused.
     /// - Complexity: O(*s* + *k* log *n*) for *s* sections, *k* edits and *n* cells.
     public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        if batch == nil {
+        let isOutermost = batch == nil
+        if isOutermost {
             layoutIfNeeded()
             batch = ChangeSet(oldItemCounts: itemCounts)
         }
         batch?.beginUpdates()
         updates()
         batch?.endUpdates()
-        if let completion { batchCompletions.append(completion) }
-        guard let changeSet = batch, changeSet.updateDepth == 0 else { return }
+        guard isOutermost, let changeSet = batch else {
+            if let completion { batchCompletions.append(completion) }
+            return
+        }
         batch = nil
-        let completions = batchCompletions
+        let nested = batchCompletions
         batchCompletions = []
         let applied = apply(changeSet)
-        for completion in completions { completion(applied) }
+        // UIKit's order: the outermost batch's completion first, then the nested
+        // ones in the order they were issued (Texture runs them inner-first).
+        completion?(applied)
+        for completion in nested { completion(applied) }
     }
 
     /// Inserts items at new index paths; outside a batch, a batch of its own.

@@ -66,4 +66,15 @@ import WeftChangeSet
             try c.completed(newItemCounts: [2, 6, 4], mode: .faithful)
         }
     }
+
+    @Test func strictMessagesPrintReadablePathsAndSayWhatToDo() {
+        let reload = ChangeSetError(.reloadInRemovedSection(path(0, 1)))
+        #expect(reload.description.contains("reloads (section 0, item 1) inside a section"))
+        #expect(reload.description.hasSuffix("the section's own delete or reload already covers the item."))
+        let moved = ChangeSetError(.reloadDisplacedByMoves(path(0, 1), placedAt: path(0, 2), actual: path(0, 3)))
+        #expect(moved.description.contains("at (section 0, item 2)") && !moved.description.contains("length = 2"))
+        // Faithful messages stay UIKit's, to the letter.
+        #expect(ChangeSetError(.deleteAndReloadItem(path(0, 1))).description
+            == "attempt to delete and reload the same index path ({length = 2, path = 0 - 1})")
+    }
 }

@@ -145,6 +145,28 @@ final class CellList: HeadlessCollectionViewDataSource {
         #expect(view.inconsistencies.isEmpty)
     }
 
+    @Test func nestedBatchCompletionsRunOuterFirstAsInUIKit() {
+        // UIKit (checked on a real UICollectionView by Texture's
+        // testThatNestedBatchCompletionsAreCalledInOrder): outer, inner0, inner1.
+        let list = CellList([["a"]])
+        let view = HeadlessCollectionView()
+        view.dataSource = list
+        view.layoutIfNeeded()
+        var order: [String] = []
+        view.performBatchUpdates({
+            view.performBatchUpdates({
+                list.sections[0].append(.init("b"))
+                view.insertItems(at: [IndexPath(item: 1, section: 0)])
+            }, completion: { _ in order.append("inner0") })
+            view.performBatchUpdates({
+                list.sections[0].append(.init("c"))
+                view.insertItems(at: [IndexPath(item: 2, section: 0)])
+            }, completion: { _ in order.append("inner1") })
+        }, completion: { _ in order.append("outer") })
+        #expect(order == ["outer", "inner0", "inner1"])
+        #expect(shown(view) == [["a", "b", "c"]])
+    }
+
     @Test func tablesSpeakOfRows() {
         let list = CellList([["a"]])
         let view = HeadlessCollectionView(viewKind: .table)

@@ -74,6 +74,86 @@ import WeftTestSupport
     }
 
     @Test(arguments: ContainerKind.allCases)
+    func aRefusedBatchReloadsFromTheDataSourceAndLaterBatchesWork(kind: ContainerKind) throws {
+        let feed = try feed(kind, count: 10)
+        feed.load()
+        // Two stories arrive, but the batch says one: refused, as UIKit would.
+        var told: Bool?
+        #expect(throws: DataControllerError.self) {
+            try feed.node.performBatchUpdates({
+                feed.stories += [Story(id: 100), Story(id: 101)]
+                try feed.node.insertItems(at: [IndexPath(item: 10, section: 0)])
+            }, completion: { finished in MainActor.assumeIsolated { told = finished } })
+        }
+        #expect(told == false)
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.shown == feed.stories, "the collection reloaded from its data source")
+        for id in 200 ..< 210 {
+            try feed.node.performBatchUpdates {
+                feed.stories.insert(Story(id: id), at: 0)
+                try feed.node.insertItems(at: [IndexPath(item: 0, section: 0)])
+            }
+        }
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.shown == feed.stories && feed.stories.count == 22)
+        #expect(feed.view.inconsistencies.isEmpty)
+    }
+
+    @Test func aRefusalSaysWhatWentWrongOnceAndWhatToDo() throws {
+        let feed = try feed(.table, count: 3)
+        feed.load()
+        do {
+            try feed.node.performBatchUpdates {
+                feed.stories.append(Story(id: 9))
+            }
+            Issue.record("a batch that misses an insert was accepted")
+        } catch {
+            let message = "\(error)"
+            #expect(message.hasPrefix("Invalid update: invalid number of rows in section 0.  "))
+            #expect(message.components(separatedBy: "Invalid update:").count == 2, "one prefix: \(message)")
+            #expect(message.contains("\nNothing was applied."))
+        }
+    }
+
+    @Test(arguments: ContainerKind.allCases)
+    func aNestedBatchThatThrowsDropsOnlyItsOwnEdits(kind: ContainerKind) throws {
+        struct Failure: Error {}
+        let feed = try feed(kind, count: 5)
+        feed.load()
+        var innerTold: Bool?
+        var outerTold: Bool?
+        try feed.node.performBatchUpdates({
+            feed.stories.insert(Story(id: 50), at: 0)
+            try feed.node.insertItems(at: [IndexPath(item: 0, section: 0)])
+            #expect(throws: Failure.self) {
+                try feed.node.performBatchUpdates({
+                    try feed.node.deleteItems(at: [IndexPath(item: 1, section: 0)])
+                    throw Failure()  // before the data source changed: its delete must go
+                }, completion: { finished in MainActor.assumeIsolated { innerTold = finished } })
+            }
+        }, completion: { finished in MainActor.assumeIsolated { outerTold = finished } })
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(innerTold == false && outerTold == true)
+        #expect(feed.shown == feed.stories && feed.stories.count == 6)
+    }
+
+    @Test func theAnimationFlagReachesTheView() throws {
+        let recorder = AnimationRecorder()
+        let feed = try StoryFeed(count: 5) { scheduler, queue in
+            CollectionNode(layout: try ListLayout(), view: recorder, mainScheduler: scheduler, deallocQueue: queue)
+        }
+        feed.load()
+        try feed.node.performBatchUpdates(animated: false) {
+            feed.stories.append(Story(id: 10))
+            try feed.node.insertItems(at: [IndexPath(item: 5, section: 0)])
+        }
+        feed.stories.append(Story(id: 11))
+        try feed.node.insertItems(at: [IndexPath(item: 6, section: 0)])  // a lone edit animates
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(recorder.animated.suffix(2) == [false, true])
+    }
+
+    @Test(arguments: ContainerKind.allCases)
     func aCollectionWithAViewportIsVisibleByDefault(kind: ContainerKind) throws {
         let scheduler = ManualMainScheduler()
         let node = try kind.make(scheduler: scheduler, queue: try DeallocQueue())
@@ -106,5 +186,19 @@ final class StoryList: CollectionNodeDataSource {
     func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
         let story = stories[indexPath.item]
         return { StoryNode(story: story) }
+    }
+}
+
+/// A headless view that records whether each committed batch was animated.
+@MainActor
+final class AnimationRecorder: CollectionViewAdapter {
+    let view = HeadlessCollectionView()
+    var animated: [Bool] = []
+
+    func attach(to dataController: DataController) { view.attach(to: dataController) }
+
+    func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
+        animated.append(update.changeSet.isAnimated)
+        view.dataController(dataController, commit: update, updates: updates)
     }
 }

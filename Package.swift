@@ -166,6 +166,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The README's Quick start, word for word (scripts/check-readme keeps them equal);
+        // scripts/test builds and runs it, so the first paste of a new user works.
+        .executableTarget(
+            name: "QuickStart",
+            dependencies: ["Weft"],
+            swiftSettings: swiftSettings
+        ),
+
         // libFuzzer target for change-set validation; a replay tool in normal builds.
         // Fuzz build and run: scripts/fuzz [seconds].
         .executableTarget(

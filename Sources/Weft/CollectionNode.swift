@@ -123,7 +123,8 @@ public class CollectionNode {
         }
     }
 
-    /// The scroll position: the viewport's origin in the content.
+    /// The scroll position: the viewport's origin in the content, kept within the
+    /// content unless ``allowsOverscroll``.
     ///
     /// Setting it is one scrolled frame: the scroll direction follows from the
     /// change, the first change leaves the minimum range mode for the full one
@@ -132,6 +133,7 @@ public class CollectionNode {
         get { rangeController.viewport.origin }
         set {
             let old = rangeController.viewport.origin
+            let newValue = allowsOverscroll ? newValue : clampedContentOffset(newValue)
             guard newValue != old else { return }
             if !hasScrolled {
                 hasScrolled = true
@@ -143,6 +145,22 @@ public class CollectionNode {
     }
 
     var hasScrolled = false
+
+    /// Whether ``contentOffset`` may leave the content, as a scroll view's bounce
+    /// does. `false` by default: an offset is clamped so that the viewport stays
+    /// within the content (at the start while the content is shorter than it).
+    public var allowsOverscroll = false
+
+    /// `offset` moved into the range where the viewport stays within the content.
+    private func clampedContentOffset(_ offset: CGPoint) -> CGPoint {
+        let content = layout.contentSize
+        let size = viewportSize
+        func clamp(_ value: CGFloat, _ limit: CGFloat) -> CGFloat {
+            guard value.isFinite else { return 0 }
+            return Swift.min(Swift.max(value, 0), Swift.max(limit, 0))
+        }
+        return CGPoint(x: clamp(offset.x, content.width - size.width), y: clamp(offset.y, content.height - size.height))
+    }
 
     /// Whether the collection is on screen. A collection that is not visible
     /// keeps only the minimum ranges, shows no cell as visible, and fetches a

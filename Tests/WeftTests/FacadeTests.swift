@@ -47,7 +47,8 @@ import WeftTestSupport
         feed.node.checkForBatchFetching()
         feed.scheduler.runAll()
         #expect(feed.fetchContexts.count == 2, "asked again on request")
-        feed.node.contentOffset.y = 1
+        feed.node.allowsOverscroll = true  // a pull past the end, as a bounce does
+        feed.node.contentOffset.y = 30
         feed.node.layoutIfNeeded()
         feed.scheduler.runAll()
         #expect(feed.fetchContexts.count == 3, "asked again when the viewport moved")
@@ -151,6 +152,22 @@ import WeftTestSupport
         try feed.node.insertItems(at: [IndexPath(item: 6, section: 0)])  // a lone edit animates
         feed.node.waitUntilAllUpdatesAreProcessed()
         #expect(recorder.animated.suffix(2) == [false, true])
+    }
+
+    @Test func theContentOffsetStaysWithinTheContentUnlessOverscrollIsAllowed() throws {
+        let list = try feed(.collection, count: 30)  // 3,000 points in a 500-point viewport
+        list.load()
+        list.node.contentOffset.y = 30_000
+        #expect(list.node.contentOffset.y == 2_500)
+        list.node.contentOffset = CGPoint(x: 40, y: -100)
+        #expect(list.node.contentOffset == .zero)
+        list.node.allowsOverscroll = true
+        list.node.contentOffset.y = -60
+        #expect(list.node.contentOffset.y == -60)
+        let pager = try feed(.pager, count: 3)  // three 320-point pages side by side
+        pager.load()
+        pager.node.contentOffset.x = 10_000
+        #expect(pager.node.contentOffset.x == 640)
     }
 
     @Test(arguments: ContainerKind.allCases)

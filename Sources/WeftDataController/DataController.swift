@@ -122,8 +122,11 @@ public final class DataController {
         // Its maps and pending commits go to the dealloc queue whole and this
         // object keeps no reference to them, so however many nodes it holds,
         // dying costs the releasing thread one push and the nodes die off it.
+        // Completion handlers of updates in flight are the caller's closures and
+        // may hold main-only objects: they die here; only the elements travel.
         lifetime.end()
-        let remains = (pendingMap, visibleMap, commits)
+        let remains = (
+            pendingMap, visibleMap, commits.compactMap(\.map), commits.flatMap(\.measuredElements))
         pendingMap = DataController.emptyMap
         visibleMap = DataController.emptyMap
         commits = []

@@ -11,6 +11,12 @@ enum PendingCommit {
     /// A relayout for a new viewport size, and the elements it measures again.
     case relayout([CollectionElement], completion: (@MainActor () -> Void)?)
 
+    /// The map an update produced; `nil` for a relayout.
+    var map: ElementMap<CollectionElement>? {
+        if case .update(_, let map, _, _) = self { return map }
+        return nil
+    }
+
     /// The elements this commit's step 3 measured.
     var measuredElements: [CollectionElement] {
         switch self {

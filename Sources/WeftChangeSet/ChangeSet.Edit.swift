@@ -44,16 +44,15 @@ extension ChangeSet {
 
         public var description: String {
             switch self {
-            case .insertSection(let s): "Insert section (\(s))"
-            case .deleteSection(let s): "Delete section (\(s))"
-            case .reloadSection(let s): "Reload section (\(s))"
-            case .moveSection(let from, let to): "Move section (\(from) -> \(to))"
-            case .insertItem(let p): "Insert item (\(p.section) - \(p.item))"
-            case .deleteItem(let p): "Delete item (\(p.section) - \(p.item))"
-            case .reloadItem(let p): "Reload item (\(p.section) - \(p.item))"
-            case .moveItem(let from, let to):
-                "Move item (\(from.section) - \(from.item) -> \(to.section) - \(to.item))"
-            case .reloadData: "Reload data"
+            case .insertSection(let s): "insert section \(s)"
+            case .deleteSection(let s): "delete section \(s)"
+            case .reloadSection(let s): "reload section \(s)"
+            case .moveSection(let from, let to): "move section \(from) to section \(to)"
+            case .insertItem(let p): "insert \(readable(p))"
+            case .deleteItem(let p): "delete \(readable(p))"
+            case .reloadItem(let p): "reload \(readable(p))"
+            case .moveItem(let from, let to): "move \(readable(from)) to \(readable(to))"
+            case .reloadData: "reload data"
             }
         }
     }

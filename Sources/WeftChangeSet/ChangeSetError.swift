@@ -143,15 +143,15 @@ extension ChangeSetError.Reason {
         let strict = "Strict validation: UIKit accepts this batch, but"
         switch self {
         case .unbalancedEndUpdates:
-            return "endUpdates was called more often than beginUpdates"
+            return "endUpdates was called more often than beginUpdates. Pair each endUpdates with one beginUpdates."
         case .unfinishedBeginUpdates(let depth):
-            return "the change set was completed with \(depth) beginUpdates still open"
+            return "the change set was completed with \(depth) beginUpdates still open. Call endUpdates once for each beginUpdates before completing it."
         case .sectionsDoNotMatchOldCounts(let expected, let actual):
-            return "the sections have \(actual) \(v.items) per section, but the batch starts from \(expected)"
+            return "the sections have \(actual) \(v.items) per section, but the batch starts from \(expected). Apply a batch to the sections it was made against."
         case .reloadDataWithOtherEdits(let count):
-            return "reloadData cannot be combined with other edits in one batch (\(count) other edits)"
+            return "reloadData cannot be combined with other edits in one batch (\(count) other edits). Reload in a batch of its own: it replaces everything anyway."
         case .negativeItemCount(let section, let count, let after):
-            return "section \(section) has a negative number of \(v.items) (\(count)) \(after ? "after" : "before") the update"
+            return "section \(section) has a negative number of \(v.items) (\(count)) \(after ? "after" : "before") the update. The data source must report a count of 0 or more."
         case .sectionCountMismatch(let after, let before, let inserted, let deleted):
             return "Invalid update: invalid number of sections.  The number of sections contained in the \(v.view) after the update (\(after)) must be equal to the number of sections contained in the \(v.view) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
         case .itemCountMismatch(let section, let after, let before, let inserted, let deleted, let movedIn, let movedOut):

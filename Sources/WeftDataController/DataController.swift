@@ -119,18 +119,17 @@ public final class DataController {
     deinit {
         // The data controller is the only owner of every element, and through them
         // of every cell node (Texture calls it "the true owner of all cell nodes").
-        // Its maps and pending commits go to the dealloc queue whole and this
-        // object keeps no reference to them, so however many nodes it holds,
-        // dying costs the releasing thread one push and the nodes die off it.
+        // Its maps, and those of updates in flight, move to the dealloc queue and
+        // this object keeps no reference to them, so however many nodes it holds,
+        // dying costs the releasing thread three pushes and the nodes die off it.
         // Completion handlers of updates in flight are the caller's closures and
         // may hold main-only objects: they die here; only the elements travel.
         lifetime.end()
-        let remains = (
-            pendingMap, visibleMap, commits.compactMap(\.map), commits.flatMap(\.measuredElements))
-        pendingMap = DataController.emptyMap
-        visibleMap = DataController.emptyMap
+        var inFlight = (commits.compactMap(\.map), commits.flatMap(\.measuredElements))
         commits = []
-        deallocQueue.release(value: remains)
+        deallocQueue.release(taking: &inFlight, leaving: ([], []))
+        deallocQueue.release(taking: &pendingMap, leaving: DataController.emptyMap)
+        deallocQueue.release(taking: &visibleMap, leaving: DataController.emptyMap)
     }
 
     /// An empty map to leave behind in `deinit`: making one would allocate there.

@@ -74,9 +74,7 @@ public final class HeadlessCollectionView {
     deinit {
         // The cells are elements whose nodes a data controller may no longer hold:
         // they die on the dealloc queue's thread, not on the view's.
-        let cells = self.cells
-        self.cells = HeadlessCollectionView.emptyCells
-        deallocQueue.release(value: cells)
+        deallocQueue.release(taking: &cells, leaving: HeadlessCollectionView.emptyCells)
     }
 
     /// An empty map to leave behind in `deinit`: making one would allocate there.

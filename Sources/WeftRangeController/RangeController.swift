@@ -130,9 +130,7 @@ public final class RangeController {
     deinit {
         // The map holds elements and their nodes that the data controller may
         // already have let go: they die on the dealloc queue's thread.
-        let map = visibleMap
-        visibleMap = RangeController.emptyMap
-        deallocQueue.release(value: map)
+        deallocQueue.release(taking: &visibleMap, leaving: RangeController.emptyMap)
     }
 
     /// An empty map to leave behind in `deinit`: making one would allocate there.

@@ -48,7 +48,7 @@ import WeftChangeSet
         mixed.insertItems(at: [path(0, 0)])
         let error = ChangeSetError(.reloadDataWithOtherEdits(otherEditCount: 1))
         #expect(throws: error) { try mixed.completed(newItemCounts: [4]) }
-        #expect(error.description == "reloadData cannot be combined with other edits in one batch (1 other edits)")
+        #expect(error.description == "reloadData cannot be combined with other edits in one batch (1 other edits). Reload in a batch of its own: it replaces everything anyway.")
     }
 
     @Test func negativeCountsAndMalformedIndexPathsAreRefused() {

@@ -65,10 +65,11 @@ public final class MainContextReleaseQueue: Sendable {
     /// - Complexity: O(1) amortized: one uncontended lock, plus scheduling a turn
     ///   when the queue was idle.
     public func release(_ object: consuming AnyObject) {
-        // `consume`: a copy of the caller's reference must not outlive the push,
-        // or the object could die here, off main, after a turn released the queue's.
-        let entry = _Entry(object: consume object, arrival: .now)
-        if state.withLock({ $0.append(entry) }) { scheduleTurn() }
+        // No reference may stay on this thread once the entry is queued: a turn
+        // could release the queue's first and leave the deinit to this thread. So
+        // the entry moves into the queue under the lock, and nothing outlives it here.
+        var entry: _Entry? = _Entry(object: consume object, arrival: .now)
+        if state.withLock({ $0.append(entry.take()!) }) { scheduleTurn() }
     }
 
     /// Takes over every element of `objects`; later turns release them in order,
@@ -79,9 +80,10 @@ public final class MainContextReleaseQueue: Sendable {
     public func release<Object: AnyObject>(contentsOf objects: consuming [Object]) {
         guard !objects.isEmpty else { return }
         let arrival = ContinuousClock.now
-        var entries = objects.map { _Entry(object: $0, arrival: arrival) }
+        var entries: [_Entry]? = objects.map { _Entry(object: $0, arrival: arrival) }
         _ = consume objects
-        if state.withLock({ $0.append(contentsOf: &entries) }) { scheduleTurn() }
+        // As in release(_:): the caller's array and ours die under the lock.
+        if state.withLock({ $0.append(contentsOf: entries.take()!) }) { scheduleTurn() }
     }
 
     /// Releases up to ``batchSize`` of the oldest objects now, and returns how many wait.
@@ -183,7 +185,7 @@ extension MainContextReleaseQueue {
             return arrived(1)
         }
 
-        mutating func append(contentsOf entries: inout [_Entry]) -> Bool {
+        mutating func append(contentsOf entries: consuming [_Entry]) -> Bool {
             waiting.append(contentsOf: entries)
             return arrived(entries.count)
         }

@@ -134,17 +134,9 @@ public final class DeallocQueue: Sendable {
 
     /// Takes over `value`, of any type, and lets it go on the queue's thread.
     ///
-    /// For the stored state of a dying owner: a struct or tuple of element maps,
-    /// an array of nodes. Move the value in and keep no copy, so that the queue
-    /// holds the last reference to what it owns:
-    ///
-    /// ```swift
-    /// deinit {
-    ///     let maps = (visibleMap, pendingMap)
-    ///     visibleMap = .empty; pendingMap = .empty
-    ///     queue.release(value: maps)
-    /// }
-    /// ```
+    /// For a value the caller no longer names, such as a function's result; to
+    /// hand over stored state, use ``release(taking:leaving:)``, which leaves no
+    /// copy behind.
     ///
     /// - Parameters:
     ///   - value: What to release off the calling thread.
@@ -153,6 +145,29 @@ public final class DeallocQueue: Sendable {
     /// - Complexity: O(1), as ``release(_:)``: one allocation for the box.
     public func release<Value>(value: consuming Value, standingFor count: Int = 1) {
         queue.push(_ReleaseBox(consume value), standingFor: Swift.max(count, 1))
+    }
+
+    /// Moves `value` out, leaves `replacement` in its place, and lets the value go
+    /// on the queue's thread.
+    ///
+    /// For the stored state of a dying owner, such as its element maps: the queue
+    /// then holds the only reference to what the value owns, so nothing of it can
+    /// die on the calling thread, whichever thread lets go first.
+    ///
+    /// ```swift
+    /// deinit {
+    ///     queue.release(taking: &visibleMap, leaving: .empty)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The state to hand over.
+    ///   - replacement: What the owner keeps instead; something that owns nothing.
+    /// - Complexity: O(1), as ``release(_:)``: one allocation for the box.
+    public func release<Value>(taking value: inout Value, leaving replacement: consuming Value) {
+        var taken = consume replacement
+        swap(&taken, &value)
+        queue.push(_ReleaseBox(consume taken))
     }
 
     /// Blocks until every object queued before this call has been released.

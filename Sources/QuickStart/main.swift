@@ -6,18 +6,42 @@ struct Post: Hashable, Sendable {
     var text: String
 }
 
-/// A post's cell: 80 points tall, as wide as the list.
-// @unchecked Sendable, as CellNode is: the one stored property is a constant.
-final class PostNode: CellNode, @unchecked Sendable {
-    let post: Post
+/// A line of text: 8 points per character, 20 points tall (a real app draws text here).
+final class TextNode: DisplayNode, @unchecked Sendable {
+    let text: String
 
-    init(_ post: Post) {
-        self.post = post
+    init(_ text: String) {
+        self.text = text
         super.init()
     }
 
     override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-        CGSize(width: constrainedSize.width, height: 80)
+        CGSize(width: min(CGFloat(text.count) * 8, constrainedSize.width), height: 20)
+    }
+}
+
+/// A post's cell: an avatar beside the author and the text, laid out by a spec whose
+/// nodes become the cell's subnodes.
+// @unchecked Sendable, as CellNode is: the stored properties are constants.
+final class PostNode: CellNode, @unchecked Sendable {
+    let avatar = DisplayNode()
+    let author: TextNode
+    let body: TextNode
+
+    init(_ post: Post) {
+        author = TextNode("Author \(post.id % 7)")
+        body = TextNode(post.text)
+        super.init()
+        automaticallyManagesSubnodes = true
+    }
+
+    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
+        .inset(EdgeInsets(top: 12, left: 16, bottom: 12, right: 16), child:
+            .stack(.horizontal, spacing: 12, alignItems: .start, children: [
+                .node(avatar).style { $0.preferredSize = CGSize(width: 40, height: 40) },
+                .stack(.vertical, spacing: 4, children: [.node(author), .node(body)])
+                    .style { $0.flexGrow = 1; $0.flexShrink = 1 },
+            ]))
     }
 }
 
@@ -51,4 +75,5 @@ collection.contentOffset.y += 120                  // ranges follow the viewport
 collection.layoutIfNeeded()
 
 let first = collection.indexPathsForVisibleItems.first.flatMap { collection.nodeForItem(at: $0) } as? PostNode
-print("\(collection.numberOfItems(inSection: 0)) posts, \(collection.visibleNodes.count) visible from \"\(first?.post.text ?? "")\"")
+print("\(collection.numberOfItems(inSection: 0)) posts, \(collection.visibleNodes.count) visible from \"\(first?.body.text ?? "")\"",
+      "with \(first?.subnodes.count ?? 0) subnodes")

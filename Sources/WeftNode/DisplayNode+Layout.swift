@@ -133,6 +133,15 @@ extension DisplayNode {
         }
     }
 
+    /// What the last resolution of the node's ``layoutSpecThatFits(_:)`` found
+    /// wrong, empty when the spec broke no rule. The layout still resolved, with
+    /// the offending parts ignored.
+    ///
+    /// - Complexity: O(1).
+    public var layoutSpecErrors: [LayoutSpecError] {
+        state.withLock { $0.layoutSpecErrors }
+    }
+
     /// Whether the node's layout names its subnodes: with this on, every new
     /// layout makes the subnodes exactly the children of the layout.
     ///

@@ -35,5 +35,7 @@ extension DisplayNode {
         var appliedLayout: Layout?
         /// A cell node's model (``CellNode/nodeModel``).
         var nodeModel: (any Hashable & Sendable)?
+        /// What the last resolution of ``DisplayNode/layoutSpecThatFits(_:)`` found wrong.
+        var layoutSpecErrors: [LayoutSpecError] = []
     }
 }

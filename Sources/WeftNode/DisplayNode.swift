@@ -126,10 +126,37 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     /// at once, without the node's lock held.
     ///
     /// - Parameter range: The sizes the node may take.
-    /// - Returns: The layout. The base implementation returns a layout without
-    ///   children of the size ``calculateSizeThatFits(_:)`` gives for `range.max`.
+    /// - Returns: The layout. The base implementation resolves
+    ///   ``layoutSpecThatFits(_:)`` when it returns a spec, and otherwise returns a
+    ///   layout without children of the size ``calculateSizeThatFits(_:)`` gives
+    ///   for `range.max`.
     open func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
-        Layout(size: range.clamp(calculateSizeThatFits(range.max)))
+        guard let spec = layoutSpecThatFits(range) else {
+            return Layout(size: range.clamp(calculateSizeThatFits(range.max)))
+        }
+        var resolver = _SpecResolver(owner: self)
+        let layout = resolver.layout(of: spec, in: range)
+        let errors = resolver.errors
+        state.withLock { $0.layoutSpecErrors = errors }
+        return layout
+    }
+
+    /// Returns the layout spec that places this node's children within `range`:
+    /// the usual place to lay out a node that has subnodes (Texture's
+    /// `layoutSpecThatFits:`).
+    ///
+    /// The base ``calculateLayoutThatFits(_:)`` resolves the spec into the node's
+    /// ``Layout``: the nodes the spec names, with their frames. With
+    /// ``automaticallyManagesSubnodes`` those nodes become the subnodes, so a spec
+    /// that names another node swaps the subnode. Runs on any thread without the
+    /// node's lock held, like ``calculateLayoutThatFits(_:)``, which a node can
+    /// still override instead.
+    ///
+    /// - Parameter range: The sizes the node may take.
+    /// - Returns: The spec, or `nil` (the base implementation) for a leaf, which
+    ///   ``calculateSizeThatFits(_:)`` sizes.
+    open func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
+        nil
     }
 
     /// Returns the size a leaf node wants within `constrainedSize`.

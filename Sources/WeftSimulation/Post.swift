@@ -17,19 +17,28 @@ struct Post: Hashable, Sendable, Diffable, CustomStringConvertible {
 let livePostNodes = Atomic<Int>(0)
 let createdPostNodes = Atomic<Int>(0)
 
-/// A post's node: a header, a body whose length follows the post, and a footer.
+/// A post's node: a header, a body whose length follows the post, and a footer,
+/// laid out by a spec whose nodes become the subnodes.
 final class PostNode: CellNode, @unchecked Sendable {
+    private let header = DisplayNode()
+    private let body = DisplayNode()
+    private let footer = DisplayNode()
     private let bodyLines: Int
 
     init(post: Post) {
         bodyLines = 1 + (post.id &* 7 &+ post.version) % 6
         super.init()
+        automaticallyManagesSubnodes = true
         livePostNodes.add(1, ordering: .relaxed)
         createdPostNodes.add(1, ordering: .relaxed)
     }
 
-    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-        CGSize(width: constrainedSize.width, height: 72 + CGFloat(bodyLines) * 20)
+    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
+        .stack(.vertical, children: [
+            .node(header).style { $0.height = .points(36) },
+            .node(body).style { $0.height = .points(CGFloat(bodyLines) * 20) },
+            .node(footer).style { $0.height = .points(36) },
+        ])
     }
 
     deinit {

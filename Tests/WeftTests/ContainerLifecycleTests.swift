@@ -20,8 +20,8 @@ enum ContainerKind: String, CaseIterable, Sendable {
     }
 }
 
-/// A cell with automatic subnode management: its layout stacks a title and, when
-/// the cell is at least 300 points wide, a photo; `extra` adds a badge. Every node
+/// A cell with automatic subnode management: its layout spec stacks a title and,
+/// when the cell is at least 300 points wide, a photo; `extra` adds a badge. Every node
 /// of the cell holds a token of `tracker`, so a test sees where each one died.
 final class ManagedCell: CellNode, @unchecked Sendable {
     let title = TrackedNode()
@@ -44,15 +44,15 @@ final class ManagedCell: CellNode, @unchecked Sendable {
         set { showsBadge.store(newValue, ordering: .relaxed) }
     }
 
-    override func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
+    /// A title, a photo when there is room, and a badge when asked: the spec
+    /// names the subnodes, and automatic subnode management follows it.
+    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
         let width = range.max.width.isFinite ? range.max.width : 320
-        var nodes: [DisplayNode] = [title]
-        if width >= 300 { nodes.append(photo) }
-        if extra { nodes.append(badge) }
-        let children = nodes.enumerated().map { index, node in
-            Layout.Child(node: node, frame: CGRect(x: 0, y: CGFloat(index) * 20, width: width, height: 20))
-        }
-        return Layout(size: CGSize(width: width, height: 100), children: children)
+        var rows: [LayoutSpec] = [.node(title)]
+        if width >= 300 { rows.append(.node(photo)) }
+        if extra { rows.append(.node(badge)) }
+        return .inset(EdgeInsets(all: 8), child: .stack(
+            .vertical, spacing: 4, children: rows.map { $0.style { $0.height = .points(20) } }))
     }
 }
 

@@ -48,6 +48,20 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
         self.max = max
     }
 
+    /// A valid range from any bounds: NaN and negative values become 0 (an infinite
+    /// or NaN maximum becomes infinite), and a minimum above its maximum becomes it.
+    /// For computed ranges, such as a layout spec's, which must never trap.
+    ///
+    /// - Complexity: O(1).
+    package init(sanitizingMin min: CGSize, max: CGSize) {
+        func low(_ value: CGFloat) -> CGFloat { value.isFinite && value > 0 ? value : 0 }
+        func high(_ value: CGFloat) -> CGFloat { value.isNaN ? .infinity : Swift.max(value, 0) }
+        let maxSize = CGSize(width: high(max.width), height: high(max.height))
+        self.init(uncheckedMin: CGSize(width: Swift.min(low(min.width), maxSize.width),
+                                       height: Swift.min(low(min.height), maxSize.height)),
+                  max: maxSize)
+    }
+
     /// Returns `size` moved into the range, one dimension at a time.
     ///
     /// A NaN dimension becomes the minimum.

@@ -1,0 +1,153 @@
+public import Foundation
+
+/// A declarative layout: nodes arranged by stacks, insets, overlays and the other
+/// specs of Texture's layout API, resolved to a ``Layout`` for a size range.
+///
+/// A node returns one from ``DisplayNode/layoutSpecThatFits(_:)``; Weft resolves it
+/// on whatever thread measures the node, measures each named node with
+/// ``DisplayNode/layoutThatFits(_:)`` (so their layouts are cached), and flattens
+/// the result into the node's ``Layout``: the nodes the spec names, with their
+/// frames. With ``DisplayNode/automaticallyManagesSubnodes`` those nodes become
+/// the subnodes.
+///
+/// ```swift
+/// override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec {
+///     .inset(EdgeInsets(top: 12, left: 16, bottom: 12, right: 16), child:
+///         .stack(.horizontal, spacing: 8, alignItems: .center, children: [
+///             .node(avatar).style { $0.preferredSize = CGSize(width: 40, height: 40) },
+///             .stack(.vertical, spacing: 4, children: [.node(name), .node(text)])
+///                 .style { $0.flexShrink = 1; $0.flexGrow = 1 },
+///         ]))
+/// }
+/// ```
+///
+/// Specs are values: build them on any thread. Constructors never fail; a spec
+/// that breaks a rule (a negative size, a fraction outside 0...1, a node named
+/// twice, the node itself) still resolves, with the offending part ignored, and
+/// the node reports it in ``DisplayNode/layoutSpecErrors``.
+public struct LayoutSpec: Sendable {
+    indirect enum Kind: Sendable {
+        case node(DisplayNode)
+        case stack(StackLayout, [LayoutSpec])
+        case inset(EdgeInsets, LayoutSpec)
+        case overlay(LayoutSpec, overlay: LayoutSpec)
+        case background(LayoutSpec, background: LayoutSpec)
+        case relative(RelativeLayout, LayoutSpec)
+        case ratio(CGFloat, LayoutSpec)
+        case absolute(AbsoluteLayout.Sizing, [LayoutSpec])
+        case wrapper(LayoutSpec)
+        /// A node the spec may not name (twice, or its owner), left out.
+        case omitted
+    }
+
+    let kind: Kind
+
+    /// How this element sizes and places itself in the spec that holds it.
+    public var style = LayoutStyle()
+
+    init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Returns this spec with its style changed by `change`.
+    ///
+    /// - Complexity: O(1).
+    public func style(_ change: (inout LayoutStyle) -> Void) -> LayoutSpec {
+        var copy = self
+        change(&copy.style)
+        return copy
+    }
+
+    /// A node, measured with ``DisplayNode/layoutThatFits(_:)``.
+    public static func node(_ node: DisplayNode) -> LayoutSpec { LayoutSpec(.node(node)) }
+
+    /// Children along one axis, as `ASStackLayoutSpec` lays them out: flex growing
+    /// and shrinking, justification along the axis, alignment across it, and lines
+    /// when the stack wraps.
+    public static func stack(
+        _ direction: StackLayout.Direction,
+        spacing: CGFloat = 0,
+        justifyContent: StackLayout.Justify = .start,
+        alignItems: StackLayout.Align = .stretch,
+        flexWrap: StackLayout.Wrap = .noWrap,
+        lineSpacing: CGFloat = 0,
+        children: [LayoutSpec]
+    ) -> LayoutSpec {
+        let layout = StackLayout(
+            direction: direction, spacing: spacing, justifyContent: justifyContent,
+            alignItems: alignItems, flexWrap: flexWrap, lineSpacing: lineSpacing)
+        return LayoutSpec(.stack(layout, children))
+    }
+
+    /// The child inset by `insets`, as `ASInsetLayoutSpec`; an infinite inset puts
+    /// the child against the opposite edge.
+    public static func inset(_ insets: EdgeInsets, child: LayoutSpec) -> LayoutSpec {
+        LayoutSpec(.inset(insets, child))
+    }
+
+    /// `overlay` laid over the child, at the child's size (`ASOverlayLayoutSpec`).
+    public static func overlay(_ overlay: LayoutSpec, on child: LayoutSpec) -> LayoutSpec {
+        LayoutSpec(.overlay(child, overlay: overlay))
+    }
+
+    /// `background` laid behind the child, at the child's size (`ASBackgroundLayoutSpec`).
+    public static func background(_ background: LayoutSpec, behind child: LayoutSpec) -> LayoutSpec {
+        LayoutSpec(.background(child, background: background))
+    }
+
+    /// The child centered on the axes `centering` names (`ASCenterLayoutSpec`).
+    public static func center(
+        _ centering: CenterLayout.Centering = .xy, sizing: CenterLayout.Sizing = [], child: LayoutSpec
+    ) -> LayoutSpec {
+        LayoutSpec(.relative(
+            RelativeLayout(
+                horizontal: centering.contains(.x) ? .center : .none,
+                vertical: centering.contains(.y) ? .center : .none,
+                sizing: RelativeLayout.Sizing(rawValue: sizing.rawValue)),
+            child))
+    }
+
+    /// The child at the start, center or end of each axis (`ASRelativeLayoutSpec`).
+    public static func relative(
+        horizontal: RelativeLayout.Position = .none, vertical: RelativeLayout.Position = .none,
+        sizing: RelativeLayout.Sizing = [], child: LayoutSpec
+    ) -> LayoutSpec {
+        LayoutSpec(.relative(RelativeLayout(horizontal: horizontal, vertical: vertical, sizing: sizing), child))
+    }
+
+    /// The child at height = `ratio` x width (`ASRatioLayoutSpec`).
+    public static func ratio(_ ratio: CGFloat, child: LayoutSpec) -> LayoutSpec {
+        LayoutSpec(.ratio(ratio, child))
+    }
+
+    /// Children at their ``LayoutStyle/layoutPosition`` (`ASAbsoluteLayoutSpec`).
+    public static func absolute(sizing: AbsoluteLayout.Sizing = .default, children: [LayoutSpec]) -> LayoutSpec {
+        LayoutSpec(.absolute(sizing, children))
+    }
+
+    /// The child as it is, with a style of its own (`ASWrapperLayoutSpec`).
+    public static func wrapper(_ child: LayoutSpec) -> LayoutSpec {
+        LayoutSpec(.wrapper(child))
+    }
+}
+
+/// Distances inward from each edge, in points; `.infinity` is allowed (see
+/// ``LayoutSpec/inset(_:child:)``).
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: CGFloat
+    public var left: CGFloat
+    public var bottom: CGFloat
+    public var right: CGFloat
+
+    public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// The same inset on every edge.
+    public init(all inset: CGFloat) {
+        self.init(top: inset, left: inset, bottom: inset, right: inset)
+    }
+}

@@ -1,0 +1,27 @@
+/// A part of a layout spec that broke a rule. The spec still resolved, with that
+/// part ignored; ``DisplayNode/layoutSpecErrors`` lists what the last resolution found.
+public enum LayoutSpecError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A size in a style was negative, NaN or infinite, or a fraction was outside
+    /// 0...1; it counted as automatic.
+    case invalidDimension(property: String, node: String)
+    /// The spec named the same node twice; the second occurrence was left out.
+    case nodeNamedTwice(node: String, owner: String)
+    /// The spec named the node that returned it; that occurrence was left out.
+    case specNamesItsOwner(owner: String)
+    /// A number of the spec (a ratio, a flex factor, a spacing) was NaN or infinite,
+    /// or a ratio was not positive; the default was used instead.
+    case invalidValue(property: String, value: Double, owner: String)
+
+    public var description: String {
+        switch self {
+        case .invalidDimension(let property, let node):
+            "the layout spec gives \(node) an invalid \(property) (negative, NaN, infinite, or a fraction outside 0...1); it counts as automatic"
+        case .nodeNamedTwice(let node, let owner):
+            "the layout spec of \(owner) names \(node) twice; the second one is left out. Name each node once"
+        case .specNamesItsOwner(let owner):
+            "the layout spec of \(owner) names \(owner) itself; a node cannot be its own subnode, so it is left out"
+        case .invalidValue(let property, let value, let owner):
+            "the layout spec of \(owner) has \(property) \(value), which is not usable; the default is used"
+        }
+    }
+}

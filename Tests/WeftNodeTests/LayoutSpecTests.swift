@@ -1,0 +1,272 @@
+import Synchronization
+import Foundation
+import Testing
+import WeftCore
+import WeftNode
+import WeftTestSupport
+
+/// A leaf that wants a fixed size.
+final class SizedNode: DisplayNode, @unchecked Sendable {
+    let wanted: CGSize
+
+    init(_ width: CGFloat, _ height: CGFloat, name: String? = nil) {
+        wanted = CGSize(width: width, height: height)
+        super.init()
+        debugName = name
+    }
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize { wanted }
+}
+
+/// A node whose layout is the spec a test gives it.
+final class SpecNode: DisplayNode, @unchecked Sendable {
+    let make: @Sendable (SpecNode) -> LayoutSpec
+
+    init(_ make: @escaping @Sendable (SpecNode) -> LayoutSpec) {
+        self.make = make
+        super.init()
+    }
+
+    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? { make(self) }
+}
+
+/// Each spec kind against frames computed by hand from Texture's rules.
+@Suite struct LayoutSpecTests {
+    func exactly(_ width: CGFloat, _ height: CGFloat) -> SizeRange {
+        try! SizeRange(exactly: CGSize(width: width, height: height))
+    }
+
+    func upTo(_ width: CGFloat, _ height: CGFloat) -> SizeRange {
+        try! SizeRange(min: .zero, max: CGSize(width: width, height: height))
+    }
+
+    func resolve(_ spec: @escaping @Sendable (SpecNode) -> LayoutSpec, in range: SizeRange) -> (CGSize, [CGRect], SpecNode) {
+        let node = SpecNode(spec)
+        let layout = node.layoutThatFits(range)
+        return (layout.size, layout.children.map(\.frame), node)
+    }
+
+    /// Three 50-point children, 10 apart, in 300 points: 130 points left over.
+    static let justifications: [(StackLayout.Justify, [Double])] = [
+        (.start, [0, 60, 120]),
+        (.center, [65, 125, 185]),
+        (.end, [130, 190, 250]),
+        (.spaceBetween, [0, 125, 250]),
+        (.spaceAround, [130.0 / 6, 60 + 130.0 / 2, 120 + 130.0 * 5 / 6]),
+    ]
+
+    @Test(arguments: justifications)
+    func aStackJustifiesAlongItsAxis(justify: StackLayout.Justify, xs: [Double]) {
+        let (a, b, c) = (SizedNode(50, 20), SizedNode(50, 20), SizedNode(50, 20))
+        let (size, frames, _) = resolve({ _ in
+            .stack(.horizontal, spacing: 10, justifyContent: justify, alignItems: .start,
+                   children: [.node(a), .node(b), .node(c)])
+        }, in: exactly(300, 100))
+        #expect(size == CGSize(width: 300, height: 100))
+        #expect(frames.map { Double($0.minX) }.enumerated().allSatisfy { abs($1 - xs[$0]) < 0.001 }, "\(frames)")
+    }
+
+    static let alignments: [(StackLayout.Align, Double, Double)] = [
+        (.start, 0, 40), (.center, 30, 40), (.end, 60, 40), (.stretch, 0, 100),
+    ]
+
+    @Test(arguments: alignments)
+    func aStackAlignsAcrossItsAxis(align: StackLayout.Align, y: Double, height: Double) {
+        let child = SizedNode(50, 40)
+        let (_, frames, _) = resolve({ _ in .stack(.horizontal, alignItems: align, children: [.node(child)]) },
+                                    in: exactly(300, 100))
+        #expect(frames == [CGRect(x: 0, y: y, width: 50, height: height)])
+    }
+
+    @Test func flexGrowSharesTheRoomLeftByFactor() throws {
+        let (a, b) = (SizedNode(50, 20), SizedNode(50, 20))
+        let (_, frames, _) = resolve({ _ in
+            .stack(.horizontal, alignItems: .start, children: [
+                .node(a).style { $0.flexGrow = 1 }, .node(b).style { $0.flexGrow = 2 },
+            ])
+        }, in: exactly(300, 20))
+        try #require(frames.count == 2, "\(frames)")
+        #expect(abs(frames[0].width - 50 - 200.0 / 3) < 0.001 && abs(frames[1].width - 50 - 400.0 / 3) < 0.001)
+        #expect(abs(frames[1].minX - frames[0].maxX) < 0.001)
+    }
+
+    @Test func flexShrinkSharesTheOverflowBySizeAndFactor() {
+        // 150 + 50 = 200 in 150: 50 too much. Weights shrink x size: 150 and 50; so
+        // the first gives up 37.5 and the second 12.5.
+        let (a, b) = (SizedNode(150, 20), SizedNode(50, 20))
+        let fixed = SizedNode(30, 20)
+        let (size, frames, _) = resolve({ _ in
+            .stack(.horizontal, alignItems: .start, children: [
+                .node(a).style { $0.flexShrink = 1 }, .node(b).style { $0.flexShrink = 1 }, .node(fixed),
+            ])
+        }, in: upTo(180, 20))
+        #expect(size.width == 180)
+        #expect(frames.map(\.width) == [112.5, 37.5, 30])
+    }
+
+    @Test func aWrappingStackStartsNewLinesLineSpacingApart() {
+        let nodes = (0 ..< 4).map { SizedNode(50, 20, name: "\($0)") }
+        let (size, frames, _) = resolve({ _ in
+            .stack(.horizontal, spacing: 10, alignItems: .start, flexWrap: .wrap, lineSpacing: 5,
+                   children: nodes.map { .node($0) })
+        }, in: upTo(120, 500))
+        #expect(frames.map(\.origin) == [
+            CGPoint(x: 0, y: 0), CGPoint(x: 60, y: 0), CGPoint(x: 0, y: 25), CGPoint(x: 60, y: 25),
+        ])
+        #expect(size == CGSize(width: 110, height: 45))
+    }
+
+    @Test func spacingBeforeAndAfterAddToTheStacksSpacing() {
+        let (a, b) = (SizedNode(10, 10), SizedNode(10, 10))
+        let (_, frames, _) = resolve({ _ in
+            .stack(.vertical, spacing: 2, alignItems: .start, children: [
+                .node(a).style { $0.spacingAfter = 3 }, .node(b).style { $0.spacingBefore = 5 },
+            ])
+        }, in: upTo(100, 100))
+        #expect(frames.map(\.minY) == [0, 20])
+    }
+
+    @Test func insetsShrinkTheChildAndInfiniteInsetsPinToTheOtherEdge() {
+        let child = SizedNode(30, 20)
+        let (size, frames, _) = resolve({ _ in
+            .inset(EdgeInsets(top: 10, left: 20, bottom: 30, right: 40), child: .node(child).style {
+                $0.width = .fraction(1)
+                $0.height = .fraction(1)
+            })
+        }, in: exactly(200, 100))
+        #expect(size == CGSize(width: 200, height: 100))
+        #expect(frames == [CGRect(x: 20, y: 10, width: 140, height: 60)])
+
+        let pinned = SizedNode(30, 20)
+        let (_, pinnedFrames, _) = resolve({ _ in
+            .inset(EdgeInsets(top: .infinity, left: .infinity, bottom: 5, right: 5), child: .node(pinned))
+        }, in: upTo(200, 100))
+        #expect(pinnedFrames == [CGRect(x: 165, y: 75, width: 30, height: 20)])
+    }
+
+    @Test func overlaysAndBackgroundsTakeTheChildsSize() {
+        let (child, over, under) = (SizedNode(100, 50), SizedNode(10, 10), SizedNode(10, 10))
+        let (size, frames, node) = resolve({ _ in
+            .background(.node(under), behind: .overlay(.node(over), on: .node(child)))
+        }, in: upTo(300, 300))
+        #expect(size == CGSize(width: 100, height: 50))
+        // Drawing order: background, child, overlay.
+        let order = node.layoutThatFits(upTo(300, 300)).children.map { ObjectIdentifier($0.node) }
+        #expect(order == [under, child, over].map(ObjectIdentifier.init))
+        #expect(frames.allSatisfy { $0 == CGRect(x: 0, y: 0, width: 100, height: 50) })
+    }
+
+    @Test func centeringPlacesTheChildInTheMiddleAndMinimumSizingShrinks() {
+        let child = SizedNode(50, 50)
+        let (size, frames, _) = resolve({ _ in .center(child: .node(child)) }, in: upTo(200, 200))
+        #expect(size == CGSize(width: 200, height: 200) && frames == [CGRect(x: 75, y: 75, width: 50, height: 50)])
+        let small = SizedNode(50, 50)
+        let (shrunk, _, _) = resolve({ _ in .center(sizing: .minimumXY, child: .node(small)) }, in: upTo(200, 200))
+        #expect(shrunk == CGSize(width: 50, height: 50))
+        let endNode = SizedNode(20, 10)
+        let (_, endFrames, _) = resolve({ _ in .relative(horizontal: .end, vertical: .start, child: .node(endNode)) },
+                                       in: upTo(100, 40))
+        #expect(endFrames == [CGRect(x: 80, y: 0, width: 20, height: 10)])
+    }
+
+    @Test func aRatioSpecSizesTheChildAtItsRatio() {
+        let child = SizedNode(10, 10)
+        let (size, frames, _) = resolve({ _ in .ratio(0.5, child: .node(child)) }, in: upTo(200, .infinity))
+        #expect(size == CGSize(width: 200, height: 100) && frames == [CGRect(x: 0, y: 0, width: 200, height: 100)])
+    }
+
+    @Test func anAbsoluteSpecPlacesChildrenAtTheirPositions() {
+        let (a, b) = (SizedNode(30, 30), SizedNode(10, 10))
+        let (size, frames, _) = resolve({ _ in
+            .absolute(sizing: .sizeToFit, children: [
+                .node(a).style { $0.layoutPosition = CGPoint(x: 10, y: 20) },
+                .node(b).style { $0.layoutPosition = CGPoint(x: 50, y: 5) },
+            ])
+        }, in: upTo(300, 300))
+        #expect(size == CGSize(width: 60, height: 50))
+        #expect(frames == [CGRect(x: 10, y: 20, width: 30, height: 30), CGRect(x: 50, y: 5, width: 10, height: 10)])
+        let c = SizedNode(30, 30)
+        let (filled, _, _) = resolve({ _ in .absolute(children: [.node(c)]) }, in: upTo(300, 200))
+        #expect(filled == CGSize(width: 300, height: 200))
+    }
+
+    @Test func stylesResolveFractionsAndPreferredMinimumAndMaximumSizes() {
+        let (a, b, c) = (SizedNode(10, 10), SizedNode(10, 10), SizedNode(500, 10))
+        let (_, frames, _) = resolve({ _ in
+            .stack(.vertical, alignItems: .start, children: [
+                .node(a).style { $0.width = .fraction(0.5) },
+                .node(b).style { $0.preferredSize = CGSize(width: 40, height: 30) },
+                .wrapper(.node(c)).style { $0.maxWidth = .points(100) },
+            ])
+        }, in: upTo(300, 300))
+        #expect(frames.map(\.size) == [
+            CGSize(width: 150, height: 10), CGSize(width: 40, height: 30), CGSize(width: 100, height: 10),
+        ])
+    }
+
+    @Test func badSpecsResolveWithTheBadPartsLeftOutAndSayWhy() throws {
+        let child = SizedNode(10, 10, name: "child")
+        let (size, frames, node) = resolve({ owner in
+            .stack(.vertical, spacing: .nan, children: [
+                .node(child),
+                .node(child),
+                .node(owner),
+                .node(SizedNode(10, 10)).style { $0.width = .points(-5); $0.height = .fraction(2) },
+            ])
+        }, in: upTo(100, 100))
+        #expect(frames.count == 2 && size.height == 20)
+        let errors = node.layoutSpecErrors
+        #expect(errors.contains(.nodeNamedTwice(node: "SizedNode 'child'", owner: "SpecNode")))
+        #expect(errors.contains(.specNamesItsOwner(owner: "SpecNode")))
+        #expect(errors.contains { if case .invalidValue(let property, _, _) = $0 { property == "spacing" } else { false } })
+        #expect(errors.filter { if case .invalidDimension = $0 { true } else { false } }.count == 2)
+        #expect("\(errors[0])".contains("the layout spec"))
+    }
+
+    @Test(arguments: 0 ..< 20)
+    func randomStacksKeepTheirChildrenInOrderAndInsideTheirBounds(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed))
+        let count = Int.random(in: 1 ... 8, using: &random)
+        var nodes: [SizedNode] = []
+        for _ in 0 ..< count {
+            let width = CGFloat(Int.random(in: 0 ... 40, using: &random))
+            let height = CGFloat(Int.random(in: 0 ... 40, using: &random))
+            nodes.append(SizedNode(width, height))
+        }
+        let specs: [LayoutSpec] = nodes.map { node in LayoutSpec.node(node).style { $0.flexShrink = 1 } }
+        let horizontal = Bool.random(using: &random)
+        let justify = [StackLayout.Justify.start, .center, .end, .spaceBetween, .spaceAround].randomElement(using: &random)!
+        let align = [StackLayout.Align.start, .center, .end, .stretch].randomElement(using: &random)!
+        let spacing = CGFloat(Int.random(in: 0 ... 10, using: &random))
+        let (size, frames, _) = resolve({ _ in
+            .stack(horizontal ? .horizontal : .vertical, spacing: spacing, justifyContent: justify,
+                   alignItems: align, children: specs)
+        }, in: upTo(400, 400))
+        let bounds = CGRect(origin: .zero, size: size)
+        #expect(frames.count == count)
+        let allowed = bounds.insetBy(dx: -0.001, dy: -0.001)
+        for (index, frame) in frames.enumerated() {
+            #expect(allowed.contains(frame), "\(frame) outside \(bounds)")
+            guard index > 0 else { continue }
+            let previous = frames[index - 1]
+            let inOrder = horizontal ? frame.minX >= previous.maxX - 0.001 : frame.minY >= previous.maxY - 0.001
+            #expect(inOrder, "\(previous) then \(frame)")
+        }
+    }
+
+    @Test func automaticSubnodesFollowTheSpec() throws {
+        let (title, photo, badge) = (SizedNode(100, 20), SizedNode(100, 60), SizedNode(20, 20))
+        let showsBadge = Mutex(false)
+        let cell = SpecNode { _ in
+            .stack(.vertical, children: [.node(title), .node(showsBadge.withLock { $0 } ? badge : photo)])
+        }
+        cell.automaticallyManagesSubnodes = true
+        _ = cell.layoutThatFits(upTo(320, 500))
+        #expect(cell.subnodes.map(ObjectIdentifier.init) == [title, photo].map(ObjectIdentifier.init))
+        showsBadge.withLock { $0 = true }
+        cell.invalidateCalculatedLayout()
+        _ = cell.layoutThatFits(upTo(320, 500))
+        #expect(cell.subnodes.map(ObjectIdentifier.init) == [title, badge].map(ObjectIdentifier.init))
+        #expect(photo.supernode == nil)
+    }
+}

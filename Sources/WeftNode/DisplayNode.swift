@@ -137,7 +137,9 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
         var resolver = _SpecResolver(owner: self)
         let layout = resolver.layout(of: spec, in: range)
         let errors = resolver.errors
-        state.withLock { $0.layoutSpecErrors = errors }
+        state.withLock { state in
+            if !errors.isEmpty || !state.layoutSpecErrors.isEmpty { state.layoutSpecErrors = errors }
+        }
         return layout
     }
 

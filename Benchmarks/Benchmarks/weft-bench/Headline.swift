@@ -23,6 +23,8 @@ enum Headline {
             .elementMapElementAtIndexPath(),
             .batchUpdate(),
             .initialLoad(),
+            .layoutSpecCell(),
+            .layoutSpecParallel(),
             .rangeFrame("10k", items: 10_000),
             .rangeFrame("100k", items: 100_000),
             .rangeFrame("1M", items: 1_000_000),

@@ -28,7 +28,8 @@ package struct PosixMutex<Value>: ~Copyable {
     /// plain lock) does not share its address: ThreadSanitizer would otherwise
     /// take the value's inout access inside the lock for a write to the mutex
     /// word that the next locker reads before it locks.
-    private final class Storage: ManagedBuffer<pthread_mutex_t, Value> {
+    @usableFromInline
+    final class Storage: ManagedBuffer<pthread_mutex_t, Value> {
         deinit {
             _ = withUnsafeMutablePointers { mutex, value in
                 value.deinitialize(count: 1)
@@ -37,7 +38,8 @@ package struct PosixMutex<Value>: ~Copyable {
         }
     }
 
-    private let storage: Storage
+    @usableFromInline
+    let storage: Storage
 
     /// Creates a mutex guarding `initialValue`.
     ///
@@ -59,7 +61,9 @@ package struct PosixMutex<Value>: ~Copyable {
     /// The lock is released when `body` returns or throws.
     ///
     /// - Complexity: O(1), plus the cost of `body`.
-    @inline(__always)
+    // Inlinable so that each module specializes it: a lock taken on every node
+    // access must not pay for generic dispatch.
+    @inlinable @inline(__always)
     package borrowing func withLock<Result, E: Error>(
         _ body: (inout Value) throws(E) -> Result
     ) throws(E) -> Result {

@@ -44,6 +44,7 @@ extension _SpecResolver {
         // Measure every child once with the stack's cross range and its basis.
         var items: [StackItem] = []
         items.reserveCapacity(children.count)
+        var flexed = [Bool](repeating: false, count: children.count)
         for child in children {
             let style = child.style
             let align: StackLayout.Align = switch style.alignSelf {
@@ -70,8 +71,9 @@ extension _SpecResolver {
         }
 
         // Lines: one, or as many as `.wrap` needs within the stack's maximum.
-        var lines: [Range<Int>] = []
+        var lines: [Range<Int>] = [0 ..< items.count]
         if stack.flexWrap == .wrap, mainMax.isFinite {
+            lines.removeAll()
             var start = 0, used: CGFloat = 0
             for index in items.indices {
                 let length = items[index].before + items[index].main + items[index].after
@@ -85,8 +87,6 @@ extension _SpecResolver {
                 }
             }
             lines.append(start ..< items.count)
-        } else {
-            lines = [0 ..< items.count]
         }
 
         // Per line: flex, cross size, stretch, then positions.
@@ -102,15 +102,14 @@ extension _SpecResolver {
                 return total + spacing * CGFloat(Swift.max(line.count - 1, 0))
             }
             let length = contentLength()
-            var flexed = Set<Int>()
             if mainMax.isFinite, length > mainMax {
-                let weights = line.map { items[$0].shrink * items[$0].main }
-                let total = weights.reduce(0, +)
+                let total = line.reduce(0) { $0 + items[$1].shrink * items[$1].main }
                 if total > 0 {
                     let deficit = length - mainMax
-                    for (offset, index) in line.enumerated() where weights[offset] > 0 {
-                        items[index].main = Swift.max(0, items[index].main - deficit * weights[offset] / total)
-                        flexed.insert(index)
+                    for index in line where items[index].shrink * items[index].main > 0 {
+                        let weight = items[index].shrink * items[index].main
+                        items[index].main = Swift.max(0, items[index].main - deficit * weight / total)
+                        flexed[index] = true
                     }
                 }
             } else if length < mainMin {
@@ -119,11 +118,11 @@ extension _SpecResolver {
                     let room = mainMin - length
                     for index in line where items[index].grow > 0 {
                         items[index].main += room * items[index].grow / total
-                        flexed.insert(index)
+                        flexed[index] = true
                     }
                 }
             }
-            for index in flexed {
+            for index in line where flexed[index] {
                 let lowCross = items[index].align == .stretch ? crossMin : 0
                 let measured = measure(items[index].spec, in: childRange(
                     main: items[index].main, items[index].main, cross: lowCross, crossMax), parent: parent)

@@ -27,7 +27,14 @@ struct _SpecResolver {
     /// The layout of `spec` for `range`, flattened to the nodes it names.
     mutating func layout(of spec: LayoutSpec, in range: SizeRange) -> Layout {
         var named = Set<ObjectIdentifier>()
-        let root = measure(admitted(spec, named: &named), in: range, parent: range.max)
+        // Most specs are fine: check first, and rebuild only a spec that needs it.
+        let root: _Sublayout
+        if names(spec, named: &named) {
+            root = measure(spec, in: range, parent: range.max)
+        } else {
+            named.removeAll(keepingCapacity: true)
+            root = measure(admitted(spec, named: &named), in: range, parent: range.max)
+        }
         var children: [Layout.Child] = []
         flatten(root, at: .zero, into: &children)
         return Layout(size: range.clamp(root.size), children: children)
@@ -40,6 +47,23 @@ struct _SpecResolver {
         }
         for (child, offset) in sublayout.children {
             flatten(child, at: CGPoint(x: origin.x + offset.x, y: origin.y + offset.y), into: &children)
+        }
+    }
+
+    /// Whether every node `spec` names may be named: not the owner, and once.
+    func names(_ spec: LayoutSpec, named: inout Set<ObjectIdentifier>) -> Bool {
+        switch spec.kind {
+        case .node(let node):
+            return node !== owner && named.insert(ObjectIdentifier(node)).inserted
+        case .omitted:
+            return true
+        case .stack(_, let children), .absolute(_, let children):
+            for child in children where !names(child, named: &named) { return false }
+            return true
+        case .inset(_, let child), .relative(_, let child), .ratio(_, let child), .wrapper(let child):
+            return names(child, named: &named)
+        case .overlay(let child, let other), .background(let child, let other):
+            return names(child, named: &named) && names(other, named: &named)
         }
     }
 

@@ -26,13 +26,13 @@ struct _SpecResolver {
 
     /// The layout of `spec` for `range`, flattened to the nodes it names.
     mutating func layout(of spec: LayoutSpec, in range: SizeRange) -> Layout {
-        var named = Set<ObjectIdentifier>()
+        var named = _NameSet()
         // Most specs are fine: check first, and rebuild only a spec that needs it.
         let root: _Sublayout
         if names(spec, named: &named) {
             root = measure(spec, in: range, parent: range.max)
         } else {
-            named.removeAll(keepingCapacity: true)
+            named = _NameSet()
             root = measure(admitted(spec, named: &named), in: range, parent: range.max)
         }
         var children: [Layout.Child] = []
@@ -51,10 +51,10 @@ struct _SpecResolver {
     }
 
     /// Whether every node `spec` names may be named: not the owner, and once.
-    func names(_ spec: LayoutSpec, named: inout Set<ObjectIdentifier>) -> Bool {
+    func names(_ spec: LayoutSpec, named: inout _NameSet) -> Bool {
         switch spec.kind {
         case .node(let node):
-            return node !== owner && named.insert(ObjectIdentifier(node)).inserted
+            return node !== owner && named.insert(node)
         case .omitted:
             return true
         case .stack(_, let children), .absolute(_, let children):
@@ -71,7 +71,7 @@ struct _SpecResolver {
     /// left out, and the reason recorded; the spec itself when it names none.
     /// Measuring then never checks names, so a child measured again (flexed or
     /// stretched) is still the same node.
-    mutating func admitted(_ spec: LayoutSpec, named: inout Set<ObjectIdentifier>) -> LayoutSpec {
+    mutating func admitted(_ spec: LayoutSpec, named: inout _NameSet) -> LayoutSpec {
         func rebuilt(_ kind: LayoutSpec.Kind) -> LayoutSpec {
             var copy = LayoutSpec(kind)
             copy.style = spec.style
@@ -83,7 +83,7 @@ struct _SpecResolver {
                 errors.append(.specNamesItsOwner(owner: owner.description))
                 return rebuilt(.omitted)
             }
-            guard named.insert(ObjectIdentifier(node)).inserted else {
+            guard named.insert(node) else {
                 errors.append(.nodeNamedTwice(node: node.description, owner: owner.description))
                 return rebuilt(.omitted)
             }
@@ -193,5 +193,22 @@ struct _SpecResolver {
             return fallback
         }
         return value
+    }
+}
+
+/// The nodes a spec names so far. A cell names a dozen: a linear search of an array
+/// costs less than hashing into a set, which takes over past 32.
+struct _NameSet {
+    private var small: [ObjectIdentifier] = []
+    private var large: Set<ObjectIdentifier>?
+
+    /// Adds `node`; returns whether it was new.
+    mutating func insert(_ node: DisplayNode) -> Bool {
+        let id = ObjectIdentifier(node)
+        if large != nil { return large!.insert(id).inserted }
+        if small.contains(id) { return false }
+        small.append(id)
+        if small.count > 32 { large = Set(small) }
+        return true
     }
 }

@@ -26,16 +26,18 @@ public import Foundation
 /// twice, the node itself) still resolves, with the offending part ignored, and
 /// the node reports it in ``DisplayNode/layoutSpecErrors``.
 public struct LayoutSpec: Sendable {
-    indirect enum Kind: Sendable {
+    // Only the cases that hold one spec are indirect: a node, the common leaf, and
+    // the array cases need no box of their own.
+    enum Kind: Sendable {
         case node(DisplayNode)
         case stack(StackLayout, [LayoutSpec])
-        case inset(EdgeInsets, LayoutSpec)
-        case overlay(LayoutSpec, overlay: LayoutSpec)
-        case background(LayoutSpec, background: LayoutSpec)
-        case relative(RelativeLayout, LayoutSpec)
-        case ratio(CGFloat, LayoutSpec)
+        indirect case inset(EdgeInsets, LayoutSpec)
+        indirect case overlay(LayoutSpec, overlay: LayoutSpec)
+        indirect case background(LayoutSpec, background: LayoutSpec)
+        indirect case relative(RelativeLayout, LayoutSpec)
+        indirect case ratio(CGFloat, LayoutSpec)
         case absolute(AbsoluteLayout.Sizing, [LayoutSpec])
-        case wrapper(LayoutSpec)
+        indirect case wrapper(LayoutSpec)
         /// A node the spec may not name (twice, or its owner), left out.
         case omitted
     }

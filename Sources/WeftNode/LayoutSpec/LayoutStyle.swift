@@ -42,6 +42,7 @@ public struct LayoutStyle: Hashable, Sendable {
     public init() {}
 
     /// The preferred size in points; setting it sets ``width`` and ``height``.
+    /// Reading it gives NaN in a dimension that is not set in points.
     public var preferredSize: CGSize {
         get {
             if case .points(let w) = width, case .points(let h) = height { return CGSize(width: w, height: h) }
@@ -54,6 +55,7 @@ public struct LayoutStyle: Hashable, Sendable {
     }
 
     /// The smallest size in points; setting it sets ``minWidth`` and ``minHeight``.
+    /// Reading it gives NaN in a dimension that is not set in points.
     public var minSize: CGSize {
         get { CGSize(width: points(minWidth), height: points(minHeight)) }
         set {
@@ -63,6 +65,7 @@ public struct LayoutStyle: Hashable, Sendable {
     }
 
     /// The largest size in points; setting it sets ``maxWidth`` and ``maxHeight``.
+    /// Reading it gives NaN in a dimension that is not set in points.
     public var maxSize: CGSize {
         get { CGSize(width: points(maxWidth), height: points(maxHeight)) }
         set {

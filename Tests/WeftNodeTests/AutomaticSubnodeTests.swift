@@ -82,6 +82,17 @@ private func named(_ name: String) -> DisplayNode {
 @Suite struct AutomaticSubnodeTests {
     private let range = try! SizeRange(min: .zero, max: CGSize(width: 100, height: 1_000))
 
+    /// A managed node showing `a` and `b`, with an empty log.
+    private func showingAB() throws -> (EventLog, ManagedNode, DisplayNode, DisplayNode, DisplayNode) {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        let (a, b, c) = (named("a"), named("b"), named("c"))
+        node.want([a, b])
+        try node.transitionLayout(to: range, animated: false)
+        log.events = []
+        return (log, node, a, b, c)
+    }
+
     @Test func withoutAnimationInsertionAndRemovalHappenAtOnce() throws {
         let log = EventLog()
         let node = ManagedNode(log: log)
@@ -100,12 +111,7 @@ private func named(_ name: String) -> DisplayNode {
     }
 
     @Test func anAnimatedTransitionInsertsEachNewSubnodeAtItsIndexAndRemovesOnCompletion() throws {
-        let log = EventLog()
-        let node = ManagedNode(log: log)
-        let (a, b, c) = (named("a"), named("b"), named("c"))
-        node.want([a, b])
-        try node.transitionLayout(to: range, animated: false)
-        log.events = []
+        let (log, node, a, b, c) = try showingAB()
 
         node.completesAtOnce = false
         node.want([c, b])
@@ -129,12 +135,7 @@ private func named(_ name: String) -> DisplayNode {
     }
 
     @Test func anAnimatedTransitionEndsInTheLayoutsOrder() throws {
-        let log = EventLog()
-        let node = ManagedNode(log: log)
-        let (a, b, c) = (named("a"), named("b"), named("c"))
-        node.want([a, b])
-        try node.transitionLayout(to: range, animated: false)
-        log.events = []
+        let (log, node, _, b, c) = try showingAB()
         node.want([b, c])
         try node.transitionLayout(to: range, animated: true)
         #expect(log.take() == ["animate: a c b", "complete: b c"])

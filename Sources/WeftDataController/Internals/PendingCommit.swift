@@ -25,16 +25,3 @@ enum PendingCommit {
         }
     }
 }
-
-/// What a data controller owns when it dies: every map version and pending
-/// commit, and through them every element and cell node. Handed to the dealloc
-/// queue whole, so that they die on its thread, never on the releasing one.
-final class _Remains: Sendable {
-    let maps: [ElementMap<CollectionElement>]
-    let commits: [PendingCommit]
-
-    init(maps: [ElementMap<CollectionElement>], commits: [PendingCommit]) {
-        self.maps = maps
-        self.commits = commits
-    }
-}

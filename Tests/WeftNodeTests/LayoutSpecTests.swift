@@ -254,6 +254,105 @@ final class SpecNode: DisplayNode, @unchecked Sendable {
         }
     }
 
+    /// What a random tree promises, gathered while it is built.
+    struct TreePromises {
+        var leaves: [SizedNode] = []
+        /// Leaves that are direct children of one stack, in order, and whether it is horizontal.
+        var stackRuns: [([ObjectIdentifier], Bool)] = []
+        /// A leaf and the leaf layered on it, and whether that one is an overlay (above).
+        var layers: [(ObjectIdentifier, ObjectIdentifier, Bool)] = []
+    }
+
+    /// A random tree of every spec kind, `depth` levels at most, that may not
+    /// overflow a cell 2000 points wide: its leaves are small, only leaves get an
+    /// exact size (as a layered extra or in a ratio) that a spec's children could
+    /// not shrink to, and no ratio is inside a horizontal stack, where only its
+    /// height is bounded and Texture's rule lets it take a width from that.
+    static func randomTree(
+        depth: Int, underRow: Bool = false, random: inout SplitMix64, promises: inout TreePromises
+    ) -> LayoutSpec {
+        func leaf() -> (LayoutSpec, ObjectIdentifier) {
+            let node = SizedNode(CGFloat(Int.random(in: 0 ... 40, using: &random)),
+                                 CGFloat(Int.random(in: 0 ... 40, using: &random)))
+            promises.leaves.append(node)
+            return (.node(node), ObjectIdentifier(node))
+        }
+        func child(underRow: Bool = underRow) -> (LayoutSpec, ObjectIdentifier?) {
+            if depth == 0 || Int.random(in: 0 ..< 3, using: &random) == 0 { return leaf() }
+            return (randomTree(depth: depth - 1, underRow: underRow, random: &random, promises: &promises), nil)
+        }
+        let inset = { (random: inout SplitMix64) in CGFloat(Int.random(in: 0 ... 8, using: &random)) }
+        switch Int.random(in: 0 ..< 9, using: &random) {
+        case 0, 1:
+            let horizontal = Bool.random(using: &random)
+            let children = (0 ..< Int.random(in: 1 ... 3, using: &random)).map { _ in child(underRow: underRow || horizontal) }
+            if children.allSatisfy({ $0.1 != nil }) { promises.stackRuns.append((children.map { $0.1! }, horizontal)) }
+            return .stack(
+                horizontal ? .horizontal : .vertical, spacing: CGFloat(Int.random(in: 0 ... 6, using: &random)),
+                justifyContent: [.start, .center, .end, .spaceBetween, .spaceAround].randomElement(using: &random)!,
+                alignItems: [.start, .center, .end, .stretch].randomElement(using: &random)!,
+                children: children.map(\.0))
+        case 2:
+            let insets = EdgeInsets(top: inset(&random), left: inset(&random), bottom: inset(&random), right: inset(&random))
+            return .inset(insets, child: child().0)
+        case 3, 4:
+            // The extra element is laid out at exactly the base's size: a leaf
+            // takes any size, where a spec's children may not shrink (and may
+            // overflow, as Texture allows).
+            let (base, baseLeaf) = child()
+            let (extra, extraLeaf) = leaf()
+            let isOverlay = Bool.random(using: &random)
+            if let baseLeaf { promises.layers.append((baseLeaf, extraLeaf, isOverlay)) }
+            return isOverlay ? .overlay(extra, on: base) : .background(extra, behind: base)
+        case 5:
+            return .center([.x, .y, .xy].randomElement(using: &random)!, child: child().0)
+        case 6 where !underRow:
+            // Like a layered extra, a ratio's child gets one exact size: a leaf takes it.
+            return .ratio([0.5, 1, 9.0 / 16].randomElement(using: &random)!, child: leaf().0)
+        case 7:
+            let children = (0 ..< Int.random(in: 1 ... 3, using: &random)).map { _ in
+                child().0.style {
+                    $0.layoutPosition = CGPoint(x: Int.random(in: 0 ... 50, using: &random), y: Int.random(in: 0 ... 50, using: &random))
+                }
+            }
+            return .absolute(sizing: Bool.random(using: &random) ? .sizeToFit : .default, children: children)
+        default:
+            return .wrapper(child().0)
+        }
+    }
+
+    @Test(arguments: 0 ..< 200)
+    func randomTreesOfEveryKindPlaceEachNodeOnceInsideTheirBounds(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed))
+        var promises = TreePromises()
+        let spec = Self.randomTree(depth: 3, random: &random, promises: &promises)
+        // A cell's range: the width fixed at most, the height open.
+        let (size, _, node) = resolve({ _ in spec }, in: upTo(2000, .infinity))
+        let layout = node.layoutThatFits(upTo(2000, .infinity))
+        #expect(node.layoutSpecErrors.isEmpty)
+        // Each node once: a background comes before its child, so the order is not the tree's.
+        #expect(layout.children.count == promises.leaves.count)
+        #expect(Set(layout.children.map { ObjectIdentifier($0.node) }) == Set(promises.leaves.map(ObjectIdentifier.init)))
+        let bounds = CGRect(origin: .zero, size: size).insetBy(dx: -0.001, dy: -0.001)
+        var frames: [ObjectIdentifier: CGRect] = [:]
+        var order: [ObjectIdentifier: Int] = [:]
+        for (index, child) in layout.children.enumerated() {
+            #expect(bounds.contains(child.frame), "\(child.frame) outside \(size)")
+            frames[ObjectIdentifier(child.node)] = child.frame
+            order[ObjectIdentifier(child.node)] = index
+        }
+        for (run, horizontal) in promises.stackRuns {
+            for (previous, next) in zip(run, run.dropFirst()) {
+                let (a, b) = (frames[previous]!, frames[next]!)
+                #expect(horizontal ? b.minX >= a.maxX - 0.001 : b.minY >= a.maxY - 0.001, "\(a) then \(b)")
+            }
+        }
+        for (base, extra, isOverlay) in promises.layers {
+            #expect(frames[base]!.size == frames[extra]!.size)
+            #expect(isOverlay ? order[extra]! > order[base]! : order[extra]! < order[base]!)
+        }
+    }
+
     @Test func automaticSubnodesFollowTheSpec() throws {
         let (title, photo, badge) = (SizedNode(100, 20), SizedNode(100, 60), SizedNode(20, 20))
         let showsBadge = Mutex(false)

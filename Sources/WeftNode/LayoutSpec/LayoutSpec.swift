@@ -38,14 +38,32 @@ public struct LayoutSpec: Sendable {
         indirect case ratio(CGFloat, LayoutSpec)
         case absolute(AbsoluteLayout.Sizing, [LayoutSpec])
         indirect case wrapper(LayoutSpec)
-        /// A node the spec may not name (twice, or its owner), left out.
-        case omitted
     }
 
     let kind: Kind
 
+    /// The style, once set; `nil` for the default that most elements keep.
+    private var styleBox: _LayoutStyleBox?
+
     /// How this element sizes and places itself in the spec that holds it.
-    public var style = LayoutStyle()
+    ///
+    /// - Complexity: O(1); the first change allocates the style's storage.
+    public var style: LayoutStyle {
+        get { styleBox?.value ?? LayoutStyle() }
+        set { uniqueStyleBox().value = newValue }
+        _modify { yield &uniqueStyleBox().value }
+    }
+
+    /// Whether ``style`` was ever set: a resolver need neither copy nor check a
+    /// default style.
+    var isStyled: Bool { styleBox != nil }
+
+    private mutating func uniqueStyleBox() -> _LayoutStyleBox {
+        if isKnownUniquelyReferenced(&styleBox), let box = styleBox { return box }
+        let box = _LayoutStyleBox(styleBox?.value ?? LayoutStyle())
+        styleBox = box
+        return box
+    }
 
     init(_ kind: Kind) {
         self.kind = kind
@@ -54,10 +72,10 @@ public struct LayoutSpec: Sendable {
     /// Returns this spec with its style changed by `change`.
     ///
     /// - Complexity: O(1).
-    public func style(_ change: (inout LayoutStyle) -> Void) -> LayoutSpec {
-        var copy = self
-        change(&copy.style)
-        return copy
+    public consuming func style(_ change: (inout LayoutStyle) -> Void) -> LayoutSpec {
+        var spec = self
+        change(&spec.style)
+        return spec
     }
 
     /// A node, measured with ``DisplayNode/layoutThatFits(_:)``.

@@ -223,6 +223,17 @@ final class SpecNode: DisplayNode, @unchecked Sendable {
         #expect("\(errors[0])".contains("the layout spec"))
     }
 
+    @Test func aBadValueIsReportedOnceThoughItsElementIsMeasuredAgain() throws {
+        // Growing and stretching measure the child twice more; the error stays one.
+        let (size, frames, node) = resolve({ _ in
+            .stack(.horizontal, children: [
+                .node(SizedNode(10, 10)).style { $0.minHeight = .fraction(3); $0.flexGrow = 1 },
+            ])
+        }, in: try SizeRange(min: CGSize(width: 100, height: 40), max: CGSize(width: 100, height: 40)))
+        #expect(size == CGSize(width: 100, height: 40) && frames == [CGRect(x: 0, y: 0, width: 100, height: 40)])
+        #expect(node.layoutSpecErrors == [.invalidDimension(property: "minHeight", node: "SizedNode")])
+    }
+
     @Test(arguments: 0 ..< 20)
     func randomStacksKeepTheirChildrenInOrderAndInsideTheirBounds(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed))

@@ -97,6 +97,29 @@ import WeftReactive
         ])
     }
 
+    @Test func aHandlerMaySetItsOwnNodeAMillionTimesInARow() {
+        // Each set waits for the wave that asked for it, and the waves run from a loop:
+        // recursion would overflow the stack long before a million.
+        let owner = Owner()
+        let node = MutableValueNode<Int>()
+        let last = 1_000_000
+        nonisolated(unsafe) var delivered = 0
+        nonisolated(unsafe) var inOrder = true
+        nonisolated(unsafe) var readsRightAfterSet: [Int] = []
+        node.listen(owner: owner) { value in
+            inOrder = inOrder && value == delivered
+            delivered += 1
+            guard value < last else { return }
+            node.value = value + 1
+            // Queued behind this wave: a read right after the set still sees this value.
+            if value < 3 { readsRightAfterSet.append(node.value ?? -1) }
+        }
+        node.value = 0
+        #expect(delivered == last + 1 && inOrder)
+        #expect(readsRightAfterSet == [0, 1, 2])
+        #expect(node.value == last)
+    }
+
     @Test func aHandlerCanSetItsOwnNode() {
         let owner = Owner()
         let node = MutableValueNode(0)

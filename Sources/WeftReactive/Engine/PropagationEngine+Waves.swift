@@ -16,19 +16,14 @@
 /// widest wave: their storage is kept between waves.
 extension PropagationEngine {
     /// Sets `node` and carries the change downstream, or queues that behind the
-    /// running wave when called from inside one.
+    /// running wave when called from inside one (a transform or handler).
     func set<Value>(_ node: ValueNode<Value>, to value: Value) {
         withGraph {
-            guard !isPropagating else {
-                pending.append { [self] in set(node, to: value) }
+            guard !isBusy else {
+                pending.append { [self] in applySet(node, to: value) }
                 return
             }
-            node.store(value)
-            beginWave()
-            node.visitedWave = wave
-            notify(node)
-            finishWave()
-            runPending()
+            run { applySet(node, to: value) }
         }
     }
 
@@ -36,31 +31,62 @@ extension PropagationEngine {
     /// listeners nor downstream nodes. Queued behind the running wave like a set.
     func clear<Value>(_ node: ValueNode<Value>) {
         withGraph {
-            guard !isPropagating else {
-                pending.append { [self] in clear(node) }
+            guard !isBusy else {
+                pending.append { [self] in applyClear(node) }
                 return
             }
-            if node.hasValue {
-                node.valueSlot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
-                node.hasValue = false
-            }
+            applyClear(node)
         }
     }
 
     /// Carries the current value of `edge`'s source through `edge` alone, as a newly
     /// attached edge does; queued behind the running wave when called from inside one.
     func push(through edge: AnyEdge) {
-        guard !isPropagating else {
-            pending.append { [self] in push(through: edge) }
+        guard !isBusy else {
+            pending.append { [self] in applyPush(through: edge) }
             return
         }
+        run { applyPush(through: edge) }
+    }
+
+    /// Whether a wave, or the queue of waves asked for during one, is running on
+    /// the thread that holds the gate: then a new wave waits its turn in `pending`.
+    private var isBusy: Bool { isPropagating || isDrainingPending }
+
+    /// Runs `wave`, then every wave it asked for, in order, each to its end: a loop
+    /// rather than nested calls, so a handler that sets its own node a million times
+    /// over uses no more stack than one that sets it once.
+    private func run(_ wave: () -> Void) {
+        isDrainingPending = true
+        wave()
+        while let next = pending.popFirst() {
+            next()
+        }
+        isDrainingPending = false
+    }
+
+    private func applySet<Value>(_ node: ValueNode<Value>, to value: Value) {
+        node.store(value)
+        beginWave()
+        node.visitedWave = wave
+        notify(node)
+        finishWave()
+    }
+
+    private func applyClear<Value>(_ node: ValueNode<Value>) {
+        if node.hasValue {
+            node.valueSlot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+            node.hasValue = false
+        }
+    }
+
+    private func applyPush(through edge: AnyEdge) {
         guard !edge.isDetached else { return }
         beginWave()
         edge.from.visitedWave = wave
         edge.isFired = true
         schedule(edge.target)
         finishWave()
-        runPending()
     }
 
     /// Evaluates a node that nothing consumes yet (a new operator's node) from the
@@ -96,12 +122,6 @@ extension PropagationEngine {
         // any access to `updated`.
         while updated.popLast() != nil {}
         isPropagating = false
-    }
-
-    private func runPending() {
-        while let next = pending.popFirst() {
-            next()
-        }
     }
 
     /// Marks the node's listeners for the second phase and fires its downstream edges.

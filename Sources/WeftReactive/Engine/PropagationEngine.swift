@@ -17,8 +17,8 @@ import Synchronization
 /// call into the graph from there is recognized through `holder` and runs without
 /// taking the gate again; a set (or a link's first push) made from inside a wave is
 /// queued in `pending` and runs, in order, as soon as the current wave has delivered
-/// to every listener. So a handler that sets a node never deadlocks and never sees a
-/// nested wave.
+/// to every listener, from a loop in the outermost set. So a handler that sets a node
+/// never deadlocks, never sees a nested wave, and may do so without bound.
 ///
 /// **Lifetimes.** A node's `deinit` takes the gate (through `withGraph`) before it
 /// leaves the graph, so while a thread holds the gate no node or edge it can reach is
@@ -55,6 +55,8 @@ final class PropagationEngine: @unchecked Sendable {
     /// The nodes this wave updated that have listeners, in update order.
     @exclusivity(unchecked) var updated = ContiguousArray<AnyValueNode>()
     var isPropagating = false
+    /// Set while the outermost set runs its wave and then the waves it asked for.
+    var isDrainingPending = false
     /// Waves asked for while one was running (sets and first pushes made by
     /// transforms and handlers), run in order when it ends.
     @exclusivity(unchecked) var pending = Deque<() -> Void>()

@@ -50,10 +50,12 @@ extension AnyValueNode {
                     listener.nodeSlot == slot && listener.node === self && !listener.isDetached,
                     "node #\(serial): listener slot \(slot) holds an edge that says slot \(listener.nodeSlot)"
                 )
-                precondition(
-                    listener.registrySlot < engine.registry.count && engine.registry[listener.registrySlot] === listener,
-                    "node #\(serial): listener at slot \(slot) is not in the registry at \(listener.registrySlot)"
-                )
+                if let bag = listener.bag {
+                    precondition(
+                        listener.bagSlot < bag.edges.count && bag.edges[listener.bagSlot] === listener,
+                        "node #\(serial): listener at slot \(slot) is not in its bag at \(listener.bagSlot)"
+                    )
+                }
             }
             precondition(
                 listenerTombstones == tombstones,

@@ -35,8 +35,8 @@ public class AnyValueNode: @unchecked Sendable {
     /// own them); `nil` marks an entry cleared by a detach or a consumer's death.
     @exclusivity(unchecked) var downstream = ContiguousArray<Unmanaged<AnyEdge>?>()
     var downstreamTombstones = 0
-    /// The listen edges on this node, in the order attached, not retained (the
-    /// engine's registry owns them); `nil` marks a detached one not yet removed.
+    /// The listen edges on this node, in the order attached, not retained (their
+    /// owners' bags hold them); `nil` marks a detached one not yet removed.
     @exclusivity(unchecked) var listeners = ContiguousArray<Unmanaged<AnyListenEdge>?>()
     var listenerTombstones = 0
     /// Set while a wave applies this node's upstream edges; detaching one of them

@@ -7,7 +7,7 @@
 /// ```swift
 /// let count = MutableValueNode(1)
 /// let label = count.map { $0 * 2 }.filter { $0 > 0 }.map { "\($0) likes" }
-/// label.listen(owner: cell) { [weak cell] text in cell?.text = text }
+/// label.listen(owner: cell) { [weak cell] text in cell?.text = text }   // cell: a ListenerOwner
 /// count.value = 21    // the handler receives "42 likes"
 /// ```
 ///
@@ -17,7 +17,7 @@
 /// intermediate nodes need no variables. See <doc:Ownership>.
 ///
 /// A set reaches every node it changes once, in topological order, and then every
-/// listener; sets from different threads are serialized. See ``ValueGraph``.
+/// listener; sets from different threads are serialized. See <doc:Ownership>.
 // @unchecked Sendable: adds no stored state; see AnyValueNode.
 public class ValueNode<Value: Sendable>: AnyValueNode, @unchecked Sendable {
     /// Creates an empty node, which only links from other nodes can fill.
@@ -81,11 +81,7 @@ public class ValueNode<Value: Sendable>: AnyValueNode, @unchecked Sendable {
             if let entry = listeners[index] {
                 let listener = unsafeDowncast(entry.takeUnretainedValue(), to: ListenEdge<Value>.self)
                 if !listener.isDetached {
-                    if listener.owner == nil {
-                        PropagationEngine.shared.detach(listener)
-                    } else {
-                        listener.handler(value)
-                    }
+                    listener.handler(value)
                 }
             }
             index += 1

@@ -3,7 +3,9 @@ import WeftReactive
 
 /// `graphDescription()`: the connected graph in the DOT language.
 @Suite struct GraphDescriptionTests {
-    final class Screen {}
+    final class Screen: ListenerOwner {
+        let listenerBag = ListenerBag()
+    }
 
     @Test func describesNodesEdgesListenersAndBackEdges() {
         let screen = Screen()

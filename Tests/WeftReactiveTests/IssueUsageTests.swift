@@ -1,9 +1,13 @@
 import Testing
 import WeftReactive
 
-/// The usage from the issue, verbatim, with the comments turned into checks.
+/// The usage from the issue, with the comments turned into checks; the cell owns
+/// its listeners, as EasyReact's owners do.
 @Suite struct IssueUsageTests {
-    final class Cell { var text = "" }
+    final class Cell: ListenerOwner {
+        let listenerBag = ListenerBag()
+        var text = ""
+    }
 
     @Test func issueUsageCompilesAndWorks() {
         weak var weakCell: Cell?
@@ -27,10 +31,8 @@ import WeftReactive
             #expect(weakCell == nil)
             _ = cancelable
         }
-        // `label` is out of scope and its owner is dead: the next wave through the chain
-        // finds the dead owner and releases the listen edge, the label, the two
-        // intermediate nodes and their transforms.
-        count.value = 22
+        // `label` is out of scope and its owner died: the listen edge, the label, the
+        // two intermediate nodes and their transforms died with it, before any set.
         #expect(weakLabel == nil)
         #expect(weakMiddle == nil)
         #expect(weakFirst == nil)

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import WeftReactive
 
@@ -108,56 +109,70 @@ import WeftReactive
         withExtendedLifetime(owner) {}
     }
 
-    @Test func theOwnersDeathEndsListeningAtOnceAndReleasesTheChainOnTheNextWave() {
+    @Test func theOwnersDeathReleasesItsListenersAndTheirChainsAtOnce() {
         let source = MutableValueNode(0)
         let received = Recorder<Int>()
         var owner: Owner? = Owner()
         var chain: Chain
+        weak var weakListened: ValueNode<Int>?
         do {
             let (made, last) = makeChain(from: source)
             chain = made
+            weakListened = last
             last.listen(owner: owner!) { received.append($0) }
+            made.a!.map { -$0 }.listen(owner: owner!) { received.append($0) }
         }
+        #expect(chain.alive == [true, true, true])
         owner = nil
-        // Nothing ran when the owner died; the next wave through the chain finds it dead.
+        // No set, sweep or call: the owner's bag took its edges out as it died.
+        #expect(chain.alive == [false, false, false] && weakListened == nil)
         source.value = 1
-        #expect(received.values == [3])
-        #expect(chain.alive == [false, false, false])
+        #expect(received.values == [3, -1])
         source._checkInvariants()
     }
 
-    @Test func deadOwnersListenersCanBeReleasedAtOnce() {
+    @Test func anOwnerDyingInsideAHandlerStopsItsOtherListenersForTheRestOfTheWave() {
         let source = MutableValueNode(0)
+        let received = Recorder<String>()
         var owner: Owner? = Owner()
-        var chain: Chain
-        do {
-            let (made, last) = makeChain(from: source)
-            chain = made
-            last.listen(owner: owner!) { _ in }
+        let killer = Owner()
+        source.listen(owner: killer) { value in
+            if value == 1 { owner = nil }
         }
-        owner = nil
-        ValueGraph.releaseListenersOfDeadOwners()
-        #expect(chain.alive == [false, false, false])
+        source.listen(owner: owner!) { received.append("late \($0)") }
+        source.value = 1
+        #expect(received.values == ["late 0"])
+        #expect(owner == nil)
+        source._checkInvariants()
     }
 
-    @Test func everyCallIntoTheGraphSweepsForDeadOwners() {
-        let unrelated = MutableValueNode(0)
-        var owner: Owner? = Owner()
+    @Test func anOwnerDyingOnAnotherThreadWaitsForTheRunningWave() {
+        // The bag waits for the wave, then detaches: the chain goes once it ends.
+        let source = MutableValueNode(0)
+        let owner = Owner()
+        let running = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        source.listen(owner: owner) { value in
+            guard value == 1 else { return }
+            running.signal()
+            proceed.wait()
+        }
         weak var weakNode: ValueNode<Int>?
+        nonisolated(unsafe) var doomed: Owner? = Owner()
         do {
-            let node = MutableValueNode(0).map { $0 }
+            let node = source.map { $0 * 2 }
             weakNode = node
-            node.listen(owner: owner!) { _ in }
+            node.listen(owner: doomed!) { _ in }
         }
-        owner = nil
-        // Each call examines two registered listen edges, in turn; other suites'
-        // listeners share the registry, so allow for all of them.
-        var calls = 0
-        while weakNode != nil, calls < 100_000 {
-            unrelated.value = calls
-            calls += 1
-        }
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) { source.value = 1 }
+        running.wait()
+        DispatchQueue.global().async(group: done) { doomed = nil }
+        proceed.signal()
+        done.wait()
         #expect(weakNode == nil)
+        source._checkInvariants()
+        withExtendedLifetime(owner) {}
     }
 
     @Test func aRingLeaksUntilCancelled() {
@@ -218,7 +233,6 @@ import WeftReactive
             cancelable = node.listen(owner: owner!) { _ in }
         }
         owner = nil
-        ValueGraph.releaseListenersOfDeadOwners()
         #expect(weakNode == nil)
         cancelable?.cancel()
         cancelable = nil

@@ -10,7 +10,9 @@ import WeftReactive
 // unoptimized code boxes closure contexts that the optimizer keeps on the stack.
 @Suite(.enabled(if: AllocationCounter.isCounting && !_isConsistencyCheckingEnabled, "needs jemalloc as malloc and a release build"))
 struct PropagationAllocationTests {
-    final class Owner {}
+    final class Owner: ListenerOwner {
+        let listenerBag = ListenerBag()
+    }
     final class Sink { var value = 0 }
 
     @Test func aSetThroughA1000NodeChainAllocatesNothingAfterWarmUp() throws {

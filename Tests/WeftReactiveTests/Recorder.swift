@@ -1,3 +1,4 @@
+import WeftReactive
 import Synchronization
 
 /// Collects the values a handler receives; safe to append from any thread.
@@ -12,4 +13,6 @@ final class Recorder<Value: Sendable>: Sendable {
 }
 
 /// An object to own listen edges, whose lifetime a test controls.
-final class Owner {}
+final class Owner: ListenerOwner {
+    let listenerBag = ListenerBag()
+}

@@ -6,8 +6,8 @@ final class ListenEdge<Value: Sendable>: AnyListenEdge, @unchecked Sendable {
     /// concurrently with itself.
     let handler: (Value) -> Void
 
-    init(node: ValueNode<Value>, owner: AnyObject, handler: @escaping (Value) -> Void) {
+    init(node: ValueNode<Value>, ownerTypeName: String, handler: @escaping (Value) -> Void) {
         self.handler = handler
-        super.init(node: node, owner: owner)
+        super.init(node: node, ownerTypeName: ownerTypeName)
     }
 }

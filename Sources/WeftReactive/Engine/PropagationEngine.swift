@@ -60,12 +60,6 @@ final class PropagationEngine: @unchecked Sendable {
     /// Waves asked for while one was running (sets and first pushes made by
     /// transforms and handlers), run in order when it ends.
     @exclusivity(unchecked) var pending = Deque<() -> Void>()
-    /// Every attached listen edge, held strongly on behalf of its owner.
-    @exclusivity(unchecked) var registry = ContiguousArray<AnyListenEdge>()
-    /// Where the next incremental sweep of `registry` looks.
-    var sweepCursor = 0
-    /// How many registry entries each entry into the graph examines for a dead owner.
-    let sweepBudget = 2
     /// What left the graph during this hold of the gate; released at its end.
     @exclusivity(unchecked) var graveyard = ContiguousArray<AnyObject>()
     /// Counts topology searches; see `AnyValueNode.searchMark`.
@@ -78,9 +72,9 @@ final class PropagationEngine: @unchecked Sendable {
     /// Runs `body` holding the gate: at once if this thread already holds it (a call
     /// from a transform or handler), otherwise after waiting for it.
     ///
-    /// The outermost call first examines ``sweepBudget`` listen edges for a dead owner,
-    /// and last releases the graveyard, one object at a time: a release that frees
-    /// more (a node's `deinit` adds its upstream edges) only adds to the graveyard.
+    /// The outermost call last releases the graveyard, one object at a time: a
+    /// release that frees more (a node's `deinit` adds its upstream edges) only adds
+    /// to the graveyard.
     func withGraph<Result>(_ body: () -> Result) -> Result {
         let thread = ThreadIdentity.current.rawValue
         if holder.load(ordering: .relaxed) == thread {
@@ -89,7 +83,6 @@ final class PropagationEngine: @unchecked Sendable {
         return gate.withLock { _ in
             holder.store(thread, ordering: .relaxed)
             defer { holder.store(0, ordering: .relaxed) }
-            sweep(budget: sweepBudget)
             let result = body()
             while graveyard.popLast() != nil {}
             return result

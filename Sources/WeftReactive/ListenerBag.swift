@@ -15,7 +15,8 @@ public final class ListenerBag: @unchecked Sendable {
     public init() {}
 
     /// Detaches every edge in the bag, waiting for a wave that is running; the edges,
-    /// and whatever only they kept alive, are released before `deinit` returns.
+    /// and whatever only they kept alive, are released before `deinit` returns, or when
+    /// the wave ends if the bag dies inside one.
     deinit {
         let engine = PropagationEngine.shared
         engine.withGraph {

@@ -6,7 +6,8 @@ extension ValueNode {
     /// whole chain it is computed from alive. The edge belongs to `owner`, in its
     /// ``ListenerOwner/listenerBag``: when `owner` dies, the edge leaves the graph at
     /// once, and the edge and whatever only it kept alive are released before the
-    /// owner's `deinit` returns. Capture `owner` weakly in `handler`, or the owner
+    /// owner's `deinit` returns (when that wave ends, if it dies inside one). Capture
+    /// `owner` weakly in `handler`, or the owner
     /// keeps itself alive.
     ///
     /// The handler runs on the thread that set the value, after every node of that

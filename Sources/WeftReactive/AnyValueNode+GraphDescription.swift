@@ -11,7 +11,7 @@ extension AnyValueNode {
     /// - Complexity: O(*n* log *n* + *e*) for the *n* nodes and *e* edges connected to
     ///   this node.
     public func graphDescription() -> String {
-        PropagationEngine.shared.withGraph {
+        PropagationEngine.withGraph(of: self) { _ in
             var found: [ObjectIdentifier: AnyValueNode] = [ObjectIdentifier(self): self]
             var toVisit: [AnyValueNode] = [self]
             while let node = toVisit.popLast() {

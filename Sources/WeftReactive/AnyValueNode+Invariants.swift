@@ -6,8 +6,7 @@ extension AnyValueNode {
     /// - Complexity: O(*e* × *d*) for the *e* edges and listen edges of this node and
     ///   the *d* entries of the lists they point into.
     package func _checkInvariants() {
-        let engine = PropagationEngine.shared
-        engine.withGraph {
+        PropagationEngine.withGraph(of: self) { _ in
             for edge in upstream where !edge.isDetached {
                 let source = edge.from
                 precondition(edge.to === self, "node #\(serial): owns a \(edge.kind) edge into #\(edge.to.serial)")
@@ -52,7 +51,7 @@ extension AnyValueNode {
                 )
                 if let bag = listener.bag {
                     precondition(
-                        listener.bagSlot < bag.edges.count && bag.edges[listener.bagSlot] === listener,
+                        bag.holds(listener),
                         "node #\(serial): listener at slot \(slot) is not in its bag at \(listener.bagSlot)"
                     )
                 }

@@ -9,8 +9,7 @@ extension AnyValueNode {
     /// - Complexity: O(*u* × *k*) for the *u* upstream edges of `node` and *k* of them
     ///   from this node.
     public func removeDownstream(_ node: AnyValueNode) {
-        let engine = PropagationEngine.shared
-        engine.withGraph {
+        PropagationEngine.withGraph(of: node) { engine in
             while let edge = node.upstream.first(where: { $0.from === self && !$0.isDetached }) {
                 engine.detach(edge)
             }

@@ -7,9 +7,9 @@
 ///
 /// A node holds its upstream edges strongly and its downstream edges and listen
 /// edges weakly. See <doc:Ownership>.
-// @unchecked Sendable: `serial` and `valueSlot` never change; every `var`, and the
-// memory at `valueSlot`, is read and written only by the thread that holds
-// PropagationEngine.shared's gate.
+// @unchecked Sendable: `serial`, `valueSlot` and `home` never change; every `var`,
+// and the memory at `valueSlot`, is read and written only by the thread that holds
+// the lock of the node's graph (the engine `home.root`).
 public class AnyValueNode: @unchecked Sendable {
     /// Names the node in graph descriptions; unique in the process.
     let serial: UInt64
@@ -17,6 +17,9 @@ public class AnyValueNode: @unchecked Sendable {
     /// Kept here, untyped, so that the engine reaches values without looking up the
     /// metadata of `ValueNode<Value>` or `Optional<Value>` on every edge.
     let valueSlot: UnsafeMutableRawPointer
+    /// The engine this node was born in; its graph's engine is `home.root`, which
+    /// merges change.
+    let home: PropagationEngine
     var hasValue: Bool
     /// Above the rank of every node that feeds this one through a forward edge.
     var rank = 0
@@ -24,9 +27,13 @@ public class AnyValueNode: @unchecked Sendable {
     var visitedWave: UInt64 = 0
     /// The wave that last put this node in the frontier.
     var scheduledWave: UInt64 = 0
+    /// The `order` of this node's frontier entry in `scheduledWave`.
+    var scheduledOrder: UInt64 = 0
+    /// The engine's number for this node's latest evaluation.
+    var evaluation: UInt64 = 0
     /// The topology search that last visited this node.
     var searchMark: UInt64 = 0
-    // The lists below are `@exclusivity(unchecked)`: every access is under the gate,
+    // The lists below are `@exclusivity(unchecked)`: every access is under the lock,
     // and none spans a call that could re-enter the graph (entries are never retained
     // or released inside an access), so the dynamic checks would only cost time.
     /// The edges that feed this node, in the order attached; held strongly.
@@ -43,20 +50,19 @@ public class AnyValueNode: @unchecked Sendable {
     /// then only marks `upstreamNeedsCompaction`.
     var isEvaluating = false
     var upstreamNeedsCompaction = false
-    /// Set while this node's handlers run; detaching a listen edge then leaves its
-    /// tombstone in place.
-    var isDelivering = false
 
-    init(valueSlot: UnsafeMutableRawPointer, hasValue: Bool) {
-        serial = PropagationEngine.shared.serials.wrappingAdd(1, ordering: .relaxed).oldValue
+    init(valueSlot: UnsafeMutableRawPointer, hasValue: Bool, home: PropagationEngine) {
+        serial = PropagationEngine.serials.wrappingAdd(1, ordering: .relaxed).oldValue
         self.valueSlot = valueSlot
         self.hasValue = hasValue
+        self.home = home
     }
 
-    /// Calls every listener's handler with the current value, in the order they
-    /// started listening. Overridden by ``ValueNode``, the only subclass.
-    func deliverToListeners() {
-        preconditionFailure("\(type(of: self)) does not override deliverToListeners()")
+    /// Queues the current value for every listener, in the order they started
+    /// listening, on `thread`, which delivers it once it holds no graph lock.
+    /// Overridden by ``ValueNode``, the only subclass.
+    func queueForListeners(on thread: WaveThread) {
+        preconditionFailure("\(type(of: self)) does not override queueForListeners(on:)")
     }
 
     /// The current value, or "empty", for graph descriptions. Overridden by
@@ -73,12 +79,12 @@ public class AnyValueNode: @unchecked Sendable {
 
     /// Stores `value`, of the subclass's `Value`, replacing any value present.
     @inline(__always)
-    func store<Value>(_ value: Value) {
+    func store<Value>(_ value: consuming Value) {
         let slot = valueSlot.assumingMemoryBound(to: Value.self)
         if hasValue {
-            slot.pointee = value
+            slot.pointee = consume value
         } else {
-            slot.initialize(to: value)
+            slot.initialize(to: consume value)
             hasValue = true
         }
     }

@@ -12,17 +12,15 @@ public final class Cancelable: Sendable {
 
     /// Ends the listening or link.
     ///
-    /// Takes effect at once: no handler is called and no value crosses the link after
-    /// `cancel()` returns, nor after it is called from inside a wave, for the rest of
-    /// that wave. Whatever only the link or listening kept alive is released. Calling
+    /// Takes effect at once: no handler call starts and no value crosses the link after
+    /// `cancel()` returns (a call already running on another thread finishes), nor
+    /// after it is called from inside a wave, for the rest of that wave. Whatever only the link or listening kept alive is released. Calling
     /// it again does nothing.
     ///
     /// - Complexity: O(*k*) for the *k* edges attached to the nodes involved.
     public func cancel() {
-        PropagationEngine.shared.withGraph {
-            for attachment in attachments {
-                attachment.target?.detach()
-            }
+        for attachment in attachments {
+            attachment.target?.detach()
         }
     }
 }

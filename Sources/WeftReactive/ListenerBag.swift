@@ -1,51 +1,58 @@
+import WeftCore
+
 /// The listen edges of one ``ListenerOwner``, held strongly, and taken out of the
 /// graph when the bag dies.
 ///
 /// A node refers to its listen edges without retaining them, so the bag is what
-/// keeps a listening, and the chain it listens to, alive.
-// @unchecked Sendable: `edges` and the edges' `bagSlot` are touched only under the
-// engine's gate, or in `deinit`, when no other reference to the bag exists (an
-// edge's weak reference no longer loads once `deinit` has begun).
-public final class ListenerBag: @unchecked Sendable {
-    var edges = ContiguousArray<AnyListenEdge>()
+/// keeps a listening, and the chain it listens to, alive. One bag may hold edges
+/// on any number of graphs; its own lock guards the list.
+public final class ListenerBag: Sendable {
+    private let edges = PosixMutex(ContiguousArray<AnyListenEdge>())
 
     /// Creates an empty bag.
     ///
     /// - Complexity: O(1).
     public init() {}
 
-    /// Detaches every edge in the bag, waiting for a wave that is running; the edges,
-    /// and whatever only they kept alive, are released before `deinit` returns, or when
-    /// the wave ends if the bag dies inside one.
+    /// Detaches every edge in the bag, each under its graph's lock, waiting for a
+    /// wave that is running there; the edges, and whatever only they kept alive, are
+    /// released before `deinit` returns, or, if the bag dies inside a transform, once
+    /// that wave ends.
     deinit {
-        let engine = PropagationEngine.shared
-        engine.withGraph {
-            while let edge = edges.popLast() {
-                edge.bag = nil
-                engine.detach(edge)
-            }
+        // No edge's weak `bag` loads any more, so nothing else changes the list.
+        while let edge = edges.withLock({ $0.popLast() }) {
+            PropagationEngine.withGraph(of: edge.node) { $0.detach(edge) }
         }
     }
 
-    /// Adds `edge`; call under the engine's gate.
+    /// Adds `edge`.
     func add(_ edge: AnyListenEdge) {
-        edge.bag = self
-        edge.bagSlot = edges.count
-        edges.append(edge)
+        edges.withLock { edges in
+            edge.bag = self
+            edge.bagSlot = edges.count
+            edges.append(edge)
+        }
     }
 
-    /// Removes `edge`, which is in this bag; call under the engine's gate.
+    /// Removes `edge`, which is in this bag.
     ///
     /// - Complexity: O(1): the last edge takes its slot.
     func remove(_ edge: AnyListenEdge) {
-        let slot = edge.bagSlot
-        assert(edges[slot] === edge)
-        let last = edges.count - 1
-        if slot != last {
-            edges.swapAt(slot, last)
-            edges[slot].bagSlot = slot
+        edges.withLock { edges in
+            let slot = edge.bagSlot
+            assert(edges[slot] === edge)
+            let last = edges.count - 1
+            if slot != last {
+                edges.swapAt(slot, last)
+                edges[slot].bagSlot = slot
+            }
+            edges.removeLast()
+            edge.bag = nil
         }
-        edges.removeLast()
-        edge.bag = nil
+    }
+
+    /// Whether `edge` is at its slot in the bag, for invariant checks.
+    func holds(_ edge: AnyListenEdge) -> Bool {
+        edges.withLock { edge.bagSlot < $0.count && $0[edge.bagSlot] === edge }
     }
 }

@@ -33,13 +33,17 @@ public final class MutableValueNode<Value: Sendable>: ValueNode<Value>, @uncheck
     ///
     /// Setting a value carries it to every node computed from this one, each once and
     /// in topological order, then to every listener, on the calling thread, before
-    /// the setter returns. Setting `nil` empties the node and tells no one, as an
+    /// the setter returns (unless a listener's handler is running on another thread,
+    /// which then delivers the value, or this thread is inside a handler, whose
+    /// delivery loop does). Setting `nil` empties the node and tells no one, as an
     /// empty value reaches neither listeners nor downstream nodes. (For a node whose
     /// `Value` is itself optional, `nil` empties it; set `.some(nil)` to store `nil`.)
     ///
-    /// Called from a transform or handler, the set is queued and runs right after the
-    /// current wave, in the order such sets were made; until then the node still
-    /// reads its old value. Sets from other threads wait for the current wave.
+    /// Called from a handler, the set applies at once and its handlers run after the
+    /// current one returns. Called from a transform, it is queued and runs after the
+    /// wave, in the order such sets were made; until then the node still reads its
+    /// old value. Sets on the same graph from other threads wait for the current
+    /// wave; sets on other graphs do not.
     ///
     /// - Complexity: O((*n* + *e*) log *w* + *l*) for the *n* nodes and *e* edges the
     ///   wave reaches, the *w* nodes waiting at once, and the *l* listeners it calls.
@@ -47,9 +51,9 @@ public final class MutableValueNode<Value: Sendable>: ValueNode<Value>, @uncheck
         get { super.value }
         set {
             if let newValue {
-                PropagationEngine.shared.set(self, to: newValue)
+                PropagationEngine.set(self, to: newValue)
             } else {
-                PropagationEngine.shared.clear(self)
+                PropagationEngine.clear(self)
             }
             _checkInvariants()
         }

@@ -24,7 +24,7 @@ extension ValueNode {
     /// - Returns: A new node fed by every node in `nodes`.
     /// - Complexity: O(1) per value.
     public static func merge(_ nodes: [ValueNode<Value>]) -> ValueNode<Value> {
-        PropagationEngine.shared.makeNode { merged in
+        PropagationEngine.makeNode(near: nodes.first) { merged in
             nodes.map { MapEdge(from: $0, to: merged, kind: "merge") { $0 } }
         }
     }
@@ -38,9 +38,9 @@ extension ValueNode {
     /// - Returns: A new node fed by this node and `other`.
     /// - Complexity: O(1) per value.
     public func combine<Other: Sendable>(_ other: ValueNode<Other>) -> ValueNode<(Value, Other)> {
-        // Touched only under the engine's gate, by the two edges' bodies.
+        // Touched only under the graph's lock, by the two edges' bodies.
         var latest: (Value?, Other?) = (nil, nil)
-        return PropagationEngine.shared.makeNode { combined in
+        return PropagationEngine.makeNode(near: self) { combined in
             [
                 EmitEdge(from: self, to: combined, kind: "combine") { value, emit in
                     latest.0 = value
@@ -67,10 +67,10 @@ extension ValueNode {
     /// - Returns: A new node fed by every node in `nodes`; empty if `nodes` is.
     /// - Complexity: O(*k*) per value for *k* nodes (the array is rebuilt).
     public static func combine(_ nodes: [ValueNode<Value>]) -> ValueNode<[Value]> {
-        // Touched only under the engine's gate, by the edges' bodies.
+        // Touched only under the graph's lock, by the edges' bodies.
         var latest = [Value?](repeating: nil, count: nodes.count)
         var missing = nodes.count
-        return PropagationEngine.shared.makeNode { combined in
+        return PropagationEngine.makeNode(near: nodes.first) { combined in
             nodes.enumerated().map { index, node in
                 EmitEdge(from: node, to: combined, kind: "combine") { value, emit in
                     if latest[index] == nil {
@@ -94,10 +94,10 @@ extension ValueNode {
     /// - Returns: A new node fed by this node and `other`.
     /// - Complexity: O(1) per value; O(*q*) memory for the *q* values waiting.
     public func zip<Other: Sendable>(_ other: ValueNode<Other>) -> ValueNode<(Value, Other)> {
-        // At most one side waits at a time. Touched only under the engine's gate.
+        // At most one side waits at a time. Touched only under the graph's lock.
         var waitingFirst = Deque<Value>()
         var waitingSecond = Deque<Other>()
-        return PropagationEngine.shared.makeNode { zipped in
+        return PropagationEngine.makeNode(near: self) { zipped in
             [
                 EmitEdge(from: self, to: zipped, kind: "zip") { value, emit in
                     if let partner = waitingSecond.popFirst() {
@@ -125,10 +125,10 @@ extension ValueNode {
     /// - Complexity: O(*k*) per value for *k* nodes; O(*q*) memory for the *q*
     ///   values waiting.
     public static func zip(_ nodes: [ValueNode<Value>]) -> ValueNode<[Value]> {
-        // Touched only under the engine's gate, by the edges' bodies.
+        // Touched only under the graph's lock, by the edges' bodies.
         var waiting = [Deque<Value>](repeating: [], count: nodes.count)
         var emptyQueues = nodes.count
-        return PropagationEngine.shared.makeNode { zipped in
+        return PropagationEngine.makeNode(near: nodes.first) { zipped in
             nodes.enumerated().map { index, node in
                 EmitEdge(from: node, to: zipped, kind: "zip") { value, emit in
                     if waiting[index].isEmpty {

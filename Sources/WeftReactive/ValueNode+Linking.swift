@@ -55,8 +55,7 @@ extension ValueNode {
     ) -> Cancelable {
         let forward = MapEdge(from: self, to: other, kind: "sync", transform: transform)
         let backward = MapEdge(from: other, to: self, kind: "sync", transform: revert)
-        let engine = PropagationEngine.shared
-        engine.withGraph {
+        PropagationEngine.withGraph(joining: [self, other]) { engine in
             engine.attach(backward)
             engine.attach(forward)
             engine.push(through: other.hasValue ? backward : forward)
@@ -75,8 +74,7 @@ extension ValueNode {
     }
 
     private func linked(_ edge: AnyEdge) -> Cancelable {
-        let engine = PropagationEngine.shared
-        engine.withGraph {
+        PropagationEngine.withGraph(joining: [edge.from, edge.to]) { engine in
             engine.attach(edge)
             engine.push(through: edge)
         }

@@ -10,9 +10,10 @@ extension ValueNode {
     /// `owner` weakly in `handler`, or the owner
     /// keeps itself alive.
     ///
-    /// The handler runs on the thread that set the value, after every node of that
-    /// wave has its new value, never concurrently with itself. It may set nodes;
-    /// such sets run right after the current wave, in order.
+    /// The handler runs after the wave, holding no lock, on the thread that set the
+    /// value, never concurrently with itself, and receives every value in order. It
+    /// may block, read or set any node, and listen. Called from a handler, `listen`
+    /// delivers the current value right after that handler returns.
     ///
     /// - Parameters:
     ///   - owner: The object whose lifetime bounds the listening; it holds the edge.
@@ -24,11 +25,10 @@ extension ValueNode {
     public func listen(owner: some ListenerOwner, _ handler: @escaping (Value) -> Void) -> Cancelable {
         let listener = ListenEdge(node: self, ownerTypeName: String(describing: type(of: owner)), handler: handler)
         let bag = owner.listenerBag
-        let engine = PropagationEngine.shared
-        engine.withGraph {
+        PropagationEngine.withGraph(of: self) { engine in
             engine.register(listener, in: bag)
             if let value = storage {
-                handler(value)
+                listener.queue(value, on: WaveThread.current)
             }
         }
         _checkInvariants()

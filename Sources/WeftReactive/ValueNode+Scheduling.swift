@@ -43,7 +43,7 @@ extension ValueNode {
         kind: StaticString, on scheduler: some NodeScheduler, after interval: Duration,
         restartsOnEachValue: Bool
     ) -> ValueNode<Value> {
-        PropagationEngine.shared.makeNode { target in
+        PropagationEngine.makeNode(near: self) { target in
             [
                 ScheduledEdge(
                     from: self, to: target, kind: kind, scheduler: scheduler, interval: interval,

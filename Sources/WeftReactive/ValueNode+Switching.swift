@@ -15,6 +15,6 @@ extension ValueNode {
     public func flatMap<Inner: Sendable>(
         _ transform: @escaping @Sendable (Value) -> ValueNode<Inner>
     ) -> ValueNode<Inner> {
-        PropagationEngine.shared.makeNode { [SwitchEdge(from: self, to: $0, transform: transform)] }
+        PropagationEngine.makeNode(near: self) { [SwitchEdge(from: self, to: $0, transform: transform)] }
     }
 }

@@ -4,7 +4,7 @@ extension ValueNode {
     /// - Returns: A new node with this node's current value, fed by this node.
     /// - Complexity: O(1) per value.
     public func fork() -> ValueNode<Value> {
-        PropagationEngine.shared.makeNode { [MapEdge(from: self, to: $0, kind: "fork") { $0 }] }
+        PropagationEngine.makeNode(near: self) { [MapEdge(from: self, to: $0, kind: "fork") { $0 }] }
     }
 
     /// Returns a node whose values are this node's values transformed.
@@ -17,7 +17,7 @@ extension ValueNode {
     public func map<Transformed: Sendable>(
         _ transform: @escaping @Sendable (Value) -> Transformed
     ) -> ValueNode<Transformed> {
-        PropagationEngine.shared.makeNode { [MapEdge(from: self, to: $0, kind: "map", transform: transform)] }
+        PropagationEngine.makeNode(near: self) { [MapEdge(from: self, to: $0, kind: "map", transform: transform)] }
     }
 
     /// Returns a node that takes only the values for which `isIncluded` is true.
@@ -88,7 +88,7 @@ extension ValueNode {
     func emitting<Output>(
         kind: StaticString, _ body: @escaping (Value, (Output) -> Void) -> Void
     ) -> ValueNode<Output> {
-        PropagationEngine.shared.makeNode { [EmitEdge(from: self, to: $0, kind: kind, body: body)] }
+        PropagationEngine.makeNode(near: self) { [EmitEdge(from: self, to: $0, kind: kind, body: body)] }
     }
 }
 
@@ -125,6 +125,6 @@ extension ValueNode where Value: Equatable {
     /// - Returns: A new node fed by this node.
     /// - Complexity: O(1) per value.
     public func distinctUntilChanged() -> ValueNode<Value> {
-        PropagationEngine.shared.makeNode { [DistinctEdge(from: self, to: $0)] }
+        PropagationEngine.makeNode(near: self) { [DistinctEdge(from: self, to: $0)] }
     }
 }

@@ -17,14 +17,18 @@
 /// intermediate nodes need no variables. See <doc:Ownership>.
 ///
 /// A set reaches every node it changes once, in topological order, and then every
-/// listener; sets from different threads are serialized. See <doc:Ownership>.
+/// listener; sets on one graph from different threads are serialized, and graphs
+/// that share no node never wait for each other. See <doc:Ownership>.
 // @unchecked Sendable: adds no stored state; see AnyValueNode.
 public class ValueNode<Value: Sendable>: AnyValueNode, @unchecked Sendable {
     /// Creates an empty node, which only links from other nodes can fill.
     ///
     /// - Complexity: O(1).
     public init() {
-        super.init(valueSlot: UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: 1)), hasValue: false)
+        super.init(
+            valueSlot: UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: 1)), hasValue: false,
+            home: PropagationEngine())
+        home.nodeCount = 1
     }
 
     /// Creates a node holding `value`, which only links from other nodes can change.
@@ -34,15 +38,23 @@ public class ValueNode<Value: Sendable>: AnyValueNode, @unchecked Sendable {
     public init(_ value: Value) {
         let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         slot.initialize(to: value)
-        super.init(valueSlot: UnsafeMutableRawPointer(slot), hasValue: true)
+        super.init(valueSlot: UnsafeMutableRawPointer(slot), hasValue: true, home: PropagationEngine())
+        home.nodeCount = 1
     }
 
-    /// Leaves the graph under the gate, so that no wave can reach this node once it is
-    /// gone: until then a wave may still evaluate it, harmlessly, as its memory stays
-    /// valid while its `deinit` waits for the gate.
+    /// Creates an empty node born in `home`'s graph: an operator's result, which
+    /// joins its source's graph.
+    init(home: PropagationEngine) {
+        super.init(
+            valueSlot: UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: 1)), hasValue: false,
+            home: home)
+    }
+
+    /// Leaves the graph under its lock, so that no wave can reach this node once it
+    /// is gone: until then a wave may still evaluate it, harmlessly, as its memory
+    /// stays valid while its `deinit` waits for the lock.
     deinit {
-        let engine = PropagationEngine.shared
-        engine.withGraph {
+        PropagationEngine.withGraph(of: self) { engine in
             engine.retire(self)
             let slot = valueSlot.assumingMemoryBound(to: Value.self)
             if hasValue {
@@ -55,40 +67,28 @@ public class ValueNode<Value: Sendable>: AnyValueNode, @unchecked Sendable {
     /// The current value, or `nil` if the node is empty.
     ///
     /// From another thread than a running wave's, the read waits for the wave to
-    /// finish, so it never sees half a wave. Inside a transform or handler it returns
-    /// the value as of that point in the wave.
+    /// finish, so it never sees half a wave. Inside a transform it returns the value
+    /// as of that point in the wave; inside a handler, the latest value, which may
+    /// be newer than the one the handler received.
     ///
     /// - Complexity: O(1), plus the wait for a running wave.
     public var value: Value? {
-        PropagationEngine.shared.withGraph { storage }
+        PropagationEngine.withGraph(of: self) { _ in storage }
     }
 
-    /// The value, or `nil`; read only under the gate.
+    /// The value, or `nil`; read only under the graph's lock.
     var storage: Value? {
         hasValue ? value(as: Value.self) : nil
     }
 
-    override func deliverToListeners() {
+    override func queueForListeners(on thread: WaveThread) {
         guard hasValue else { return }
         let value = value(as: Value.self)
-        isDelivering = true
-        // Handlers may attach listeners (which start at the end) or detach them
-        // (which only clears their entry) but never remove entries, so the indices
-        // below stay valid.
-        let end = listeners.count
-        var index = 0
-        while index < end {
-            if let entry = listeners[index] {
-                let listener = unsafeDowncast(entry.takeUnretainedValue(), to: ListenEdge<Value>.self)
-                if !listener.isDetached {
-                    listener.handler(value)
-                }
+        for index in listeners.indices {
+            guard let entry = listeners[index] else { continue }
+            entry._withUnsafeGuaranteedRef { edge in
+                unsafeDowncast(edge, to: ListenEdge<Value>.self).queue(value, on: thread)
             }
-            index += 1
-        }
-        isDelivering = false
-        if listenerTombstones > 0 {
-            PropagationEngine.shared.compactListeners(of: self)
         }
     }
 

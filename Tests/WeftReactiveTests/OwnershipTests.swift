@@ -146,8 +146,8 @@ import WeftReactive
         source._checkInvariants()
     }
 
-    @Test func anOwnerDyingOnAnotherThreadWaitsForTheRunningWave() {
-        // The bag waits for the wave, then detaches: the chain goes once it ends.
+    @Test func anOwnerDyingOnAnotherThreadWhileAHandlerRunsReleasesItsChain() {
+        // Handlers run outside the graph's lock: the bag detaches while one runs.
         let source = MutableValueNode(0)
         let owner = Owner()
         let running = DispatchSemaphore(value: 0)

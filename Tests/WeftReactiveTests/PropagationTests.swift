@@ -76,7 +76,7 @@ import WeftReactive
         #expect(seen.values == [3, 15])
     }
 
-    @Test func setsMadeByHandlersRunAfterTheWaveInOrder() {
+    @Test func setsMadeByHandlersApplyAtOnceAndReachListenersInOrder() {
         let owner = Owner()
         let source = MutableValueNode(0)
         let echo = MutableValueNode(0)
@@ -93,13 +93,14 @@ import WeftReactive
         source.value = 1
         #expect(log.values == [
             "source 0", "second listener 0", "echo 0",
-            "source 1", "echo still 0", "second listener 1", "echo 10", "echo 100",
+            "source 1", "echo still 100", "second listener 1", "echo 10", "echo 100",
         ])
     }
 
     @Test func aHandlerMaySetItsOwnNodeAMillionTimesInARow() {
-        // Each set waits for the wave that asked for it, and the waves run from a loop:
-        // recursion would overflow the stack long before a million.
+        // Each set's wave runs at once, and its delivery waits for the handler that
+        // asked for it to return, in a loop: recursion would overflow the stack long
+        // before a million.
         let owner = Owner()
         let node = MutableValueNode<Int>()
         let last = 1_000_000
@@ -111,12 +112,12 @@ import WeftReactive
             delivered += 1
             guard value < last else { return }
             node.value = value + 1
-            // Queued behind this wave: a read right after the set still sees this value.
+            // Applied at once, as in EasyReact: a read right after the set sees it.
             if value < 3 { readsRightAfterSet.append(node.value ?? -1) }
         }
         node.value = 0
         #expect(delivered == last + 1 && inOrder)
-        #expect(readsRightAfterSet == [0, 1, 2])
+        #expect(readsRightAfterSet == [1, 2, 3])
         #expect(node.value == last)
     }
 
@@ -276,7 +277,7 @@ import WeftReactive
         #expect(unguarded.overlaps == 0)
     }
 
-    @Test func aHandlerCanStartListeningAndHearsTheCurrentValueAtOnce() {
+    @Test func aHandlerCanStartListeningAndHearsTheCurrentValueRightAfterItReturns() {
         let owner = Owner()
         let trigger = MutableValueNode(0)
         let other = MutableValueNode("now")
@@ -288,11 +289,11 @@ import WeftReactive
         }
         trigger.value = 1
         other.value = "later"
-        #expect(log.values == ["other now", "listening", "other later"])
+        #expect(log.values == ["listening", "other now", "other later"])
         other._checkInvariants()
     }
 
-    @Test func aHandlerCanLinkNodesAndTheFirstPushFollowsTheWave() {
+    @Test func aHandlerCanLinkNodesAndTheFirstPushAppliesAtOnce() {
         let owner = Owner()
         let trigger = MutableValueNode(0)
         let source = MutableValueNode(5)
@@ -306,7 +307,7 @@ import WeftReactive
         }
         trigger.value = 1
         source.value = 6
-        #expect(log.values == ["linked, target empty", "target 5", "target 6"])
+        #expect(log.values == ["linked, target 5", "target 5", "target 6"])
     }
 
     @Test func transformsCanBuildNodesDuringAWave() {

@@ -1,9 +1,11 @@
+import WeftCore
 import WeftReactive
-import Synchronization
 
-/// Collects the values a handler receives; safe to append from any thread.
+/// Collects the values a handler receives; safe to append from any thread. A
+/// `PosixMutex`, whose hand-over ThreadSanitizer sees, as handlers of different
+/// graphs run on different threads at once.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = PosixMutex<[Value]>([])
 
     var values: [Value] { storage.withLock { $0 } }
 

@@ -2,7 +2,9 @@ import WeftReactive
 
 /// A source followed by a chain of `map { $0 &+ 1 }` nodes and one listener,
 /// warmed up by one set: the reactive benchmarks' graph.
-public final class ReactiveChain {
+// @unchecked Sendable: one thread at a time sets a chain; `sink` is written only by the
+// chain's handler, which never runs concurrently with itself, and read after the sets.
+public final class ReactiveChain: @unchecked Sendable {
     public let sink = ValueSink()
     private let source: MutableValueNode<Int>
     private let last: ValueNode<Int>

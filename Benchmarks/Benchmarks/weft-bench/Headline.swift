@@ -34,6 +34,7 @@ enum Headline {
             .queueReleaseMainThread(),
             .reusePoolMount(),
             .reactiveChain(),
+            .reactiveIsolation(),
         ]
     }
 

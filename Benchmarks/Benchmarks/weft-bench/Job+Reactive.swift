@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import Dispatch
 
 /// Sets per round: one set takes microseconds.
 private let setsPerRound = 200
@@ -34,6 +35,49 @@ extension Job {
                 )
             },
             check: { $0.weft <= .microseconds(15) }
+        )
+    }
+}
+
+extension Job {
+    /// Two graphs that share no node, each set from its own thread, against one
+    /// thread setting both: the throughput per-graph locks buy on 2 cores.
+    static func reactiveIsolation() -> Job {
+        Job(
+            id: "reactive.isolation",
+            name: "reactive: two unrelated graphs set from two threads",
+            peer: "one thread setting both",
+            target: ">= 1.7x on 2 cores",
+            note: "Isolation: two chains of \(chainLength) map nodes with a listener each, \(setsPerRound) sets "
+                + "per chain a round; the peer sets both chains from one thread, in turn.",
+            prepare: {
+                let graphs = [ReactiveChain(length: chainLength), ReactiveChain(length: chainLength)]
+                return Sides(
+                    weft: {
+                        let time = timed {
+                            DispatchQueue.concurrentPerform(iterations: graphs.count) { index in
+                                for run in 0 ..< setsPerRound { graphs[index].set(run) }
+                            }
+                        }
+                        for graph in graphs {
+                            try expect(graph.sink.value, equals: setsPerRound - 1 + chainLength, side: "a graph")
+                        }
+                        return time
+                    },
+                    peer: {
+                        let time = timed {
+                            for run in 0 ..< setsPerRound {
+                                for graph in graphs { graph.set(run) }
+                            }
+                        }
+                        for graph in graphs {
+                            try expect(graph.sink.value, equals: setsPerRound - 1 + chainLength, side: "a graph")
+                        }
+                        return time
+                    }
+                )
+            },
+            check: { $0.peer >= $0.weft * 1.7 }
         )
     }
 }

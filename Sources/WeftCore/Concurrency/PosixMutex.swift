@@ -73,6 +73,24 @@ package struct PosixMutex<Value>: ~Copyable {
             return try body(&value.pointee)
         }
     }
+
+    /// Takes the lock, for a holder that must check what it locked before using it
+    /// and may let go to try another (WeftReactive's graph locks follow merges so).
+    /// Pair with ``unlock()`` on the same thread; prefer ``withLock(_:)``.
+    ///
+    /// - Complexity: O(1), plus the wait.
+    @inlinable @inline(__always)
+    package borrowing func lock() {
+        storage.withUnsafeMutablePointerToHeader { _ = pthread_mutex_lock($0) }
+    }
+
+    /// Lets go of the lock taken by ``lock()`` on this thread.
+    ///
+    /// - Complexity: O(1).
+    @inlinable @inline(__always)
+    package borrowing func unlock() {
+        storage.withUnsafeMutablePointerToHeader { _ = pthread_mutex_unlock($0) }
+    }
 }
 
 // @unchecked: the value is only ever reached inside `withLock`, between

@@ -5,11 +5,11 @@
 /// node (in `upstream`); the upstream node's `downstream` list refers to it without
 /// retaining it. So an edge lives exactly as long as its consumer, and keeps its
 /// provider alive for that long. The consumer's `deinit` clears that entry, under
-/// the gate, before the edge can be released.
+/// the graph's lock, before the edge can be released.
 ///
 /// Subclasses say what the edge does with a value in ``apply()``.
 // @unchecked Sendable: `from`, `to` and `kind` never change; every `var` is read and
-// written only by the thread that holds PropagationEngine.shared's gate.
+// written only by the thread that holds the lock of the edge's graph.
 class AnyEdge: Detachable, @unchecked Sendable {
     /// The upstream node, held strongly: a consumer keeps its provider alive.
     let from: AnyValueNode
@@ -49,6 +49,6 @@ class AnyEdge: Detachable, @unchecked Sendable {
     }
 
     func detach() {
-        PropagationEngine.shared.detach(self)
+        PropagationEngine.withGraph(of: from) { $0.detach(self) }
     }
 }

@@ -1,8 +1,8 @@
 /// An edge whose body decides, value by value, whether to emit: filters, counters,
 /// accumulators, combines and zips. The body's state lives in its captures and is
-/// touched only under the engine's gate.
+/// touched only under the graph's lock.
 // @unchecked Sendable: `body` never changes and runs only on the thread that holds
-// PropagationEngine.shared's gate, so the state it captures is never shared.
+// the graph's lock, so the state it captures is never shared.
 final class EmitEdge<Input: Sendable, Output: Sendable>: AnyEdge, @unchecked Sendable {
     /// Receives an upstream value and calls its second argument with the downstream
     /// value, or does not call it to emit nothing.

@@ -1,10 +1,9 @@
 /// A node waiting in the propagation frontier, ordered by rank and then by the
 /// order in which it was scheduled, so that equal ranks run first-come, first-served.
 ///
-/// The entry owns one reference to its node, taken when it is scheduled and given
-/// back after the node is evaluated, so that nothing frees a scheduled node. It is
-/// `Unmanaged` so that the entry is a plain value and the heap moves it without
-/// retaining and releasing.
+/// The entry does not retain its node: a node that dies while scheduled cancels its
+/// entry by `order` (see `PropagationEngine.finishWave`). So the entry is a plain
+/// value, and neither scheduling nor the heap's moves retain or release.
 struct FrontierEntry: Comparable {
     let rank: Int
     let order: UInt64

@@ -1,7 +1,7 @@
 /// An edge that transforms every upstream value into a downstream value: `map`,
 /// and, with the identity, `fork`, `merge`, links and syncs.
 // @unchecked Sendable: `transform` never changes and runs only on the thread that holds
-// PropagationEngine.shared's gate; see AnyEdge.
+// the graph's lock; see AnyEdge.
 final class MapEdge<Input: Sendable, Output: Sendable>: AnyEdge, @unchecked Sendable {
     private let transform: (Input) -> Output
 
@@ -15,8 +15,10 @@ final class MapEdge<Input: Sendable, Output: Sendable>: AnyEdge, @unchecked Send
 
     override func apply() -> Bool {
         guard from.hasValue else { return false }
-        let output = transform(from.value(as: Input.self))
-        target._withUnsafeGuaranteedRef { $0.store(output) }
+        // The input is borrowed in place and the output moved in: in this generic
+        // code each copy would be a value-witness call.
+        let input = from.valueSlot.assumingMemoryBound(to: Input.self)
+        target._withUnsafeGuaranteedRef { $0.store(transform(input.pointee)) }
         return true
     }
 }

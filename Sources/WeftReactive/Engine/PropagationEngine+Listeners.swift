@@ -2,7 +2,7 @@
 ///
 /// A node lists its listen edges without retaining them; each edge's owner holds
 /// it, in its ``ListenerBag``. Detaching clears the node's entry at once, so no
-/// wave calls the handler again, and hands the edge to the graveyard.
+/// wave queues a value for the handler again, and hands the edge to the graveyard.
 extension PropagationEngine {
     /// Attaches a listen edge to its node and to `bag`.
     func register(_ listener: AnyListenEdge, in bag: ListenerBag) {
@@ -13,17 +13,18 @@ extension PropagationEngine {
     }
 
     /// Detaches a listen edge: its node's entry is cleared at once, and the edge
-    /// leaves its bag for the graveyard, which releases it when the gate is let go.
+    /// leaves its bag for the thread's graveyard, which releases it once the thread
+    /// holds no graph lock. Values queued for it are dropped, undelivered.
     func detach(_ listener: AnyListenEdge) {
         guard !listener.isDetached else { return }
         listener.isDetached = true
         let node = listener.node
         node.listeners[listener.nodeSlot] = nil
         node.listenerTombstones += 1
-        if !node.isDelivering, node.listenerTombstones * 2 > node.listeners.count {
+        if node.listenerTombstones * 2 > node.listeners.count {
             compactListeners(of: node)
         }
-        graveyard.append(listener)
+        WaveThread.current.graveyard.append(listener)
         listener.bag?.remove(listener)
     }
 

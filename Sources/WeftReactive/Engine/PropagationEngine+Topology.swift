@@ -8,14 +8,22 @@
 extension PropagationEngine {
     /// Creates a node fed by the edges `makeEdges` returns (in that order), primed
     /// with their sources' current values: an operator's result.
-    func makeNode<Output>(_ makeEdges: (ValueNode<Output>) -> [AnyEdge]) -> ValueNode<Output> {
-        let node = ValueNode<Output>()
+    ///
+    /// The node is born in `source`'s graph, or in a graph of its own without one;
+    /// the graphs of all the edges' sources merge into one.
+    static func makeNode<Output>(
+        near source: AnyValueNode?, _ makeEdges: (ValueNode<Output>) -> [AnyEdge]
+    ) -> ValueNode<Output> {
+        let node = ValueNode<Output>(home: source?.home ?? PropagationEngine())
         let edges = makeEdges(node)
-        withGraph {
+        var members: [AnyValueNode] = edges.map(\.from)
+        members.append(node)
+        withGraph(joining: members) { engine in
+            engine.nodeCount += 1
             for edge in edges {
-                attach(edge)
+                engine.attach(edge)
             }
-            prime(node)
+            engine.prime(node)
         }
         node._checkInvariants()
         return node
@@ -45,7 +53,7 @@ extension PropagationEngine {
 
     /// Detaches a transform edge: its source forgets it at once, and its target
     /// drops it now or, if it is being evaluated, right after. The edge itself goes to
-    /// the graveyard.
+    /// the thread's graveyard.
     func detach(_ edge: AnyEdge) {
         guard !edge.isDetached else { return }
         edge.isDetached = true
@@ -60,15 +68,26 @@ extension PropagationEngine {
     }
 
     /// Takes a dying node out of the graph: its upstream edges leave their sources'
-    /// lists and go to the graveyard. Nothing else refers to the node: its consumers
-    /// and listeners, which would keep it alive, are gone.
+    /// lists and go to the thread's graveyard. Nothing else refers to the node: its
+    /// consumers and listeners, which would keep it alive, are gone.
+    ///
+    /// A node that dies in a wave on the wave's own thread cancels its frontier
+    /// entry, or, if it is being evaluated, ends its evaluation; see `finishWave`.
     func retire(_ node: AnyValueNode) {
+        if isPropagating {
+            if node.isEvaluating {
+                diedWhileEvaluating.append(node.evaluation)
+            } else if node.scheduledWave == wave, node.visitedWave != wave {
+                cancelledEntries.append(node.scheduledOrder)
+            }
+        }
         for edge in node.upstream where !edge.isDetached {
             edge.isDetached = true
             clearEntry(of: edge)
         }
+        let thread = WaveThread.current
         while let edge = node.upstream.popLast() {
-            graveyard.append(edge)
+            thread.graveyard.append(edge)
         }
     }
 
@@ -96,7 +115,7 @@ extension PropagationEngine {
     }
 
     /// Removes detached edges from `node.upstream`, keeping order; they go to the
-    /// graveyard.
+    /// thread's graveyard.
     func compactUpstream(of node: AnyValueNode) {
         var kept = 0
         for index in node.upstream.indices where !node.upstream[index].isDetached {
@@ -104,7 +123,7 @@ extension PropagationEngine {
             kept += 1
         }
         while node.upstream.count > kept {
-            graveyard.append(node.upstream.removeLast())
+            WaveThread.current.graveyard.append(node.upstream.removeLast())
         }
         node.upstreamNeedsCompaction = false
     }
@@ -115,7 +134,7 @@ extension PropagationEngine {
     /// searched.
     private func reaches(from start: AnyValueNode, to goal: AnyValueNode) -> Bool {
         if start === goal { return true }
-        searchMark &+= 1
+        searchMark = nextSearch()
         start.searchMark = searchMark
         searchStack.append(start)
         defer { searchStack.removeAll(keepingCapacity: true) }

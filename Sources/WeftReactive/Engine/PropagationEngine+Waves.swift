@@ -1,3 +1,5 @@
+import WeftCore
+
 /// Waves: one set, or one link's first push, carried to every node it changes, in
 /// rank order, then to every listener.
 ///
@@ -8,61 +10,65 @@
 /// wave; an edge into a node this wave already updated (only a ring's back edge can
 /// do that) is not followed, which is what stops a ring after one lap.
 ///
-/// Listeners run after every value of the wave is in place (the second phase), in
-/// the order their nodes were updated, so a handler that reads other nodes sees the
-/// whole wave.
+/// Each updated node's new value is queued for its listeners as the node is
+/// updated, in update order; handlers run after the wave, once the thread holds no
+/// graph lock (see ``WaveThread``), so a handler that reads other nodes sees the
+/// whole wave, or a later one.
 ///
-/// Nothing here allocates once the frontier and `updated` have grown to the graph's
-/// widest wave: their storage is kept between waves.
+/// Nothing here allocates once the frontier and the listeners' queues have grown
+/// to the graph's widest wave: their storage is kept between waves.
 extension PropagationEngine {
-    /// Sets `node` and carries the change downstream, or queues that behind the
-    /// running wave when called from inside one (a transform or handler).
-    func set<Value>(_ node: ValueNode<Value>, to value: Value) {
-        withGraph {
-            guard !isBusy else {
-                pending.append { [self] in applySet(node, to: value) }
-                return
+    /// Sets `node` and carries the change downstream, then delivers it to listeners
+    /// once this thread holds no graph lock.
+    ///
+    /// From a transform, or from any code that holds another graph's lock, the set
+    /// waits in the thread's ``WaveThread/pending`` until the locks are let go, so
+    /// that no wave nests in another and no lock is awaited while one is held.
+    static func set<Value>(_ node: ValueNode<Value>, to value: Value) {
+        let thread = ThreadIdentity.current.rawValue
+        let engine = node.home.root
+        if engine.holder.load(ordering: .relaxed) == thread {
+            if engine.isPropagating {
+                WaveThread.current.pending.append { set(node, to: value) }
+            } else {
+                engine.applySet(node, to: value)
             }
-            run { applySet(node, to: value) }
+        } else if WaveThread.current.depth > 0 {
+            WaveThread.current.pending.append { set(node, to: value) }
+        } else {
+            withGraph(of: node) { $0.applySet(node, to: value) }
         }
     }
 
     /// Empties `node` without telling anyone: an empty value reaches neither
-    /// listeners nor downstream nodes. Queued behind the running wave like a set.
-    func clear<Value>(_ node: ValueNode<Value>) {
-        withGraph {
-            guard !isBusy else {
-                pending.append { [self] in applyClear(node) }
-                return
+    /// listeners nor downstream nodes. Waits like a set when called under a lock.
+    static func clear<Value>(_ node: ValueNode<Value>) {
+        let thread = ThreadIdentity.current.rawValue
+        let engine = node.home.root
+        if engine.holder.load(ordering: .relaxed) == thread {
+            if engine.isPropagating {
+                WaveThread.current.pending.append { clear(node) }
+            } else {
+                engine.applyClear(node)
             }
-            applyClear(node)
+        } else if WaveThread.current.depth > 0 {
+            WaveThread.current.pending.append { clear(node) }
+        } else {
+            withGraph(of: node) { $0.applyClear(node) }
         }
     }
 
     /// Carries the current value of `edge`'s source through `edge` alone, as a newly
-    /// attached edge does; queued behind the running wave when called from inside one.
+    /// attached edge does; call under the lock. Waits for the lock to be let go when
+    /// a wave is running.
     func push(through edge: AnyEdge) {
-        guard !isBusy else {
-            pending.append { [self] in applyPush(through: edge) }
+        guard isPropagating else {
+            applyPush(through: edge)
             return
         }
-        run { applyPush(through: edge) }
-    }
-
-    /// Whether a wave, or the queue of waves asked for during one, is running on
-    /// the thread that holds the gate: then a new wave waits its turn in `pending`.
-    private var isBusy: Bool { isPropagating || isDrainingPending }
-
-    /// Runs `wave`, then every wave it asked for, in order, each to its end: a loop
-    /// rather than nested calls, so a handler that sets its own node a million times
-    /// over uses no more stack than one that sets it once.
-    private func run(_ wave: () -> Void) {
-        isDrainingPending = true
-        wave()
-        while let next = pending.popFirst() {
-            next()
+        WaveThread.current.pending.append {
+            PropagationEngine.withGraph(of: edge.from) { $0.applyPush(through: edge) }
         }
-        isDrainingPending = false
     }
 
     private func applySet<Value>(_ node: ValueNode<Value>, to value: Value) {
@@ -90,44 +96,48 @@ extension PropagationEngine {
     }
 
     /// Evaluates a node that nothing consumes yet (a new operator's node) from the
-    /// current values of all its upstream edges.
+    /// current values of all its upstream edges. Sets its transforms ask for wait,
+    /// as they do in a wave.
     func prime(_ node: AnyValueNode) {
         for edge in node.upstream {
             edge.isFired = true
         }
+        let wasPropagating = isPropagating
+        isPropagating = true
         _ = evaluate(node)
+        isPropagating = wasPropagating
     }
 
     private func beginWave() {
         isPropagating = true
-        wave &+= 1
+        wave = nextWave()
     }
 
+    /// Evaluates the frontier in rank order. Entries do not retain their nodes (a
+    /// retain and a release per hop would cost a third of the wave): a node that
+    /// dies while scheduled, its last reference dropped by a transform on this
+    /// thread, cancels its entry from its `deinit` (``cancelledEntries``). Other
+    /// threads cannot free it, as its `deinit` waits for the lock.
     private func finishWave() {
-        while let entry = frontier.popMin() {
+        while let entry = popFrontier() {
+            if !cancelledEntries.isEmpty, let cancelled = cancelledEntries.firstIndex(of: entry.order) {
+                cancelledEntries.remove(at: cancelled)
+                continue
+            }
             entry.node._withUnsafeGuaranteedRef { node in
                 node.visitedWave = wave
                 if evaluate(node) {
                     notify(node)
                 }
             }
-            entry.node.release()
         }
-        var index = 0
-        while index < updated.count {
-            updated[index].deliverToListeners()
-            index += 1
-        }
-        // One at a time, so that a node whose last reference this drops dies outside
-        // any access to `updated`.
-        while updated.popLast() != nil {}
         isPropagating = false
     }
 
-    /// Marks the node's listeners for the second phase and fires its downstream edges.
+    /// Queues the node's new value for its listeners and fires its downstream edges.
     private func notify(_ node: AnyValueNode) {
         if node.listeners.count > node.listenerTombstones {
-            updated.append(node)
+            node.queueForListeners(on: WaveThread.current)
         }
         for index in node.downstream.indices {
             guard let entry = node.downstream[index] else { continue }
@@ -143,7 +153,7 @@ extension PropagationEngine {
         }
     }
 
-    /// Puts `node` in the frontier, retained, unless it is there already.
+    /// Puts `node` in the frontier, unless it is there already.
     private func schedule(_ node: Unmanaged<AnyValueNode>) {
         let rank: Int? = node._withUnsafeGuaranteedRef { node in
             guard node.scheduledWave != wave else { return nil }
@@ -152,27 +162,59 @@ extension PropagationEngine {
         }
         guard let rank else { return }
         schedulingOrder &+= 1
-        frontier.insert(FrontierEntry(rank: rank, order: schedulingOrder, node: node.retain()))
+        node._withUnsafeGuaranteedRef { $0.scheduledOrder = schedulingOrder }
+        let entry = FrontierEntry(rank: rank, order: schedulingOrder, node: node)
+        if frontier.isEmpty, frontierFront == nil {
+            frontierFront = entry
+            return
+        }
+        if let front = frontierFront {
+            frontier.insert(front)
+            frontierFront = nil
+        }
+        frontier.insert(entry)
+    }
+
+    /// The lowest entry of the frontier, taken out of it.
+    @inline(__always)
+    private func popFrontier() -> FrontierEntry? {
+        if let front = frontierFront {
+            frontierFront = nil
+            return front
+        }
+        return frontier.popMin()
     }
 
     /// Applies the node's fired upstream edges in the order they were attached; the
     /// last one that emits gives the node its value for this wave. A node whose
-    /// `deinit` is waiting for the gate may be evaluated too: its memory is valid and
+    /// `deinit` is waiting for the lock may be evaluated too: its memory is valid and
     /// nothing consumes it any more, so the work is wasted but harmless.
     ///
     /// - Returns: Whether the node's value was written.
+    ///
+    /// A transform may drop the last reference to the node itself (through a value
+    /// that owned it); the node's `deinit` then records its evaluation in
+    /// ``diedWhileEvaluating``, and this returns at once, touching nothing of it.
     func evaluate(_ node: AnyValueNode) -> Bool {
+        evaluations &+= 1
+        let evaluation = evaluations
+        node.evaluation = evaluation
         node.isEvaluating = true
         var changed = false
         var index = 0
         // `count` is read each time: a flatMap edge may attach an edge to this node.
         while index < node.upstream.count {
             // Borrowed, not retained: a detach during `apply` only marks the edge, and
-            // the node keeps it until the compaction below.
+            // the node keeps it until the compaction below; a node that dies moves
+            // its edges to the graveyard, which keeps them alive too.
             let emitted = Unmanaged.passUnretained(node.upstream[index])._withUnsafeGuaranteedRef { edge in
                 guard edge.isFired else { return false }
                 edge.isFired = false
                 return !edge.isDetached && edge.apply()
+            }
+            if !diedWhileEvaluating.isEmpty, let died = diedWhileEvaluating.firstIndex(of: evaluation) {
+                diedWhileEvaluating.remove(at: died)
+                return false
             }
             changed = changed || emitted
             index += 1

@@ -1,91 +1,132 @@
 import WeftCore
-import DequeModule
 import HeapModule
 import Synchronization
 
-/// Propagates values through every WeftReactive graph in the process, one wave at a
-/// time, behind one gate.
+/// Propagates values through one graph (a set of nodes connected by links), one
+/// wave at a time, behind the graph's own lock.
 ///
-/// **The gate.** A thread that sets a node, links, listens, cancels or reads a value
-/// first takes the gate, a lock shared by every graph (a `PosixMutex`), so waves are
-/// serialized process-wide and a reader never sees half a wave. One gate rather than one per
-/// graph because graphs join and split at run time (`flatMap`, `link(to:)`), and a
-/// single lock has no lock order to get wrong. Waves are short (microseconds), so the
-/// gate is rarely contended.
+/// **One lock per graph.** A thread that sets a node, links, listens, cancels or
+/// reads a value first takes the lock of the node's graph, so waves in one graph
+/// are serialized and a reader never sees half a wave, while graphs that share no
+/// node never wait for each other. Every node starts in an engine of its own (an
+/// operator's node joins its source's); linking nodes of two graphs merges them:
+/// with both locks held, the smaller engine forwards to the larger one for good
+/// (``forward``), and a node finds its graph's engine by following forwards from
+/// the engine it was born in (``AnyValueNode/home``). Graphs are never split: a
+/// removed link leaves one graph whose parts wait for each other's waves.
 ///
-/// **Re-entrancy.** Transforms and handlers run on the thread that holds the gate. A
-/// call into the graph from there is recognized through `holder` and runs without
-/// taking the gate again; a set (or a link's first push) made from inside a wave is
-/// queued in `pending` and runs, in order, as soon as the current wave has delivered
-/// to every listener, from a loop in the outermost set. So a handler that sets a node
-/// never deadlocks, never sees a nested wave, and may do so without bound.
+/// **What runs under the lock.** Waves and transforms. Handlers, the sets a
+/// transform asks for, and the release of what left the graph wait in the
+/// thread's ``WaveThread`` until it lets go of its last lock. So a handler may
+/// block, set its own or another graph, or wait for a thread that sets this graph,
+/// without deadlock. A transform must not wait for another thread; reading or
+/// linking a node of another graph from a transform takes that graph's lock while
+/// holding this one (see <doc:Ownership>).
 ///
-/// **Lifetimes.** A node's `deinit` takes the gate (through `withGraph`) before it
-/// leaves the graph, so while a thread holds the gate no node or edge it can reach is
-/// freed: a node whose last reference was dropped elsewhere waits, and a wave that
-/// still reaches it only does harmless work on valid memory. That is what lets the
-/// downstream and listener lists, and the hot path, go without retains and weak
-/// loads. What leaves the graph (detached edges, the upstream edges of a dead node)
-/// goes to `graveyard`, which the outermost hold of the gate drains before letting
-/// go, one object at a time: a chain of any length is released by a loop, not by
-/// nested `deinit`s that could overflow the stack.
-// @unchecked Sendable: `gate`, `holder` and `serials` are thread-safe. Every other stored
-// `var`, and every graph field of every node and edge, is read and written only by the
-// thread whose identifier is in `holder`, which is the thread that holds `gate`.
+/// **Re-entrancy.** A call into the graph from a transform is recognized through
+/// ``holder`` and runs without taking the lock again.
+///
+/// **Lifetimes.** A node's `deinit` takes its graph's lock before it leaves the
+/// graph, so while a thread holds the lock no node or edge it can reach is freed
+/// by another thread. That is what lets the downstream and listener lists, and the
+/// hot path, go without retains and weak loads.
+// @unchecked Sendable: `gate`, `holder` and `forward` are thread-safe, and
+// `forwardTarget` is written once, under `gate`, before `forward` publishes it.
+// Every other stored `var`, and every graph field of every node and edge whose
+// graph this engine runs, is read and written only by the thread whose identifier
+// is in `holder`, which is the thread that holds `gate`.
 final class PropagationEngine: @unchecked Sendable {
-    static let shared = PropagationEngine()
+    /// Hands out node serial numbers, which name nodes in graph descriptions.
+    static let serials = Atomic<UInt64>(1)
+    /// Hands out wave numbers, unique in the process, so that a node's marks stay
+    /// meaningful when its graph merges into another.
+    private static let waves = Atomic<UInt64>(1)
+    /// Hands out topology search marks, unique in the process for the same reason.
+    private static let searches = Atomic<UInt64>(1)
 
     /// A pthread mutex rather than `Synchronization.Mutex`, so that ThreadSanitizer
     /// sees the hand-over (see `PosixMutex`).
-    private let gate = PosixMutex(())
+    let gate = PosixMutex(())
     /// The identifier of the thread holding `gate`, or zero.
-    private let holder = Atomic<UInt>(0)
-    /// Hands out node serial numbers, which name nodes in graph descriptions.
-    let serials = Atomic<UInt64>(1)
+    let holder = Atomic<UInt>(0)
+    /// The engine this one merged into, or `nil` while it runs a graph itself.
+    private let forward = Atomic<Unmanaged<PropagationEngine>?>(nil)
+    /// Keeps the engine `forward` names alive, as the nodes born here need it.
+    private var forwardTarget: PropagationEngine?
+    /// How many nodes joined this graph; a merge keeps the larger engine, so
+    /// forward chains stay short.
+    var nodeCount = 0
 
-    /// Counts waves; a node whose `visitedWave` equals it was updated in this wave.
+    /// The current wave; a node whose `visitedWave` equals it was updated in it.
     var wave: UInt64 = 0
     /// Counts schedulings, to order nodes of equal rank first-come, first-served.
     var schedulingOrder: UInt64 = 0
     // The collections below are `@exclusivity(unchecked)`: every access is under the
-    // gate, and none spans a call that could re-enter the graph, so the dynamic checks
-    // would only cost time on every hop.
+    // lock, and none spans a call that could re-enter the graph, so the dynamic
+    // checks would only cost time on every hop.
     /// The nodes scheduled in this wave and not yet evaluated, lowest rank first.
     @exclusivity(unchecked) var frontier = Heap<FrontierEntry>()
-    /// The nodes this wave updated that have listeners, in update order.
-    @exclusivity(unchecked) var updated = ContiguousArray<AnyValueNode>()
+    /// The frontier's only entry, kept out of the heap: a chain's next node is
+    /// always alone, and skips the heap. When set, `frontier` is empty.
+    var frontierFront: FrontierEntry?
     var isPropagating = false
-    /// Set while the outermost set runs its wave and then the waves it asked for.
-    var isDrainingPending = false
-    /// Waves asked for while one was running (sets and first pushes made by
-    /// transforms and handlers), run in order when it ends.
-    @exclusivity(unchecked) var pending = Deque<() -> Void>()
-    /// What left the graph during this hold of the gate; released at its end.
-    @exclusivity(unchecked) var graveyard = ContiguousArray<AnyObject>()
-    /// Counts topology searches; see `AnyValueNode.searchMark`.
+    /// The frontier entries (by `order`) of nodes that died while scheduled.
+    @exclusivity(unchecked) var cancelledEntries = ContiguousArray<UInt64>()
+    /// Counts evaluations, to name the one a dying node interrupts.
+    var evaluations: UInt64 = 0
+    /// The evaluations whose node died during them.
+    @exclusivity(unchecked) var diedWhileEvaluating = ContiguousArray<UInt64>()
+    /// The current topology search; see `AnyValueNode.searchMark`.
     var searchMark: UInt64 = 0
     /// The stack of topology searches, kept to reuse its capacity.
     @exclusivity(unchecked) var searchStack = ContiguousArray<AnyValueNode>()
 
-    private init() {}
+    init() {}
 
-    /// Runs `body` holding the gate: at once if this thread already holds it (a call
-    /// from a transform or handler), otherwise after waiting for it.
-    ///
-    /// The outermost call last releases the graveyard, one object at a time: a
-    /// release that frees more (a node's `deinit` adds its upstream edges) only adds
-    /// to the graveyard.
-    func withGraph<Result>(_ body: () -> Result) -> Result {
-        let thread = ThreadIdentity.current.rawValue
-        if holder.load(ordering: .relaxed) == thread {
-            return body()
+    /// Begins a wave: a number no node of any graph has seen.
+    func nextWave() -> UInt64 {
+        Self.waves.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Begins a topology search: a mark no node of any graph carries.
+    func nextSearch() -> UInt64 {
+        Self.searches.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// The engine that runs this engine's graph now: itself, or the end of its
+    /// forwards. Stable while the caller holds the returned engine's lock.
+    var root: PropagationEngine {
+        var engine = self
+        while let next = engine.forward.load(ordering: .acquiring) {
+            engine = next.takeUnretainedValue()
         }
-        return gate.withLock { _ in
-            holder.store(thread, ordering: .relaxed)
-            defer { holder.store(0, ordering: .relaxed) }
-            let result = body()
-            while graveyard.popLast() != nil {}
-            return result
+        return engine
+    }
+
+    var isRoot: Bool { forward.load(ordering: .acquiring) == nil }
+
+    /// Takes the lock of the engine that runs this graph, following merges that
+    /// happen while waiting, and returns that engine.
+    func lockRoot() -> PropagationEngine {
+        var engine = root
+        while true {
+            engine.gate.lock()
+            if engine.isRoot { return engine }
+            engine.gate.unlock()
+            engine = engine.root
         }
+    }
+
+    /// Makes this engine, locked by the caller, forward to `survivor`, also locked by
+    /// the caller: `survivor` runs both graphs from now on.
+    func merge(into survivor: PropagationEngine) {
+        precondition(
+            !isPropagating,
+            "WeftReactive: a transform linked two graphs while both were mid-wave on one thread; "
+                + "combine the graphs before the wave instead")
+        assert(frontier.isEmpty && frontierFront == nil)
+        survivor.nodeCount += nodeCount
+        forwardTarget = survivor
+        forward.store(.passUnretained(survivor), ordering: .releasing)
     }
 }

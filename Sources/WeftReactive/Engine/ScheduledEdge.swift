@@ -6,7 +6,7 @@
 /// edge is detached or its node has died, so cancelling takes effect at once even for
 /// values already scheduled.
 // @unchecked Sendable: `generation` is read and written only by the thread that holds
-// PropagationEngine.shared's gate; the other fields never change.
+// the lock of the edge's graph; the other fields never change.
 final class ScheduledEdge<Value: Sendable>: AnyEdge, @unchecked Sendable {
     private let scheduler: any NodeScheduler
     private let interval: Duration
@@ -33,12 +33,12 @@ final class ScheduledEdge<Value: Sendable>: AnyEdge, @unchecked Sendable {
         let expected = generation
         let node = unsafeDowncast(to, to: ValueNode<Value>.self)
         scheduler.schedule(after: interval) { [weak self, weak node] in
-            let engine = PropagationEngine.shared
-            engine.withGraph {
-                guard let self, let node, !self.isDetached,
-                      !self.restartsOnEachValue || self.generation == expected
-                else { return }
-                engine.set(node, to: value)
+            guard let self, let node else { return }
+            // Checked and set under one hold of the lock, so a cancel that returned
+            // before the check stops the value.
+            PropagationEngine.withGraph(of: node) { _ in
+                guard !self.isDetached, !self.restartsOnEachValue || self.generation == expected else { return }
+                PropagationEngine.set(node, to: value)
             }
         }
         return false

@@ -6,7 +6,7 @@
 /// node detaches the previous one's edge, which releases that node if nothing else
 /// consumes it.
 // @unchecked Sendable: `innerEdge` is read and written only by the thread that holds
-// PropagationEngine.shared's gate; `transform` never changes.
+// the lock of the edge's graph; `transform` never changes.
 final class SwitchEdge<Input: Sendable, Output: Sendable>: AnyEdge, @unchecked Sendable {
     private let transform: (Input) -> ValueNode<Output>
     /// The edge from the current inner node; owned by the downstream node.
@@ -23,16 +23,17 @@ final class SwitchEdge<Input: Sendable, Output: Sendable>: AnyEdge, @unchecked S
     override func apply() -> Bool {
         guard from.hasValue else { return false }
         let inner = transform(from.value(as: Input.self))
-        let engine = PropagationEngine.shared
         if let current = innerEdge, !current.isDetached, current.from === inner {
             // Still the same inner node: it already feeds the target.
         } else {
             if let previous = innerEdge {
-                engine.detach(previous)
+                to.home.root.detach(previous)
             }
             let target = unsafeDowncast(to, to: ValueNode<Output>.self)
             let edge = MapEdge(from: inner, to: target, kind: "inner") { $0 }
-            engine.attach(edge)
+            // An inner node of another graph brings its graph into this one, whose
+            // wave goes on.
+            PropagationEngine.withGraph(joining: [inner, target]) { $0.attach(edge) }
             innerEdge = edge
         }
         guard inner.hasValue else { return false }

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DequeModule
+
+/// What one thread owes the graphs it touched: the work that must not happen while
+/// it holds a graph's lock.
+///
+/// Handlers run outside every lock, so a handler may block, set any node or call
+/// into another graph; objects that left a graph are released outside every lock,
+/// so a `deinit` that reaches another graph takes that graph's lock without holding
+/// one; sets asked for by a transform, which runs under its graph's lock, run once
+/// the lock is let go. All three wait here until the thread lets go of its last
+/// graph lock, and the outermost such moment empties them in a loop
+/// (``leftGraph()``), never by nested calls: a handler that sets its own node a
+/// million times over uses no more stack than one that sets it once.
+///
+/// One per thread, reached through a pthread key; never shared, so it needs no lock.
+final class WaveThread {
+    /// How many graph locks this thread holds, counting nested holds of one.
+    var depth = 0
+    /// Set while ``leftGraph()`` empties the queues below, so that the sets and
+    /// releases it causes leave their work to its loop.
+    private var isDraining = false
+    /// What left a graph while this thread held its lock; released one at a time.
+    @exclusivity(unchecked) var graveyard = ContiguousArray<AnyObject>()
+    /// Listen edges with values to deliver, each retained once and listed once.
+    @exclusivity(unchecked) var deliveries = Deque<Unmanaged<AnyListenEdge>>()
+    /// Sets asked for while this thread held a graph's lock, in order.
+    @exclusivity(unchecked) var pending = Deque<() -> Void>()
+
+    private init() {}
+
+    /// This thread's record, made on first use and released when the thread exits.
+    static var current: WaveThread {
+        if let record = pthread_getspecific(key) {
+            return Unmanaged<WaveThread>.fromOpaque(record).takeUnretainedValue()
+        }
+        let record = WaveThread()
+        pthread_setspecific(key, Unmanaged.passRetained(record).toOpaque())
+        return record
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let rc = pthread_key_create(&key) { record in releaseWaveThread(record) }
+        precondition(rc == 0, "pthread_key_create failed: \(rc)")
+        return key
+    }()
+
+    /// Counts one more graph lock held.
+    @inline(__always)
+    func enteredGraph() {
+        depth += 1
+    }
+
+    /// Counts one graph lock let go; after the last, releases what left the graphs,
+    /// delivers values to listeners and runs queued sets, in that order, until all
+    /// three are empty, unless an outer frame of this thread is already doing it.
+    func leftGraph() {
+        depth -= 1
+        guard depth == 0, !isDraining else { return }
+        isDraining = true
+        while true {
+            // A release may run a `deinit` that takes a graph's lock and lets it go
+            // again; it finds `isDraining` set and leaves the rest to this loop.
+            if graveyard.popLast() != nil { continue }
+            if let listener = deliveries.popFirst() {
+                deliver(listener)
+            } else if let set = pending.popFirst() {
+                set()
+            } else {
+                break
+            }
+        }
+        isDraining = false
+    }
+
+    /// Calls the handler of `edge` with its oldest waiting value, outside every
+    /// lock, then puts the edge back at the end of the queue if it has more: values
+    /// reach each listener in order, and listeners take turns in wave order.
+    private func deliver(_ edge: Unmanaged<AnyListenEdge>) {
+        if edge._withUnsafeGuaranteedRef({ $0.deliverNext() }) {
+            deliveries.append(edge)
+        } else {
+            edge.release()
+        }
+    }
+}
+
+private func releaseWaveThread(_ record: UnsafeMutableRawPointer?) {
+    guard let record else { return }
+    Unmanaged<WaveThread>.fromOpaque(record).release()
+}

@@ -14,6 +14,7 @@ extension ValueNode {
     /// - Parameter transform: Runs on the thread that set the value, once per value.
     /// - Returns: A new node fed by this node.
     /// - Complexity: O(1) per value, plus `transform`.
+    @inlinable
     public func map<Transformed: Sendable>(
         _ transform: @escaping @Sendable (Value) -> Transformed
     ) -> ValueNode<Transformed> {

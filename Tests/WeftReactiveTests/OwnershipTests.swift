@@ -253,4 +253,58 @@ import WeftReactive
         }
         #expect(weakFirst == nil)
     }
+
+    /// Holds a node whose only owner it is, so a transform can drop it mid-wave.
+    private final class Holder: @unchecked Sendable {
+        var node: ValueNode<Int>?
+    }
+
+    @Test func aTransformMayDropTheLastReferenceToANodeTheWaveHasScheduled() {
+        // Frontier entries do not retain their nodes: the dying node cancels its entry.
+        let owner = Owner()
+        let holder = Holder()
+        let source = MutableValueNode(0)
+        let dropper = source.map { value -> Int in
+            if value == 1 { holder.node = nil }
+            return value
+        }
+        weak var weakScheduled: ValueNode<Int>?
+        do {
+            let scheduled = source.map { $0 * 2 }
+            weakScheduled = scheduled
+            holder.node = scheduled
+        }
+        let heard = Recorder<Int>()
+        dropper.listen(owner: owner) { heard.append($0) }
+        source.value = 1
+        #expect(weakScheduled == nil)
+        source.value = 2
+        #expect(heard.values == [0, 1, 2])
+        source._checkInvariants()
+    }
+
+    @Test func aTransformMayDropTheLastReferenceToItsOwnNode() {
+        // The node dies during its own evaluation, which then touches nothing of it.
+        let owner = Owner()
+        let holder = Holder()
+        let source = MutableValueNode(0)
+        weak var weakSelfDropping: ValueNode<Int>?
+        do {
+            let node = source.map { value -> Int in
+                if value == 1 { holder.node = nil }
+                return value * 10
+            }
+            weakSelfDropping = node
+            holder.node = node
+        }
+        let after = source.map { $0 + 1 }
+        let heard = Recorder<Int>()
+        after.listen(owner: owner) { heard.append($0) }
+        source.value = 1
+        #expect(weakSelfDropping == nil)
+        source.value = 2
+        #expect(heard.values == [1, 2, 3])
+        source._checkInvariants()
+        after._checkInvariants()
+    }
 }

@@ -10,6 +10,8 @@
 /// Subclasses say what the edge does with a value in ``apply()``.
 // @unchecked Sendable: `from`, `to` and `kind` never change; every `var` is read and
 // written only by the thread that holds the lock of the edge's graph.
+// @usableFromInline: `map`, inlined into its caller, builds a `MapEdge` there.
+@usableFromInline
 class AnyEdge: Detachable, @unchecked Sendable {
     /// The upstream node, held strongly: a consumer keeps its provider alive.
     let from: AnyValueNode
@@ -28,6 +30,7 @@ class AnyEdge: Detachable, @unchecked Sendable {
     /// after its source; a wave never follows it into a node the wave already updated.
     var isBackEdge = false
 
+    @usableFromInline
     init(from: AnyValueNode, to: AnyValueNode, kind: StaticString) {
         self.from = from
         target = .passUnretained(to)

@@ -11,6 +11,7 @@ extension PropagationEngine {
     ///
     /// The node is born in `source`'s graph, or in a graph of its own without one;
     /// the graphs of all the edges' sources merge into one.
+    @usableFromInline
     static func makeNode<Output>(
         near source: AnyValueNode?, _ makeEdges: (ValueNode<Output>) -> [AnyEdge]
     ) -> ValueNode<Output> {

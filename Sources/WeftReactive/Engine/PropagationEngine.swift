@@ -35,12 +35,18 @@ import Synchronization
 // Every other stored `var`, and every graph field of every node and edge whose
 // graph this engine runs, is read and written only by the thread whose identifier
 // is in `holder`, which is the thread that holds `gate`.
+// @usableFromInline: `map`, inlined into its caller, calls `makeNode(near:_:)`.
+@usableFromInline
 final class PropagationEngine: @unchecked Sendable {
     /// Hands out node serial numbers, which name nodes in graph descriptions.
     static let serials = Atomic<UInt64>(1)
-    /// Hands out wave numbers, unique in the process, so that a node's marks stay
-    /// meaningful when its graph merges into another.
-    private static let waves = Atomic<UInt64>(1)
+    /// Hands out blocks of wave numbers, unique in the process, so that a node's
+    /// marks stay meaningful when its graph merges into another. Marks are only
+    /// compared for equality, so numbers need not grow across blocks.
+    private static let waveBlocks = Atomic<UInt64>(0)
+    /// How many wave numbers an engine takes at a time: two threads setting two
+    /// graphs then touch the shared counter once per thousand waves, not per wave.
+    private static let waveBlockSize: UInt64 = 1 << 10
     /// Hands out topology search marks, unique in the process for the same reason.
     private static let searches = Atomic<UInt64>(1)
 
@@ -59,6 +65,9 @@ final class PropagationEngine: @unchecked Sendable {
 
     /// The current wave; a node whose `visitedWave` equals it was updated in it.
     var wave: UInt64 = 0
+    /// The last number of the engine's block of wave numbers; `wave` starts there,
+    /// so the first wave takes a block.
+    private var waveBlockEnd: UInt64 = 0
     /// Counts schedulings, to order nodes of equal rank first-come, first-served.
     var schedulingOrder: UInt64 = 0
     // The collections below are `@exclusivity(unchecked)`: every access is under the
@@ -85,7 +94,11 @@ final class PropagationEngine: @unchecked Sendable {
 
     /// Begins a wave: a number no node of any graph has seen.
     func nextWave() -> UInt64 {
-        Self.waves.wrappingAdd(1, ordering: .relaxed).newValue
+        if wave == waveBlockEnd {
+            waveBlockEnd = Self.waveBlocks.wrappingAdd(Self.waveBlockSize, ordering: .relaxed).newValue
+            return waveBlockEnd - Self.waveBlockSize + 1
+        }
+        return wave + 1
     }
 
     /// Begins a topology search: a mark no node of any graph carries.

@@ -4,7 +4,7 @@ import WeftMemory
 import WeftReactive
 
 /// One set through a chain allocates nothing once the graph is warm: the engine
-/// reuses its frontier, its update list and its graveyard. Counted by jemalloc's
+/// reuses its frontier, the thread's delivery queue and the listener's value queue. Counted by jemalloc's
 /// per-thread counter, so CI catches a regression.
 // Runs in optimized builds (scripts/test runs `swift test -c release --filter AllocationTests`):
 // unoptimized code boxes closure contexts that the optimizer keeps on the stack.

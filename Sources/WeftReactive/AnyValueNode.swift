@@ -27,10 +27,6 @@ public class AnyValueNode: @unchecked Sendable {
     var visitedWave: UInt64 = 0
     /// The wave that last put this node in the frontier.
     var scheduledWave: UInt64 = 0
-    /// The `order` of this node's frontier entry in `scheduledWave`.
-    var scheduledOrder: UInt64 = 0
-    /// The engine's number for this node's latest evaluation.
-    var evaluation: UInt64 = 0
     /// The topology search that last visited this node.
     var searchMark: UInt64 = 0
     // The lists below are `@exclusivity(unchecked)`: every access is under the lock,
@@ -46,9 +42,8 @@ public class AnyValueNode: @unchecked Sendable {
     /// owners' bags hold them); `nil` marks a detached one not yet removed.
     @exclusivity(unchecked) var listeners = ContiguousArray<Unmanaged<AnyListenEdge>?>()
     var listenerTombstones = 0
-    /// Set while a wave applies this node's upstream edges; detaching one of them
-    /// then only marks `upstreamNeedsCompaction`.
-    var isEvaluating = false
+    /// Set when an edge is detached while the node is being evaluated: the node
+    /// drops it once the evaluation ends.
     var upstreamNeedsCompaction = false
 
     init(valueSlot: UnsafeMutableRawPointer, hasValue: Bool, home: PropagationEngine) {
@@ -78,11 +73,15 @@ public class AnyValueNode: @unchecked Sendable {
     }
 
     /// Stores `value`, of the subclass's `Value`, replacing any value present.
+    /// The old value is released last, as it may own this node: the caller must
+    /// not touch the node afterwards unless it holds a reference.
     @inline(__always)
     func store<Value>(_ value: consuming Value) {
         let slot = valueSlot.assumingMemoryBound(to: Value.self)
         if hasValue {
-            slot.pointee = consume value
+            let old = slot.move()
+            slot.initialize(to: value)
+            _ = consume old
         } else {
             slot.initialize(to: consume value)
             hasValue = true

@@ -284,7 +284,7 @@ import WeftReactive
     }
 
     @Test func aTransformMayDropTheLastReferenceToItsOwnNode() {
-        // The node dies during its own evaluation, which then touches nothing of it.
+        // The node dies inside its own evaluation, which then touches nothing of it.
         let owner = Owner()
         let holder = Holder()
         let source = MutableValueNode(0)
@@ -306,5 +306,23 @@ import WeftReactive
         #expect(heard.values == [1, 2, 3])
         source._checkInvariants()
         after._checkInvariants()
+    }
+
+    @Test func aFilterMayDropTheLastReferenceToItsOwnNodeBeforeItEmits() {
+        // The emit finds its target gone and stores nothing.
+        let holder = Holder()
+        let source = MutableValueNode(0)
+        weak var weakFilter: ValueNode<Int>?
+        do {
+            let node = source.filter { value in
+                if value == 1 { holder.node = nil }
+                return true
+            }
+            weakFilter = node
+            holder.node = node
+        }
+        source.value = 1
+        #expect(weakFilter == nil)
+        source._checkInvariants()
     }
 }

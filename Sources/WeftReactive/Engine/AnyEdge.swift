@@ -44,10 +44,13 @@ class AnyEdge: Detachable, @unchecked Sendable {
 
     /// Reads the upstream value and, if the edge emits, writes the downstream value.
     ///
-    /// Subclasses override this; the base class is never instantiated.
+    /// Subclasses override this; the base class is never instantiated. After
+    /// running code of the user's (a transform, a comparison, a scheduler), an
+    /// edge reads `isTargetGone` and, if it is set, touches nothing of the target:
+    /// that code dropped the target's last reference.
     ///
     /// - Returns: Whether the downstream value was written.
-    func apply() -> Bool {
+    func apply(_ isTargetGone: UnsafePointer<Bool>) -> Bool {
         preconditionFailure("\(type(of: self)) does not override apply()")
     }
 

@@ -6,13 +6,16 @@ final class DistinctEdge<Value: Sendable & Equatable>: AnyEdge, @unchecked Senda
         super.init(from: source, to: target, kind: "distinctUntilChanged")
     }
 
-    override func apply() -> Bool {
+    override func apply(_ isTargetGone: UnsafePointer<Bool>) -> Bool {
         guard from.hasValue else { return false }
         let value = from.value(as: Value.self)
-        if to.hasValue, to.value(as: Value.self) == value {
-            return false
+        return target._withUnsafeGuaranteedRef { node in
+            // `==` is the user's code.
+            if node.hasValue, node.value(as: Value.self) == value || isTargetGone.pointee {
+                return false
+            }
+            node.store(value)
+            return true
         }
-        to.store(value)
-        return true
     }
 }

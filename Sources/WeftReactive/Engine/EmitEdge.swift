@@ -16,13 +16,14 @@ final class EmitEdge<Input: Sendable, Output: Sendable>: AnyEdge, @unchecked Sen
         super.init(from: source, to: target, kind: kind)
     }
 
-    override func apply() -> Bool {
+    override func apply(_ isTargetGone: UnsafePointer<Bool>) -> Bool {
         guard from.hasValue else { return false }
         var emitted = false
         body(from.value(as: Input.self)) { output in
+            guard !isTargetGone.pointee else { return }
             target._withUnsafeGuaranteedRef { $0.store(output) }
             emitted = true
         }
-        return emitted
+        return emitted && !isTargetGone.pointee
     }
 }

@@ -61,7 +61,7 @@ extension PropagationEngine {
         edge.isFired = false
         clearEntry(of: edge)
         let target = edge.to
-        if target.isEvaluating {
+        if evaluation(of: target) != nil {
             target.upstreamNeedsCompaction = true
         } else {
             compactUpstream(of: target)
@@ -73,14 +73,13 @@ extension PropagationEngine {
     /// consumers and listeners, which would keep it alive, are gone.
     ///
     /// A node that dies in a wave on the wave's own thread cancels its frontier
-    /// entry, or, if it is being evaluated, ends its evaluation; see `finishWave`.
+    /// entry (see `finishWave`), or, if it is being evaluated, tells its
+    /// evaluation (see `evaluate`).
     func retire(_ node: AnyValueNode) {
-        if isPropagating {
-            if node.isEvaluating {
-                diedWhileEvaluating.append(node.evaluation)
-            } else if node.scheduledWave == wave, node.visitedWave != wave {
-                cancelledEntries.append(node.scheduledOrder)
-            }
+        if let evaluation = evaluation(of: node) {
+            evaluation.pointee.isTargetGone.pointee = true
+        } else if isPropagating, node.scheduledWave == wave, node.visitedWave != wave {
+            cancelEntry(of: node)
         }
         for edge in node.upstream where !edge.isDetached {
             edge.isDetached = true
@@ -89,6 +88,35 @@ extension PropagationEngine {
         let thread = WaveThread.current
         while let edge = node.upstream.popLast() {
             thread.graveyard.append(edge)
+        }
+    }
+
+    /// The running evaluation of `node`, if it is being evaluated: the innermost
+    /// frame for its address whose node is still alive (a node born at a dead
+    /// one's address may be evaluated inside that one's evaluation).
+    func evaluation(of node: AnyValueNode) -> UnsafeMutablePointer<EvaluationFrame>? {
+        let address = Unmanaged.passUnretained(node).toOpaque()
+        var frame = runningEvaluation
+        while let current = frame {
+            if current.pointee.node == address, !current.pointee.isTargetGone.pointee {
+                return current
+            }
+            frame = current.pointee.outer
+        }
+        return nil
+    }
+
+    /// Cancels the frontier entry of `node`, which dies while scheduled: the entry
+    /// for its address not cancelled yet (a dead node's entry may share it).
+    private func cancelEntry(of node: AnyValueNode) {
+        let address = Unmanaged.passUnretained(node).toOpaque()
+        func isLive(_ entry: FrontierEntry) -> Bool {
+            entry.node.toOpaque() == address && !cancelledEntries.contains(entry.order)
+        }
+        if let front = frontierFront, isLive(front) {
+            cancelledEntries.append(front.order)
+        } else if let entry = frontier.unordered.first(where: isLive) {
+            cancelledEntries.append(entry.order)
         }
     }
 

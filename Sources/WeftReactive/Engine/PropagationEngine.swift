@@ -81,10 +81,9 @@ final class PropagationEngine: @unchecked Sendable {
     var isPropagating = false
     /// The frontier entries (by `order`) of nodes that died while scheduled.
     @exclusivity(unchecked) var cancelledEntries = ContiguousArray<UInt64>()
-    /// Counts evaluations, to name the one a dying node interrupts.
-    var evaluations: UInt64 = 0
-    /// The evaluations whose node died during them.
-    @exclusivity(unchecked) var diedWhileEvaluating = ContiguousArray<UInt64>()
+    /// The innermost running evaluation (an operator made inside a transform
+    /// evaluates its new node inside another evaluation), or `nil`.
+    var runningEvaluation: UnsafeMutablePointer<EvaluationFrame>?
     /// The current topology search; see `AnyValueNode.searchMark`.
     var searchMark: UInt64 = 0
     /// The stack of topology searches, kept to reuse its capacity.

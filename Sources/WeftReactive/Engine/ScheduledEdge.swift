@@ -26,7 +26,7 @@ final class ScheduledEdge<Value: Sendable>: AnyEdge, @unchecked Sendable {
         super.init(from: source, to: target, kind: kind)
     }
 
-    override func apply() -> Bool {
+    override func apply(_ isTargetGone: UnsafePointer<Bool>) -> Bool {
         guard from.hasValue else { return false }
         let value = from.value(as: Value.self)
         generation &+= 1

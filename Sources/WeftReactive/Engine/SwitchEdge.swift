@@ -20,9 +20,10 @@ final class SwitchEdge<Input: Sendable, Output: Sendable>: AnyEdge, @unchecked S
         super.init(from: source, to: target, kind: "flatMap")
     }
 
-    override func apply() -> Bool {
+    override func apply(_ isTargetGone: UnsafePointer<Bool>) -> Bool {
         guard from.hasValue else { return false }
         let inner = transform(from.value(as: Input.self))
+        guard !isTargetGone.pointee else { return false }
         if let current = innerEdge, !current.isDetached, current.from === inner {
             // Still the same inner node: it already feeds the target.
         } else {

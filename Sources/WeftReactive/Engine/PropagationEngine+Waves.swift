@@ -104,7 +104,7 @@ extension PropagationEngine {
         }
         let wasPropagating = isPropagating
         isPropagating = true
-        _ = evaluate(node)
+        _ = withEvaluation(of: node) { evaluate(node, $0) }
         isPropagating = wasPropagating
     }
 
@@ -128,8 +128,10 @@ extension PropagationEngine {
             }
             entry.node._withUnsafeGuaranteedRef { node in
                 node.visitedWave = wave
-                if evaluate(node) {
-                    notify(node)
+                withEvaluation(of: node) { isTargetGone in
+                    if evaluate(node, isTargetGone), !isTargetGone.pointee {
+                        notify(node)
+                    }
                 }
             }
         }
@@ -192,11 +194,40 @@ extension PropagationEngine {
     /// nothing consumes it any more, so the work is wasted but harmless.
     ///
     /// The node is not retained. If a transform drops its last reference, the
-    /// node's `deinit` sets the evaluation's `isTargetGone` (see `retire`); the edge
-    /// that ran the transform and this loop then touch nothing of the node.
+    /// node's `deinit` sets `isTargetGone` (see `retire`), and the edge that ran the
+    /// transform and this loop touch nothing of the node from then on.
     ///
-    /// - Returns: Whether the node's value was written (and the node is alive).
-    func evaluate(_ node: AnyValueNode) -> Bool {
+    /// - Returns: Whether the node's value was written.
+    func evaluate(_ node: AnyValueNode, _ isTargetGone: UnsafeMutablePointer<Bool>) -> Bool {
+        var changed = false
+        var index = 0
+        // `count` is read each time: a flatMap edge may attach an edge to this node.
+        while index < node.upstream.count {
+            // Borrowed, not retained: a detach during `apply` only marks the edge, and
+            // the node keeps it until the compaction below; a node that dies hands
+            // its edges to the graveyard, which keeps them.
+            let emitted = Unmanaged.passUnretained(node.upstream[index])._withUnsafeGuaranteedRef { edge in
+                guard edge.isFired else { return false }
+                edge.isFired = false
+                return !edge.isDetached && edge.apply(isTargetGone)
+            }
+            if isTargetGone.pointee { return false }
+            changed = changed || emitted
+            index += 1
+        }
+        if node.upstreamNeedsCompaction {
+            compactUpstream(of: node)
+        }
+        return changed
+    }
+
+    /// Runs `body` as the evaluation of `node`: a frame on this thread's stack that
+    /// `retire` finds if the node dies before `body` returns, setting the flag it
+    /// passes. The frame outlives every release `body` makes, so a node that dies
+    /// at any point of its evaluation is seen.
+    func withEvaluation<Result>(
+        of node: AnyValueNode, _ body: (UnsafeMutablePointer<Bool>) -> Result
+    ) -> Result {
         var isTargetGone = false
         return withUnsafeMutablePointer(to: &isTargetGone) { isTargetGone in
             var frame = EvaluationFrame(
@@ -204,26 +235,7 @@ extension PropagationEngine {
             return withUnsafeMutablePointer(to: &frame) { frame in
                 runningEvaluation = frame
                 defer { runningEvaluation = frame.pointee.outer }
-                var changed = false
-                var index = 0
-                // `count` is read each time: a flatMap edge may attach an edge to this node.
-                while index < node.upstream.count {
-                    // Borrowed, not retained: a detach during `apply` only marks the
-                    // edge, and the node keeps it until the compaction below; a node
-                    // that dies hands its edges to the graveyard, which keeps them.
-                    let emitted = Unmanaged.passUnretained(node.upstream[index])._withUnsafeGuaranteedRef { edge in
-                        guard edge.isFired else { return false }
-                        edge.isFired = false
-                        return !edge.isDetached && edge.apply(isTargetGone)
-                    }
-                    if isTargetGone.pointee { return false }
-                    changed = changed || emitted
-                    index += 1
-                }
-                if node.upstreamNeedsCompaction {
-                    compactUpstream(of: node)
-                }
-                return changed
+                return body(isTargetGone)
             }
         }
     }

@@ -75,8 +75,7 @@ extension PropagationEngine {
         node.store(value)
         beginWave()
         node.visitedWave = wave
-        notify(node)
-        finishWave()
+        finishWave(startingAt: notify(node))
     }
 
     private func applyClear<Value>(_ node: ValueNode<Value>) {
@@ -92,7 +91,7 @@ extension PropagationEngine {
         edge.from.visitedWave = wave
         edge.isFired = true
         schedule(edge.target)
-        finishWave()
+        finishWave(startingAt: nil)
     }
 
     /// Evaluates a node that nothing consumes yet (a new operator's node) from the
@@ -120,17 +119,27 @@ extension PropagationEngine {
     /// whose own transform drops its last reference (a "take until" that lets go
     /// of itself) ends its evaluation; see `evaluate`. Retaining each node instead
     /// cost a third of a chain's time: the atomic stalls the hop's loads.
-    private func finishWave() {
-        while let entry = popFrontier() {
-            if !cancelledEntries.isEmpty, let cancelled = cancelledEntries.firstIndex(of: entry.order) {
-                cancelledEntries.remove(at: cancelled)
-                continue
+    ///
+    /// `next` is a node to evaluate before the frontier: the successor `notify`
+    /// hands over along a chain.
+    private func finishWave(startingAt next: Unmanaged<AnyValueNode>?) {
+        var next = next
+        while true {
+            if next == nil {
+                guard let entry = popFrontier() else { break }
+                if !cancelledEntries.isEmpty, let cancelled = cancelledEntries.firstIndex(of: entry.order) {
+                    cancelledEntries.remove(at: cancelled)
+                    continue
+                }
+                next = entry.node
             }
-            entry.node._withUnsafeGuaranteedRef { node in
+            let current = next.unsafelyUnwrapped
+            next = nil
+            current._withUnsafeGuaranteedRef { node in
                 node.visitedWave = wave
                 withEvaluation(of: node) { isTargetGone in
                     if evaluate(node, isTargetGone), !isTargetGone.pointee {
-                        notify(node)
+                        next = notify(node)
                     }
                 }
             }
@@ -139,9 +148,25 @@ extension PropagationEngine {
     }
 
     /// Queues the node's new value for its listeners and fires its downstream edges.
-    private func notify(_ node: AnyValueNode) {
+    ///
+    /// - Returns: The node to evaluate next, bypassing the frontier: when this node
+    ///   feeds one node and nothing else is scheduled, that node is necessarily the
+    ///   lowest in rank, and no other edge into it can fire later in the wave.
+    private func notify(_ node: AnyValueNode) -> Unmanaged<AnyValueNode>? {
         if node.listeners.count > node.listenerTombstones {
             node.queueForListeners(on: WaveThread.current)
+        }
+        if node.downstream.count == 1, frontierFront == nil, frontier.isEmpty, let only = node.downstream[0] {
+            return only._withUnsafeGuaranteedRef { edge in
+                let isWaiting = edge.target._withUnsafeGuaranteedRef { target in
+                    guard target.visitedWave != wave, target.scheduledWave != wave else { return false }
+                    target.scheduledWave = wave
+                    return true
+                }
+                guard isWaiting else { return nil }
+                edge.isFired = true
+                return edge.target
+            }
         }
         for index in node.downstream.indices {
             guard let entry = node.downstream[index] else { continue }
@@ -155,6 +180,7 @@ extension PropagationEngine {
         if node.downstreamTombstones > 0 {
             compactDownstream(of: node)
         }
+        return nil
     }
 
     /// Puts `node` in the frontier, unless it is there already.

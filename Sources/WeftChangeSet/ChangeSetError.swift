@@ -38,6 +38,8 @@ extension ChangeSetError {
         // Misuse of the builder.
         /// `endUpdates` was called more often than `beginUpdates`.
         case unbalancedEndUpdates
+        /// An item edit names an index path that is not a (section, item) pair.
+        case malformedIndexPath(ChangeSet.Edit, indexPath: IndexPath)
         /// The change set was completed inside `depth` open `beginUpdates`.
         case unfinishedBeginUpdates(depth: Int)
         /// `reloadData` was combined with `otherEditCount` other edits in one batch.
@@ -127,12 +129,15 @@ extension ChangeSetError {
 /// An index path as UIKit's `%@` prints it, less the object address: faithful
 /// messages are UIKit's text, a contract that tools match on.
 func render(_ path: IndexPath) -> String {
-    "{length = 2, path = \(path.section) - \(path.item)}"
+    "{length = \(path.count), path = \(path.map(String.init).joined(separator: " - "))}"
 }
 
-/// An index path as Weft's own (strict-only) messages print it.
+/// An index path as Weft's own messages print it. A path that is not a (section,
+/// item) pair prints its indexes: `IndexPath.item` would trap on it.
 func readable(_ path: IndexPath) -> String {
-    "(section \(path.section), item \(path.item))"
+    path.count == 2
+        ? "(section \(path.section), item \(path.item))"
+        : "[\(path.map(String.init).joined(separator: ", "))]"
 }
 
 extension ChangeSetError.Reason {
@@ -144,6 +149,8 @@ extension ChangeSetError.Reason {
         switch self {
         case .unbalancedEndUpdates:
             return "endUpdates was called more often than beginUpdates. Pair each endUpdates with one beginUpdates."
+        case .malformedIndexPath(let edit, let path):
+            return "\(edit) names an index path of \(path.count) indexes (\(path.map(String.init).joined(separator: ", "))); an \(v.item)'s index path has exactly two, its section and its \(v.item). Make it with IndexPath(item:section:)."
         case .unfinishedBeginUpdates(let depth):
             return "the change set was completed with \(depth) beginUpdates still open. Call endUpdates once for each beginUpdates before completing it."
         case .sectionsDoNotMatchOldCounts(let expected, let actual):

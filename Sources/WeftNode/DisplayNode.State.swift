@@ -37,5 +37,18 @@ extension DisplayNode {
         var nodeModel: (any Hashable & Sendable)?
         /// What the last resolution of ``DisplayNode/layoutSpecThatFits(_:)`` found wrong.
         var layoutSpecErrors: [LayoutSpecError] = []
+
+        /// Takes out every node this state holds strongly (the subnodes and the
+        /// children of its layouts), leaving none: for a node about to die.
+        mutating func takeHeldNodes() -> [DisplayNode] {
+            var held = subnodes
+            subnodes = []
+            for layout in [calculatedLayout?.layout, appliedLayout].compactMap({ $0 }) {
+                held.append(contentsOf: layout.children.lazy.map(\.node))
+            }
+            calculatedLayout = nil
+            appliedLayout = nil
+            return held
+        }
     }
 }

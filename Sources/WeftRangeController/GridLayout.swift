@@ -134,8 +134,15 @@ public final class GridLayout: CollectionLayout {
     /// after the section if it has fewer lines.
     private func ordinal(section: Int, line: Double) -> Int {
         let count = index.numberOfItems(inSection: section)
-        let item = line >= Double(count) ? count : min(count, Int(line) * columns)
-        return index.firstOrdinal(ofSection: section) + item
+        guard line < Double(count) else { return index.firstOrdinal(ofSection: section) + count }
+        // `columns` may be as large as Int.max: a product past it is past the section.
+        let (first, overflowed) = Int(line).multipliedReportingOverflow(by: columns)
+        return index.firstOrdinal(ofSection: section) + (overflowed ? count : min(count, first))
+    }
+
+    /// The lines `count` items fill, without the overflow of `(count + columns - 1) / columns`.
+    private func lines(holding count: Int) -> Int {
+        count / columns + (count % columns == 0 ? 0 : 1)
     }
 
     private func frame(section: Int, item: Int) -> CGRect {
@@ -146,7 +153,7 @@ public final class GridLayout: CollectionLayout {
 
     private func reindex(itemCounts: [Int]) {
         index = _SectionIndex(itemCounts: itemCounts)
-        sectionLengths = _Fenwick(itemCounts.map { Double(($0 + columns - 1) / columns) * lineSlot })
+        sectionLengths = _Fenwick(itemCounts.map { Double(lines(holding: $0)) * lineSlot })
     }
 
     #if WEFT_INTERNAL_CHECKS
@@ -155,7 +162,7 @@ public final class GridLayout: CollectionLayout {
         index._checkInvariants()
         sectionLengths._checkInvariants()
         for (section, count) in index.itemCounts.enumerated() {
-            precondition(sectionLengths.values[section] == Double((count + columns - 1) / columns) * lineSlot,
+            precondition(sectionLengths.values[section] == Double(lines(holding: count)) * lineSlot,
                          "section \(section) length is stale")
         }
     }

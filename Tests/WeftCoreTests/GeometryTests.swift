@@ -30,6 +30,13 @@ import WeftCore
         #expect(SizeRange.unconstrained.clamp(CGSize(width: 1e9, height: 2)) == CGSize(width: 1e9, height: 2))
     }
 
+    @Test func clampNeverReturnsAnInfiniteSize() throws {
+        let column = try SizeRange(min: CGSize(width: 10, height: 5), max: CGSize(width: 100, height: CGFloat.infinity))
+        #expect(column.clamp(CGSize(width: CGFloat.infinity, height: CGFloat.infinity)) == CGSize(width: 100, height: 5))
+        #expect(column.clamp(CGSize(width: -CGFloat.infinity, height: 1)) == CGSize(width: 10, height: 5))
+        #expect(SizeRange.unconstrained.clamp(CGSize(width: CGFloat.infinity, height: 7)) == CGSize(width: 0, height: 7))
+    }
+
     @Test func indexPathsHaveItemAndSection() {
         var path = IndexPath(item: 3, section: 1)
         #expect(path.item == 3)

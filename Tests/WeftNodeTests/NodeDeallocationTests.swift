@@ -124,4 +124,58 @@ private final class Handoff: Sendable {
     @Test func theSharedQueueIsTheDefault() {
         #expect(DisplayNode().viewReleaseQueue === MainContextReleaseQueue.shared)
     }
+
+    @Test func fiftyThousandNestedSubnodesAreReleasedByALoop() throws {
+        // Nested deinits overflowed the stack at about 10k levels in debug (30k in
+        // release); DeepHierarchyScaleTests releases a million in a release build.
+        weak var weakLeaf: DisplayNode?
+        var root: DisplayNode? = try makeNestedChain(depth: 50_000) { weakLeaf = $0 }
+        #expect(weakLeaf != nil)
+        root = nil
+        #expect(weakLeaf == nil && root == nil)
+    }
+
+    @Test func aDeepChainOfMeasuredNodesIsReleasedByALoop() throws {
+        // Layouts hold their children too: each level measured holds the next twice.
+        weak var weakLeaf: DisplayNode?
+        var root: DisplayNode? = DisplayNode()
+        do {
+            var current = root!
+            for _ in 0 ..< 50_000 {
+                let child = DisplayNode()
+                try current.addSubnode(child)
+                _ = current.layoutThatFits(.unconstrained)
+                current = child
+            }
+            weakLeaf = current
+        }
+        root = nil
+        #expect(weakLeaf == nil)
+    }
+}
+
+/// A root with `depth` nested subnodes below it; `leaf` receives the deepest.
+func makeNestedChain(depth: Int, leaf: (DisplayNode) -> Void) throws -> DisplayNode {
+    let root = DisplayNode()
+    var current = root
+    for _ in 0 ..< depth {
+        let child = DisplayNode()
+        try current.addSubnode(child)
+        current = child
+    }
+    leaf(current)
+    return root
+}
+
+/// A million nested subnodes, in release builds only (scripts/test runs them there):
+/// they take seconds optimized and minutes under the sanitizers.
+@Suite(.enabled(if: !_isConsistencyCheckingEnabled, "a release build's scale"))
+struct DeepHierarchyScaleTests {
+    @Test func aMillionNestedSubnodesAreReleasedByALoop() throws {
+        weak var weakLeaf: DisplayNode?
+        var root: DisplayNode? = try makeNestedChain(depth: 1_000_000) { weakLeaf = $0 }
+        #expect(weakLeaf != nil)
+        root = nil
+        #expect(weakLeaf == nil && root == nil)
+    }
 }

@@ -76,6 +76,37 @@ import WeftTestSupport
         #expect(layout.frameForItem(at: IndexPath(item: 0, section: map.numberOfSections)) == nil)
     }
 
+    @Test func aGridOfIntMaxColumnsPutsEachSectionOnOneLine() throws {
+        // Rounding a section's item count up to whole lines overflowed at the first load.
+        let map = try Self.makeMap(seed: 7)
+        let layout = try GridLayout(columns: .max, itemLength: 50, lineSpacing: 10)
+        layout.prepare(for: map, viewportSize: Self.viewport)
+        let nonEmpty = (0 ..< map.numberOfSections).filter { map.numberOfItems(inSection: $0) > 0 }.count
+        #expect(layout.contentSize.height == CGFloat(nonEmpty * 60 - 10))
+        for element in map.indexedElements {
+            #expect(layout.frameForItem(at: element.indexPath)?.height == 50)
+        }
+        let frames = map.indexedElements.map { layout.frameForItem(at: $0.indexPath)! }
+        for offset: CGFloat in [-5, 0, 25, 55, 60, 125, 1_000_000] {
+            #expect(layout.firstItemOrdinal(endingAfter: offset) == (frames.firstIndex { $0.maxY > offset } ?? frames.count))
+            #expect(layout.firstItemOrdinal(startingAtOrAfter: offset)
+                == (frames.firstIndex { $0.minY >= offset } ?? frames.count))
+        }
+        let firstLine = CGRect(x: 0, y: 0, width: 320, height: 1)
+        #expect(layout.indexPathsForItems(in: firstLine).count == frames.filter { $0.minY == 0 }.count)
+    }
+
+    @Test func aCellMeasuringAnInfiniteHeightTakesItsMinimumAndLaterItemsStayFinite() throws {
+        let sizes = [CGSize(width: 320, height: 44), CGSize(width: 320, height: CGFloat.infinity), CGSize(width: 320, height: 44)]
+        let map = try ElementMap(sections: [sizes.map { makeMeasuredElement(size: $0) }])
+        let layout = try ListLayout()
+        layout.prepare(for: map, viewportSize: Self.viewport)
+        let frames = (0 ..< 3).map { layout.frameForItem(at: IndexPath(item: $0, section: 0))! }
+        #expect(frames.map(\.minY) == [0, 44, 44])
+        #expect(frames[1].height == 0)
+        #expect(layout.contentSize.height == 88)
+    }
+
     @Test func listItemsTakeMeasuredOrMinimumSizes() throws {
         let measured = makeMeasuredElement(size: CGSize(width: 320, height: 44))
         let unmeasured = CollectionElement(

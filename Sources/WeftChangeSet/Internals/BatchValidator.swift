@@ -52,6 +52,21 @@ struct BatchValidator {
         }
     }
 
+    /// Refuses item edits whose index paths are not (section, item) pairs, which
+    /// `Path` would otherwise read as their first two indexes, or as -1.
+    func checkIndexPathShapes(_ edits: [ChangeSet.AnimatedEdit]) throws(ChangeSetError) {
+        for animated in edits {
+            let paths: [IndexPath] = switch animated.edit {
+            case .insertItem(let p), .deleteItem(let p), .reloadItem(let p): [p]
+            case .moveItem(let from, let to): [from, to]
+            default: []
+            }
+            if let bad = paths.first(where: { $0.count != 2 }) {
+                throw fail(.malformedIndexPath(animated.edit, indexPath: bad))
+            }
+        }
+    }
+
     func validate() throws(ChangeSetError) -> Outcome {
         try checkCountsAreNotNegative()
 
@@ -235,9 +250,11 @@ struct BatchValidator {
             guard let oldSection = sectionSource[section] ?? sectionShift.backward(section) else { continue }
             let ins = inserted[section] ?? 0, del = deleted[oldSection] ?? 0
             let into = movedIn[section] ?? 0, outOf = movedOut[oldSection] ?? 0
-            let expected = old[oldSection] + ins - del + into - outOf
-            if expected < 0 { throw fail(.deletingMoreItemsThanExist(section: section)) }
-            guard new[section] == expected else {
+            // The edits' own counts are small, but a section may hold up to Int.max
+            // items: a sum past Int.max matches no count after the update.
+            let (expected, overflowed) = old[oldSection].addingReportingOverflow(ins - del + into - outOf)
+            if !overflowed, expected < 0 { throw fail(.deletingMoreItemsThanExist(section: section)) }
+            guard !overflowed, new[section] == expected else {
                 throw fail(.itemCountMismatch(
                     section: section, after: new[section], before: old[oldSection],
                     inserted: ins, deleted: del, movedIn: into, movedOut: outOf))

@@ -32,26 +32,36 @@ package struct IndexShift: Sendable, Hashable {
     }
 
     /// The `rank`-th index (from 0) that is not in `taken`.
+    ///
+    /// Indexes near `Int.max` are valid (a section may hold that many items); an
+    /// index past `Int.max` saturates there, beyond every section, so the checks
+    /// that use it refuse the batch instead of overflowing.
     package static func slot(rank: Int, skipping taken: [Int]) -> Int {
         var low = 0, high = taken.count
         while low < high {
-            let mid = (low + high) / 2
+            let mid = low + (high - low) / 2
             if taken[mid] - mid <= rank { low = mid + 1 } else { high = mid }
         }
-        return rank + low
+        return saturatingSum(rank, low)
     }
 
-    /// The `rank`-th index not in `taken`, treating `excluded` as free.
+    /// The `rank`-th index not in `taken`, treating `excluded` as free; saturates
+    /// like ``slot(rank:skipping:)``.
     static func slot(rank: Int, skipping taken: [Int], excluding excluded: Int) -> Int {
         // Smallest j with (j + 1) - |{t in taken, t != excluded, t <= j}| > rank.
-        var low = rank, high = rank + taken.count
+        var low = rank, high = saturatingSum(rank, taken.count)
         while low < high {
-            let mid = (low + high) / 2
+            let mid = low + (high - low) / 2
             var takenUpTo = taken.upperBound(of: mid)
             if excluded <= mid, taken.contains(sorted: excluded) { takenUpTo -= 1 }
-            if mid + 1 - takenUpTo > rank { high = mid } else { low = mid + 1 }
+            if mid - takenUpTo >= rank { high = mid } else { low = mid + 1 }
         }
         return low
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflowed) = a.addingReportingOverflow(b)
+        return overflowed ? (b > 0 ? Int.max : Int.min) : sum
     }
 }
 

@@ -64,10 +64,14 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
 
     /// Returns `size` moved into the range, one dimension at a time.
     ///
-    /// A NaN dimension becomes the minimum.
+    /// The result is always finite: a NaN dimension becomes the minimum, and so does
+    /// an infinite one the range does not bound (a node that measures an infinite
+    /// height in an unbounded column would otherwise push every later item to
+    /// infinity).
     public func clamp(_ size: CGSize) -> CGSize {
         func clamp(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
-            value.isNaN ? low : Swift.min(Swift.max(value, low), high)
+            let clamped = Swift.min(Swift.max(value, low), high)
+            return clamped.isFinite ? clamped : low
         }
         return CGSize(width: clamp(size.width, min.width, max.width),
                       height: clamp(size.height, min.height, max.height))

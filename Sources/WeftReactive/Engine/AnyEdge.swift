@@ -7,12 +7,11 @@
 /// provider alive for that long. The consumer's `deinit` clears that entry, under
 /// the graph's lock, before the edge can be released.
 ///
-/// Subclasses say what the edge does with a value in ``apply()``.
+/// Subclasses say what the edge does with a value in ``apply(_:)``.
+// @usableFromInline: `map`, inlined into its caller, builds a `MapEdge` there.
 // @unchecked Sendable: `from`, `to` and `kind` never change; every `var` is read and
 // written only by the thread that holds the lock of the edge's graph.
-// @usableFromInline: `map`, inlined into its caller, builds a `MapEdge` there.
-@usableFromInline
-class AnyEdge: Detachable, @unchecked Sendable {
+@usableFromInline class AnyEdge: Detachable, @unchecked Sendable {
     /// The upstream node, held strongly: a consumer keeps its provider alive.
     let from: AnyValueNode
     /// The downstream node, not retained: it owns this edge, and no wave reaches an

@@ -7,8 +7,7 @@
 /// value-witness calls, which were a third of a chain's time per hop.
 // @unchecked Sendable: `step` never changes and runs only on the thread that holds
 // the graph's lock; see AnyEdge.
-@usableFromInline
-final class MapEdge<Input: Sendable, Output: Sendable>: AnyEdge, @unchecked Sendable {
+@usableFromInline final class MapEdge<Input: Sendable, Output: Sendable>: AnyEdge, @unchecked Sendable {
     /// Transforms the value at its first argument (an `Input`, present) and, unless
     /// the transform let go of the target (the flag at its fourth), stores it in the
     /// `Output` slot at its second, initialized if its third is true. Returns

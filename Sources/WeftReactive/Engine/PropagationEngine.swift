@@ -30,14 +30,13 @@ import Synchronization
 /// graph, so while a thread holds the lock no node or edge it can reach is freed
 /// by another thread. That is what lets the downstream and listener lists, and the
 /// hot path, go without retains and weak loads.
+// @usableFromInline: `map`, inlined into its caller, calls `makeNode(near:_:)`.
 // @unchecked Sendable: `gate`, `holder` and `forward` are thread-safe, and
 // `forwardTarget` is written once, under `gate`, before `forward` publishes it.
 // Every other stored `var`, and every graph field of every node and edge whose
 // graph this engine runs, is read and written only by the thread whose identifier
 // is in `holder`, which is the thread that holds `gate`.
-// @usableFromInline: `map`, inlined into its caller, calls `makeNode(near:_:)`.
-@usableFromInline
-final class PropagationEngine: @unchecked Sendable {
+@usableFromInline final class PropagationEngine: @unchecked Sendable {
     /// Hands out node serial numbers, which name nodes in graph descriptions.
     static let serials = Atomic<UInt64>(1)
     /// Hands out blocks of wave numbers, unique in the process, so that a node's

@@ -22,7 +22,7 @@
     let kind: StaticString
     /// Where this edge's entry sits in `from.downstream`.
     var downstreamSlot = 0
-    /// `from` changed in the current wave and ``apply()`` has not run yet.
+    /// `from` changed in the current wave and ``apply(_:)`` has not run yet.
     var isFired = false
     var isDetached = false
     /// The edge closed a ring when it was attached, so it does not order its target
@@ -50,7 +50,7 @@
     ///
     /// - Returns: Whether the downstream value was written.
     func apply(_ isTargetGone: UnsafePointer<Bool>) -> Bool {
-        preconditionFailure("\(type(of: self)) does not override apply()")
+        preconditionFailure("\(type(of: self)) does not override apply(_:)")
     }
 
     func detach() {

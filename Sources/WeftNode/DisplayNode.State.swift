@@ -38,17 +38,15 @@ extension DisplayNode {
         /// What the last resolution of ``DisplayNode/layoutSpecThatFits(_:)`` found wrong.
         var layoutSpecErrors: [LayoutSpecError] = []
 
-        /// Takes out every node this state holds strongly (the subnodes and the
-        /// children of its layouts), leaving none: for a node about to die.
-        mutating func takeHeldNodes() -> [DisplayNode] {
-            var held = subnodes
-            subnodes = []
-            for layout in [calculatedLayout?.layout, appliedLayout].compactMap({ $0 }) {
-                held.append(contentsOf: layout.children.lazy.map(\.node))
+        /// Moves out what this state holds that may hold nodes (the subnodes and
+        /// the layouts), for a node about to die; nothing is copied.
+        mutating func takeHeldNodes() -> _NodeRelease.Held {
+            defer {
+                subnodes = []
+                calculatedLayout = nil
+                appliedLayout = nil
             }
-            calculatedLayout = nil
-            appliedLayout = nil
-            return held
+            return _NodeRelease.Held(subnodes: subnodes, calculatedLayout: calculatedLayout, appliedLayout: appliedLayout)
         }
     }
 }

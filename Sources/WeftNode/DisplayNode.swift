@@ -52,22 +52,8 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
         if let view {
             (queue ?? .shared).release(view)
         }
-        Self.releaseIteratively(held)
-    }
-
-    /// Releases `nodes`, taking from each node about to die the nodes it holds
-    /// first, so that a hierarchy of any depth is released by this loop rather than
-    /// by nested `deinit`s, which overflowed the stack at a few tens of thousands of
-    /// levels.
-    ///
-    /// A node shared elsewhere is only let go: whoever drops its last reference
-    /// releases its hierarchy the same way.
-    static func releaseIteratively(_ nodes: consuming [DisplayNode]) {
-        var pending = nodes
-        while var node = pending.popLast() {
-            if isKnownUniquelyReferenced(&node) {
-                pending.append(contentsOf: node.state.withLock { $0.takeHeldNodes() })
-            }
+        if !held.isEmpty {
+            _NodeRelease.release(consume held)
         }
     }
 

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DequeModule
+import WeftCore
 
 /// What one thread owes the graphs it touched: the work that must not happen while
 /// it holds a graph's lock.
@@ -19,7 +13,7 @@ import DequeModule
 /// (``leftGraph()``), never by nested calls: a handler that sets its own node a
 /// million times over uses no more stack than one that sets it once.
 ///
-/// One per thread, reached through a pthread key; never shared, so it needs no lock.
+/// One per thread (a `ThreadLocalRecord`); never shared, so it needs no lock.
 final class WaveThread {
     /// How many graph locks this thread holds, counting nested holds of one.
     var depth = 0
@@ -36,21 +30,9 @@ final class WaveThread {
     private init() {}
 
     /// This thread's record, made on first use and released when the thread exits.
-    static var current: WaveThread {
-        if let record = pthread_getspecific(key) {
-            return Unmanaged<WaveThread>.fromOpaque(record).takeUnretainedValue()
-        }
-        let record = WaveThread()
-        pthread_setspecific(key, Unmanaged.passRetained(record).toOpaque())
-        return record
-    }
+    static var current: WaveThread { records.current }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let rc = pthread_key_create(&key) { record in releaseWaveThread(record) }
-        precondition(rc == 0, "pthread_key_create failed: \(rc)")
-        return key
-    }()
+    private static let records = ThreadLocalRecord { WaveThread() }
 
     /// Counts one more graph lock held.
     @inline(__always)
@@ -90,9 +72,4 @@ final class WaveThread {
             edge.release()
         }
     }
-}
-
-private func releaseWaveThread(_ record: UnsafeMutableRawPointer?) {
-    guard let record else { return }
-    Unmanaged<WaveThread>.fromOpaque(record).release()
 }

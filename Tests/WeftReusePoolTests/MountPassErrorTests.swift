@@ -57,11 +57,65 @@ import WeftReusePool
         #expect(view.isHidden && !stranger.isHidden)
     }
 
+    @Test func aFactoryThatReturnsTheSameViewTwiceIsRefused() throws {
+        let shared = LabelView()
+        let sloppy = try ViewConfiguration(ViewClass(LabelView.self, factoryIdentifier: "shared", make: { shared }),
+                                           attributes: [Attributes.text("a")])
+        let first = try map.mount { pass in
+            let first = try pass.view(for: sloppy, component: ComponentID(LabelComponent.self))
+            // The second view of that class needs the factory again, which hands back the first.
+            #expect {
+                try pass.view(for: sloppy, component: ComponentID(LabelComponent.self))
+            } throws: { isViewInUse($0, factory: "shared") }
+            return first
+        }
+        #expect(first === shared && root.subviews.count == 1)
+        #expect(map.statistics.viewsCreated == 1)
+        map._checkInvariants()
+        // The refused call left no second record behind that a purge could use to
+        // remove the view while it shows.
+        try map.mount { pass in _ = try pass.view(for: sloppy, component: ComponentID(LabelComponent.self)) }
+        #expect(try map.purge(keepingAtMost: 0) == 0)
+        #expect(shared.parentView === root && !shared.isHidden)
+        map._checkInvariants()
+    }
+
+    @Test func aFactoryThatReturnsAnotherMapsViewIsRefused() throws {
+        let otherRoot = HeadlessView()
+        let other = ReusePoolMap(container: otherRoot)
+        let theirs = try other.mount { try $0.view(for: label(Attributes.text("theirs")), component: ComponentID(LabelComponent.self)) }
+        let thief = try ViewConfiguration(ViewClass(LabelView.self, factoryIdentifier: "thief", make: { theirs as! LabelView }),
+                                          attributes: [Attributes.text("mine")])
+        let ancestor = try ViewConfiguration(ViewClass(HeadlessView.self, factoryIdentifier: "root", make: { [root] in root }),
+                                             attributes: [])
+        try map.mount { pass in
+            #expect {
+                try pass.view(for: thief, component: ComponentID(LabelComponent.self))
+            } throws: { isViewInUse($0, factory: "thief") }
+            #expect {
+                try pass.view(for: ancestor, component: ComponentID(CellComponent.self))
+            } throws: { isViewInUse($0, factory: "root") }
+        }
+        #expect((theirs as? LabelView)?.text == "theirs" && theirs.parentView === otherRoot)
+        #expect(root.subviews.isEmpty && map.statistics.viewsCreated == 0)
+        map._checkInvariants()
+        other._checkInvariants()
+    }
+
     @Test func errorsDescribeThemselves() {
         let errors: [ReusePoolError] = [.passEnded, .notARootMap, .reentrantCall(operation: "mount"),
-                                        .mountPassInProgress, .containerNotInMountedView, .negativeLimit(-3)]
+                                        .mountPassInProgress, .containerNotInMountedView, .negativeLimit(-3),
+                                        .factoryReturnedViewInUse(viewClass: "Label"), .viewAlreadyEnqueued]
         let descriptions = errors.map(\.description)
         #expect(Set(descriptions).count == errors.count)
-        #expect(descriptions.last?.contains("-3") == true)
+        #expect(descriptions[5].contains("-3"))
+        #expect(descriptions[6].contains("view class Label"))
     }
+}
+
+/// Whether `error` refuses a view from the factory named `factory`; the class's name
+/// also carries the module and type.
+private func isViewInUse(_ error: any Error, factory: String) -> Bool {
+    guard case let .factoryReturnedViewInUse(viewClass) = error as? ReusePoolError else { return false }
+    return viewClass.hasSuffix("(\(factory))")
 }

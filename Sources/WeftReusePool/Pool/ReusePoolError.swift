@@ -15,6 +15,13 @@ public enum ReusePoolError: Error, Equatable, Sendable, CustomStringConvertible 
     case containerNotInMountedView
     /// A purge limit was negative.
     case negativeLimit(Int)
+    /// The factory of the view class named `viewClass` returned a view that is already
+    /// in a container: one a reuse pool manages, one added elsewhere, or the container
+    /// itself or one of its ancestors. A factory returns a new view on every call.
+    case factoryReturnedViewInUse(viewClass: String)
+    /// ``StatefulViewPool/enqueue(_:for:context:mayRelinquish:)`` was given a view that
+    /// is pending or pooled already; take it back with a dequeue before enqueuing it again.
+    case viewAlreadyEnqueued
 
     public var description: String {
         switch self {
@@ -30,6 +37,10 @@ public enum ReusePoolError: Error, Equatable, Sendable, CustomStringConvertible 
             "the container is neither a view vended in this pass nor inside one"
         case let .negativeLimit(limit):
             "purge limit \(limit) is negative; keep at least 0 views"
+        case let .factoryReturnedViewInUse(viewClass):
+            "the factory of view class \(viewClass) returned a view that is already in a container; a factory must make a new view on every call"
+        case .viewAlreadyEnqueued:
+            "this view is already pending or pooled in the stateful pool; dequeue it before enqueuing it again"
         }
     }
 }

@@ -21,8 +21,11 @@ extension ReusePoolMap {
         }
         if slot < 0 {
             let poolIndex = poolIndexByKey[key] ?? makePool(for: key)
-            slot = takeNextUnvended(fromPool: Int(poolIndex), pass: number)
-                ?? makeView(storage, inPool: poolIndex)
+            if let unvended = takeNextUnvended(fromPool: Int(poolIndex), pass: number) {
+                slot = unvended
+            } else {
+                slot = try makeView(storage, inPool: poolIndex)
+            }
         }
 
         let index = Int(slot)
@@ -85,9 +88,18 @@ extension ReusePoolMap {
 
     /// Makes a view with `storage`'s view class, adds it to the container and to the
     /// pool at `poolIndex`, and returns its slot. Its attributes are applied by the caller.
-    private func makeView(_ storage: ViewConfiguration._Storage, inPool poolIndex: Int32) -> Int32 {
+    ///
+    /// A factory that returns a view already in a container (one this map or another
+    /// manages, or the container or one of its ancestors) is refused before anything
+    /// changes: two records for one view would let a purge remove it while it shows.
+    private func makeView(_ storage: ViewConfiguration._Storage, inPool poolIndex: Int32)
+        throws(ReusePoolError) -> Int32 {
         let viewClass = storage.viewClass.storage
         let view = viewClass.makeView()
+        guard view.parentView == nil, slotByView[ObjectIdentifier(view)] == nil,
+              !isContainerOrAncestor(view) else {
+            throw .factoryReturnedViewInUse(viewClass: storage.viewClass.description)
+        }
         container.addSubview(view)
         let slot = Int32(records.count)
         // A new view starts out of the pool even if its owner is pooled now: the owner
@@ -101,5 +113,14 @@ extension ReusePoolMap {
         pools[Int(poolIndex)].cursor = pools[Int(poolIndex)].slots.count
         viewsCreated += 1
         return slot
+    }
+
+    private func isContainerOrAncestor(_ view: any ReusableView) -> Bool {
+        var current: (any ReusableView)? = container
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.parentView
+        }
+        return false
     }
 }

@@ -16,7 +16,7 @@ public import WeftCore
 /// ```swift
 /// let player = pool.view(for: PlayerController.self, context: .inline, preferredSuperview: cell)
 /// // ... later, on unmount:
-/// pool.enqueue(player, for: PlayerController.self, context: .inline) { !player.isSeeking }
+/// try pool.enqueue(player, for: PlayerController.self, context: .inline) { !player.isSeeking }
 /// ```
 @MainActor
 public final class StatefulViewPool {
@@ -24,8 +24,11 @@ public final class StatefulViewPool {
     public static let shared = StatefulViewPool()
 
     private let scheduler: any MainScheduler
-    private var pooled: [_Key: [_Entry]] = [:]
-    private var pending: [_Entry] = []
+    var pooled: [_Key: [_Entry]] = [:]
+    var pending: [_Entry] = []
+    /// The views pending or pooled, so that one view is never in the pool twice and
+    /// handed to two callers. Each entry holds its view, so no identifier goes stale.
+    var enqueuedViews: Set<ObjectIdentifier> = []
     private var purgeScheduled = false
 
     /// Creates an empty pool.
@@ -69,7 +72,7 @@ public final class StatefulViewPool {
             if let index = pending.firstIndex(where: {
                 $0.key == key && $0.view.parentView === preferredSuperview && $0.mayRelinquish()
             }) {
-                return pending.remove(at: index).view as? Controller.StatefulView
+                return takePending(at: index) as? Controller.StatefulView
             }
             if let index = pooled[key]?.firstIndex(where: { $0.view.parentView === preferredSuperview }) {
                 return takePooled(key: key, at: index) as? Controller.StatefulView
@@ -79,7 +82,7 @@ public final class StatefulViewPool {
             return takePooled(key: key, at: 0) as? Controller.StatefulView
         }
         if let index = pending.firstIndex(where: { $0.key == key && $0.mayRelinquish() }) {
-            return pending.remove(at: index).view as? Controller.StatefulView
+            return takePending(at: index) as? Controller.StatefulView
         }
         return nil
     }
@@ -112,13 +115,17 @@ public final class StatefulViewPool {
     ///   - context: The view's context.
     ///   - mayRelinquish: Whether the controller lets the view go; asked when the
     ///     view would be reused or pooled.
+    /// - Throws: ``ReusePoolError/viewAlreadyEnqueued`` if `view` is pending or pooled
+    ///   already: it was enqueued twice without being taken back in between, and a
+    ///   second entry would hand it to two callers. The pool is unchanged.
     /// - Complexity: O(1) amortized.
     public func enqueue<Controller: StatefulViewController>(
         _ view: Controller.StatefulView,
         for controller: Controller.Type,
         context: Controller.Context,
         mayRelinquish: @escaping @MainActor () -> Bool = { true }
-    ) {
+    ) throws(ReusePoolError) {
+        guard enqueuedViews.insert(ObjectIdentifier(view)).inserted else { throw .viewAlreadyEnqueued }
         let key = _Key(controller: ObjectIdentifier(controller), context: AnyHashable(context))
         pending.append(_Entry(key: key, view: view, mayRelinquish: mayRelinquish,
                               maximumPoolSize: { Controller.maximumPoolSize(context: context) },
@@ -143,12 +150,17 @@ public final class StatefulViewPool {
         pending = []
         for entry in batch {
             guard entry.isContextValid() else {
+                enqueuedViews.remove(ObjectIdentifier(entry.view))
                 entry.view.removeFromParentView()
                 continue
             }
-            guard entry.mayRelinquish() else { continue }
+            guard entry.mayRelinquish() else {
+                enqueuedViews.remove(ObjectIdentifier(entry.view))
+                continue
+            }
             let limit = entry.maximumPoolSize().map { max(0, $0) }
             if let limit, pooled[entry.key, default: []].count >= limit {
+                enqueuedViews.remove(ObjectIdentifier(entry.view))
                 entry.view.removeFromParentView()
                 continue
             }
@@ -179,6 +191,7 @@ public final class StatefulViewPool {
             pooled[key] = entries.isEmpty ? nil : entries
         }
         for view in victims {
+            enqueuedViews.remove(ObjectIdentifier(view))
             view.removeFromParentView()
         }
         return victims.count
@@ -188,7 +201,14 @@ public final class StatefulViewPool {
         var entries = pooled.removeValue(forKey: key) ?? []
         let entry = entries.remove(at: index)
         if !entries.isEmpty { pooled[key] = entries }
+        enqueuedViews.remove(ObjectIdentifier(entry.view))
         entry.view.isHidden = false
         return entry.view
+    }
+
+    private func takePending(at index: Int) -> any ReusableView {
+        let view = pending.remove(at: index).view
+        enqueuedViews.remove(ObjectIdentifier(view))
+        return view
     }
 }

@@ -82,6 +82,11 @@ public class CollectionNode {
     /// ``WeftDataController/DataController/layoutErrors``.
     public internal(set) var layoutErrors: [NodeError] = []
 
+    /// Node blocks that returned a node another item still holds; each such item
+    /// shows an empty cell node instead. Empty when every item has a node of its
+    /// own. See ``WeftDataController/SharedNodeError``.
+    public var sharedNodeErrors: [SharedNodeError] { dataController.sharedNodeErrors }
+
     /// Creates a collection node.
     ///
     /// - Parameters:

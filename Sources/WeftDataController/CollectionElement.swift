@@ -1,3 +1,4 @@
+import Synchronization
 public import WeftCore
 public import WeftNode
 
@@ -31,11 +32,20 @@ public final class CollectionElement: @unchecked Sendable {
         var phase: Phase
         var sizeRange: SizeRange
         var nodeModel: (any Hashable & Sendable)?
+        /// The element that held the node this element's block returned, until a
+        /// commit reports it (see ``node``).
+        var refusedHolder: CollectionElement?
     }
 
     /// Guards `phase` and `sizeRange`. Held while the node block runs, so that
     /// concurrent readers of `node` wait for the one node instead of making two.
     private let lock: PosixMutex<State>
+
+    /// Set once the element has left the newest map (deleted, or replaced by a
+    /// reload or a reload of everything); its node may then go to a new element.
+    /// An atomic, not part of `lock`'s state, because another element reads it
+    /// while holding its own lock and a node's.
+    private let isRetired = Atomic(false)
 
     /// The supplementary kind (`"header"`, `"footer"`, ...) or `nil` for an item.
     public let supplementaryKind: String?
@@ -72,6 +82,13 @@ public final class CollectionElement: @unchecked Sendable {
     ///
     /// Safe on any thread. The block runs at most once over the element's life.
     ///
+    /// Each element needs a node of its own. A block may return a new node, or the
+    /// node of an element that has left the map (a reload that hands the new
+    /// element its old item's node); a node that another element of the map still
+    /// holds is refused, since one node cannot show two items. The element then gets
+    /// an empty ``WeftNode/CellNode`` instead, and the data controller reports a
+    /// ``SharedNodeError`` at the commit that shows it.
+    ///
     /// - Complexity: O(1) once allocated; otherwise the cost of the node block.
     public var node: CellNode {
         lock.withLock { state in
@@ -79,8 +96,14 @@ public final class CollectionElement: @unchecked Sendable {
             case .allocated(let node):
                 return node
             case .pending(let block):
-                let node = block()
-                node.collectionElement = self
+                var node = block()
+                if let holder = node._claim(for: self, isStillHeld: { holder in
+                    (holder as? CollectionElement)?.isRetired.load(ordering: .acquiring) != true
+                }) {
+                    state.refusedHolder = holder as? CollectionElement
+                    node = CellNode()
+                    node.collectionElement = self
+                }
                 node._setInitialNodeModel(state.nodeModel)
                 state.phase = .allocated(node)
                 return node
@@ -96,6 +119,23 @@ public final class CollectionElement: @unchecked Sendable {
             if case .allocated(let node) = state.phase { return node }
             return nil
         }
+    }
+
+    /// The node if allocated, and the element that held the node this element's
+    /// block returned if it was refused; the refusal is forgotten, so that a commit
+    /// reports it once.
+    func takeNodeAndRefusal() -> (node: CellNode?, refusedHolder: CollectionElement?) {
+        lock.withLock { state in
+            guard case .allocated(let node) = state.phase else { return (nil, nil) }
+            defer { state.refusedHolder = nil }
+            return (node, state.refusedHolder)
+        }
+    }
+
+    /// Marks the element as gone from the newest map, so its node may go to
+    /// another element. Step 1 calls it, before step 3 runs the new blocks.
+    func retire() {
+        isRetired.store(true, ordering: .releasing)
     }
 
     /// The size range the node is measured in. The data controller updates it

@@ -7,7 +7,7 @@ extension DataController {
     /// Step 5, on main: commit the oldest pending update or relayout.
     func commitNext() {
         guard let commit = commits.first else { return }
-        applyMeasuredLayouts(commit.measuredElements)
+        applyMeasuredLayouts(commit.measuredElements, in: commit.map ?? visibleMap)
         switch commit {
         case .update(let changeSet, let map, _, let completion):
             deallocQueue.release(value: swapVisibleMap(to: map, changeSet: changeSet))
@@ -52,17 +52,33 @@ extension DataController {
 
     /// Makes the subnodes of auto-managed nodes follow the layouts step 3
     /// calculated, where that had to wait for main (a node already in a range),
-    /// so the view gets the new hierarchy with the commit.
+    /// so the view gets the new hierarchy with the commit; and reports the node
+    /// blocks among them that returned a node another element holds.
     ///
-    /// - Complexity: O(*k*) for *k* measured elements, plus the transitions.
-    private func applyMeasuredLayouts(_ elements: [CollectionElement]) {
+    /// - Complexity: O(*k*) for *k* measured elements, plus the transitions and
+    ///   O(log *n*) for each refused node.
+    private func applyMeasuredLayouts(_ elements: [CollectionElement], in map: ElementMap<CollectionElement>) {
         for element in elements {
-            guard let node = element.nodeIfAllocated, node.automaticallyManagesSubnodes else { continue }
+            let (node, refusedHolder) = element.takeNodeAndRefusal()
+            if let refusedHolder {
+                sharedNodeErrors.append(SharedNodeError(refusing: element, heldBy: refusedHolder, in: map))
+            }
+            guard let node, node.automaticallyManagesSubnodes else { continue }
             do {
                 try node.layoutIfNeeded()
             } catch {
                 layoutErrors.append(error)
             }
         }
+    }
+}
+
+extension SharedNodeError {
+    init(refusing element: CollectionElement, heldBy holder: CollectionElement, in map: ElementMap<CollectionElement>) {
+        func locate(_ element: CollectionElement) -> IndexPath? {
+            element.isSupplementary ? map.supplementaryLocation(of: element)?.indexPath : map.indexPath(of: element)
+        }
+        self.init(indexPath: locate(element), supplementaryKind: element.supplementaryKind,
+                  holderIndexPath: locate(holder), holderSupplementaryKind: holder.supplementaryKind)
     }
 }

@@ -131,10 +131,37 @@ extension DataController {
                 },
                 makeItem: makeItem, makeSupplementaries: makeSupplementaries)
         }
+        let map: ElementMap<CollectionElement>
         do {
-            return (completed, try base.applying(batch.batch), newElements)
+            map = try base.applying(batch.batch)
         } catch {
             throw .elementMap(error)
+        }
+        if completed.includesReloadData {
+            retireEveryElement(of: pendingMap)
+        } else {
+            retireElements(removedBy: batch, from: pendingMap)
+        }
+        return (completed, map, newElements)
+    }
+
+    /// Marks the elements an accepted update removes, so that a node block of the
+    /// update may hand a new element the node of one of them (see
+    /// ``CollectionElement/node``), but never the node of an element that stays.
+    private func retireElements(removedBy batch: MapBatch<CollectionElement>, from map: ElementMap<CollectionElement>) {
+        for path in batch.removedItems {
+            map.element(at: path)?.retire()
+        }
+        for section in batch.removedSections {
+            for element in map.elements(inSection: section) { element.retire() }
+            for supplementary in map.supplementaryElements(inSection: section) { supplementary.element.retire() }
+        }
+    }
+
+    private func retireEveryElement(of map: ElementMap<CollectionElement>) {
+        for element in map { element.retire() }
+        for section in 0 ..< map.numberOfSections {
+            for supplementary in map.supplementaryElements(inSection: section) { supplementary.element.retire() }
         }
     }
 

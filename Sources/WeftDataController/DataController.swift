@@ -88,6 +88,11 @@ public final class DataController {
     /// because they name a node they may not adopt; empty in a consistent collection.
     public internal(set) var layoutErrors: [NodeError] = []
 
+    /// Node blocks that returned a node another element of the map still holds,
+    /// reported at the commit that shows the element; empty when every element
+    /// has a node of its own.
+    public internal(set) var sharedNodeErrors: [SharedNodeError] = []
+
     let mainSerialQueue: MainSerialQueue
     let deallocQueue: DeallocQueue
     let editingQueue = DispatchQueue(label: "org.weft.DataController.editing")

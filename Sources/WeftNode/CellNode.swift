@@ -63,6 +63,22 @@ open class CellNode: DisplayNode, @unchecked Sendable {
 
     /// Sets the model a collection made this node for, once, when the node is
     /// made. Any thread.
+    /// Makes `element` the node's collection element, unless another element still
+    /// holds the node: then the node is left alone and that element is returned.
+    ///
+    /// `isStillHeld` is asked, under the node's lock, about an element that holds the
+    /// node already; the claim is atomic, so two elements whose blocks return this
+    /// node at once on two threads cannot both take it.
+    package func _claim(
+        for element: any AnyObject & Sendable, isStillHeld: (any AnyObject & Sendable) -> Bool
+    ) -> (any AnyObject & Sendable)? {
+        state.withLock { state in
+            if let holder = state.collectionElement, holder !== element, isStillHeld(holder) { return holder }
+            state.collectionElement = element
+            return nil
+        }
+    }
+
     package func _setInitialNodeModel(_ model: (any Hashable & Sendable)?) {
         state.withLock { $0.nodeModel = model }
     }

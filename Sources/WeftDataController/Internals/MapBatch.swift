@@ -13,6 +13,10 @@ import WeftElementMap
 /// path to the new path of its insert half, so its element survives.
 struct MapBatch<Element: AnyObject> {
     var batch = ElementMap<Element>.Batch()
+    /// Items of the old map that leave it: deleted, or reloaded and not kept.
+    private(set) var removedItems: [IndexPath] = []
+    /// Sections of the old map that leave it, with every element in them.
+    private(set) var removedSections: [Int] = []
 
     init(
         _ changeSet: CompletedChangeSet,
@@ -30,12 +34,14 @@ struct MapBatch<Element: AnyObject> {
         }
         for path in edits.deletedItems where !keptFrom.contains(path) {
             batch.deleteItem(at: path)
+            removedItems.append(path)
         }
         for move in edits.movedItems {
             batch.moveItem(at: move.from, to: move.to)
         }
         for section in edits.deletedSections {
             batch.deleteSection(section)
+            removedSections.append(section)
         }
         for move in edits.movedSections {
             batch.moveSection(move.from, toSection: move.to)

@@ -84,4 +84,12 @@ extension CollectionNode {
     var viewIndexPathsForVisibleItems: [IndexPath] {
         isVisible ? layout.indexPathsForItems(in: rangeController.viewport) : []
     }
+
+    /// The view-space index paths of the items within a screen of the viewport
+    /// on every side: those UIKit would have cells for, visible or prepared.
+    var viewIndexPathsForPreparedItems: [IndexPath] {
+        let viewport = rangeController.viewport
+        guard isVisible else { return [] }
+        return layout.indexPathsForItems(in: viewport.insetBy(dx: -viewport.width, dy: -viewport.height))
+    }
 }

@@ -113,6 +113,9 @@ public class CollectionNode {
         dataController.delegate = pipeline
         rangeController.batchFetchingDelegate = pipeline
         view.attach(to: dataController)
+        if let headless = view as? HeadlessCollectionView {
+            headless.preparedIndexPaths = { [weak self] in self?.viewIndexPathsForPreparedItems ?? [] }
+        }
     }
 
     /// The size of the viewport. A new size measures every allocated node again

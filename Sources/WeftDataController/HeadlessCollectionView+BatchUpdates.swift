@@ -116,7 +116,27 @@ extension HeadlessCollectionView {
         }
         itemCounts = newCounts
         appliedBatchUpdateCount += 1
+        recordDivergences(from: dataSource)
         return true
+    }
+
+    /// Compares the prepared cells with what the data source has at their index
+    /// paths; see ``divergences``.
+    ///
+    /// - Complexity: O(*p* log *n*) for *p* prepared cells, plus the data source's answers.
+    private func recordDivergences(from dataSource: any HeadlessCollectionViewDataSource) {
+        let paths = preparedIndexPaths?() ?? (0 ..< itemCounts.count).flatMap { section in
+            (0 ..< itemCounts[section]).map { IndexPath(item: $0, section: section) }
+        }
+        for path in paths {
+            guard let cell = cells.element(at: path),
+                  let expected = dataSource.collectionView(self, contentOfItemAt: path) else { continue }
+            let shown = dataSource.collectionView(self, contentOf: cell)
+            guard shown != expected else { continue }
+            divergences.append(Divergence(
+                batchUpdate: appliedBatchUpdateCount, indexPath: path,
+                shown: shown.map { "\($0.base)" } ?? "nothing the data source can name", expected: "\(expected.base)"))
+        }
     }
 
     /// Records what UIKit would have raised and reloads, so the view goes on

@@ -44,4 +44,19 @@ extension DataController: HeadlessCollectionViewDataSource {
     public func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject {
         visibleMap.element(at: indexPath) ?? CollectionElement(nodeBlock: { CellNode() }, constrainedSize: .unconstrained)
     }
+
+    /// The model the data source has now for the item the view shows at
+    /// `indexPath`, found at that item's path in the pending map, which the data
+    /// source matches at every turn of main; `nil` for an item without a model.
+    public func collectionView(_ collectionView: HeadlessCollectionView, contentOfItemAt indexPath: IndexPath) -> AnyHashable? {
+        guard let dataSource, let element = visibleMap.element(at: indexPath), element.nodeModel != nil,
+              let pendingPath = pendingMap.indexPath(of: element),
+              let model = dataSource.dataController(self, nodeModelForItemAt: pendingPath) else { return nil }
+        return AnyHashable(model)
+    }
+
+    /// The model of the cell's element: what its node shows.
+    public func collectionView(_ collectionView: HeadlessCollectionView, contentOf cell: AnyObject) -> AnyHashable? {
+        (cell as? CollectionElement)?.nodeModel.map { AnyHashable($0) }
+    }
 }

@@ -46,6 +46,21 @@ public final class HeadlessCollectionView {
     /// Every update UIKit would have refused, oldest first.
     public internal(set) var inconsistencies: [Inconsistency] = []
 
+    /// Cells that a batch update UIKit accepts left showing something other than
+    /// what the data source has at their index paths, oldest first. After each
+    /// applied batch the view compares the cells at ``preparedIndexPaths`` (or
+    /// every cell) with the data source, through
+    /// ``HeadlessCollectionViewDataSource/collectionView(_:contentOfItemAt:)``
+    /// and ``HeadlessCollectionViewDataSource/collectionView(_:contentOf:)``; a data
+    /// source that answers `nil` is not compared. Empty in a correct collection.
+    public internal(set) var divergences: [Divergence] = []
+
+    /// The index paths of the cells a layout shows or has prepared, which the
+    /// view compares with the data source after each batch update; `nil` (the
+    /// default) compares every cell, O(*n*) per batch. A container sets it to its
+    /// visible items and those around them.
+    public var preparedIndexPaths: (@MainActor () -> [IndexPath])?
+
     /// The number of batch updates applied, not counting refused ones.
     public internal(set) var appliedBatchUpdateCount = 0
 

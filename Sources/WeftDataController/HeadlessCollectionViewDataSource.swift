@@ -14,4 +14,22 @@ public protocol HeadlessCollectionViewDataSource: AnyObject {
     /// The cell of the item at `indexPath`: any object that stands for the
     /// item's content, a different object per item (UIKit's cells are).
     func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject
+
+    /// What the item at `indexPath` shows according to the data source now, to
+    /// compare with ``collectionView(_:contentOf:)`` after each batch update;
+    /// `nil` if the data source cannot tell. The default is `nil`.
+    func collectionView(_ collectionView: HeadlessCollectionView, contentOfItemAt indexPath: IndexPath) -> AnyHashable?
+
+    /// What `cell` shows; `nil` if the data source cannot tell. The default is `nil`.
+    func collectionView(_ collectionView: HeadlessCollectionView, contentOf cell: AnyObject) -> AnyHashable?
+}
+
+extension HeadlessCollectionViewDataSource {
+    public func collectionView(_ collectionView: HeadlessCollectionView, contentOfItemAt indexPath: IndexPath) -> AnyHashable? {
+        nil
+    }
+
+    public func collectionView(_ collectionView: HeadlessCollectionView, contentOf cell: AnyObject) -> AnyHashable? {
+        nil
+    }
 }

@@ -160,6 +160,7 @@ public final class Simulation {
         report.viewMatchesFeed = shown == (feed.snapshot.sections.first?.items ?? []).map(Optional.some)
             && (node.view as? HeadlessCollectionView)?.numberOfItems(inSection: 0) == shown.count
         report.viewInconsistencies = ((node.view as? HeadlessCollectionView)?.inconsistencies ?? []).map(\.description)
+        report.viewDivergences = ((node.view as? HeadlessCollectionView)?.divergences ?? []).map(\.description)
         report.itemsAtEnd = feed.snapshot.numberOfItems
         report.backingViewsCreated = node.reusePool.statistics.viewsCreated
         report.nodesCreated = createdPostNodes.load(ordering: .relaxed) - createdBefore

@@ -28,6 +28,9 @@ public struct SimulationReport: Sendable {
     public var backingViewsCreated = 0
     /// What UIKit would have raised, as the headless view recorded it.
     public var viewInconsistencies: [String] = []
+    /// Cells that showed something other than the feed after a commit UIKit
+    /// accepts, as the headless view recorded them (its `divergences`).
+    public var viewDivergences: [String] = []
     /// Whether the view showed exactly the feed's last snapshot at the end.
     public var viewMatchesFeed = false
     /// Memory per subsystem at the end, from the arena statistics.
@@ -41,7 +44,7 @@ public struct SimulationReport: Sendable {
 
     /// Whether the run found nothing wrong.
     public var isClean: Bool {
-        invalidUpdatesAccepted.isEmpty && viewInconsistencies.isEmpty && viewMatchesFeed
+        invalidUpdatesAccepted.isEmpty && viewInconsistencies.isEmpty && viewDivergences.isEmpty && viewMatchesFeed
     }
 
     /// The `p`-th percentile (0...100) of the frame times, by nearest rank.
@@ -63,12 +66,14 @@ public struct SimulationReport: Sendable {
             "nodes                  \(nodesCreated) made, \(nodesAlive) alive at the end",
             "backing views          \(backingViewsCreated) made",
             "view inconsistencies   \(viewInconsistencies.count)",
+            "view divergences       \(viewDivergences.count)",
             "view matches feed      \(viewMatchesFeed ? "yes" : "NO")",
         ]
         if !invalidUpdatesAccepted.isEmpty {
             lines.append("INVALID UPDATES ACCEPTED: \(invalidUpdatesAccepted.joined(separator: "; "))")
         }
         lines += viewInconsistencies.prefix(5).map { "  inconsistency: \($0)" }
+        lines += viewDivergences.prefix(5).map { "  divergence: \($0)" }
         if let memory {
             lines.append("memory per subsystem")
             for subsystem in Subsystem.allCases {

@@ -97,7 +97,7 @@ import WeftTestSupport
             #expect(!(node is StoryNode))
             #expect(container.node.indexPath(for: node) == IndexPath(item: item, section: 0))
         }
-        #expect(container.view.inconsistencies.isEmpty)
+        #expect(container.view.inconsistencies.isEmpty && container.view.divergences.isEmpty)
     }
 
     @Test(arguments: ContainerKind.allCases)

@@ -18,6 +18,7 @@ import WeftSimulation
         #expect(report.frameMicroseconds.count == 180)
         #expect(report.isClean, "\(report.summary)")
         #expect(report.viewInconsistencies.isEmpty)
+        #expect(report.viewDivergences.isEmpty)
         #expect(report.invalidUpdatesIssued > 0)
         #expect(report.refusals.count == report.invalidUpdatesIssued, "every invalid update was refused")
         #expect(report.updatesApplied > 20)

@@ -174,18 +174,37 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // libFuzzer target for change-set validation; a replay tool in normal builds.
-        // Fuzz build and run: scripts/fuzz [seconds].
+        // libFuzzer targets, each differential against a reference model; replay tools
+        // in normal builds. Fuzz build and run: scripts/fuzz NAME [seconds].
         .executableTarget(
             name: "ChangeSetFuzzer",
             dependencies: ["WeftChangeSet", "WeftTestSupport"],
+            path: "Sources/Fuzzers/ChangeSetFuzzer",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ElementMapFuzzer",
+            dependencies: ["WeftCore", "WeftElementMap", "WeftTestSupport"],
+            path: "Sources/Fuzzers/ElementMapFuzzer",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "DiffFuzzer",
+            dependencies: ["WeftDiff", "WeftChangeSet", "WeftTestSupport"],
+            path: "Sources/Fuzzers/DiffFuzzer",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "PipelineFuzzer",
+            dependencies: ["Weft", "WeftTestSupport"],
+            path: "Sources/Fuzzers/PipelineFuzzer",
             swiftSettings: swiftSettings
         ),
 
         // MARK: Tests
         .target(
             name: "WeftTestSupport",
-            dependencies: ["WeftCore", "WeftChangeSet"],
+            dependencies: ["WeftCore", "WeftChangeSet", "WeftElementMap", "WeftDiff"],
             path: "Tests/WeftTestSupport",
             swiftSettings: swiftSettings
         ),

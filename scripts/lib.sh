@@ -30,11 +30,29 @@ without_linker_noise() {
   "$@" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
 }
 
-# Builds ChangeSetFuzzer with libFuzzer and ASan into .build-fuzz. SwiftPM's own
-# --sanitize flags turn off its renamed entry point, and only the last -sanitize reaches
-# the Swift frontend, so the comma-joined -Xswiftc flag instruments the Swift code too.
+# The fuzzers, each named by its corpus folder under Tests/Corpus/ and built as <name>Fuzzer.
+FUZZERS="ChangeSet ElementMap Diff Pipeline"
+
+# Builds the fuzzers named (all by default) with libFuzzer and ASan into .build-fuzz.
+# SwiftPM's own --sanitize flags turn off its renamed entry point, and only the last
+# -sanitize reaches the Swift frontend, so the comma-joined -Xswiftc flag instruments the
+# Swift code too. One product at a time: each links libFuzzer's main; the modules they
+# share are compiled once.
 build_fuzzer() {
-  swift build -c debug --product ChangeSetFuzzer --scratch-path .build-fuzz \
-    --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
-    $(asan_link_flags) 2>&1 | { grep -v 'Cannot export local symbol' || true; }
+  local name
+  for name in ${*:-$FUZZERS}; do
+    swift build -c debug --product "${name}Fuzzer" --scratch-path .build-fuzz \
+      --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+      $(asan_link_flags) 2>&1 | { grep -v 'Cannot export local symbol' || true; }
+  done
+}
+
+# Replays every input of each fuzzer's corpus once: inputs that once found a bug stay
+# in the corpus, so the bug stays fixed.
+replay_corpora() {
+  local name
+  for name in $FUZZERS; do
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+      ".build-fuzz/debug/${name}Fuzzer" -runs=0 "Tests/Corpus/$name"
+  done
 }

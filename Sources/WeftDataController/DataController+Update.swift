@@ -137,6 +137,12 @@ extension DataController {
         } catch {
             throw .elementMap(error)
         }
+        // Faithful validation counts a place named twice as UIKit does, twice; the
+        // map takes it once. The view would then refuse the commit, so refuse now.
+        if (0 ..< map.numberOfSections).map(map.numberOfItems(inSection:)) != completed.newItemCounts {
+            var seen = Set<ChangeSet.Edit>()
+            throw .undefinedResult(duplicate: changeSet.edits.map(\.edit).first { !seen.insert($0).inserted })
+        }
         if completed.includesReloadData {
             retireEveryElement(of: pendingMap)
         } else {

@@ -21,6 +21,11 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
     /// The data source reported a negative number of sections.
     case negativeSectionCount(Int)
 
+    /// UIKit accepts the batch (faithful validation counts a place named twice as
+    /// two edits) but what it shows then is undefined: `duplicate` names the same
+    /// place as an earlier edit of the batch. Name each place once.
+    case undefinedResult(duplicate: ChangeSet.Edit?)
+
     /// The element map refused the derived batch. The change set was valid, so
     /// this means the data source gave one element twice.
     case elementMap(ElementMapError)
@@ -39,6 +44,10 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
                 + "another update; issue it after that call returns"
         case .negativeSectionCount(let count):
             "The data source reported \(count) sections; a count cannot be negative"
+        case .undefinedResult(let duplicate):
+            "UIKit accepts this batch, but what it shows then is undefined"
+                + (duplicate.map { ": \($0) appears more than once" } ?? "")
+                + ". Nothing was applied. Name each place once"
         case .elementMap(let error):
             "The element map refused the update: \(error)"
         }

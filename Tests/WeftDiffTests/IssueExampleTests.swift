@@ -1,5 +1,6 @@
 import Testing
 import WeftDiff
+import WeftTestSupport
 
 /// The usage shown in the WeftDiff issue, compiled and run as written.
 @Suite struct IssueExampleTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeftCore
 import WeftDiff
+import WeftTestSupport
 
 /// A section header: identity `id`, content `title`.
 struct Header: Diffable, Equatable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeftCore
 import WeftElementMap
+import WeftTestSupport
 
 /// Preconditions that trap, as an array subscript does: asking for the items of
 /// a section that does not exist is a programming error, not bad data.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeftCore
 import WeftElementMap
+import WeftTestSupport
 
 /// Bad input gets a typed error naming the edit, section, item and counts, and
 /// changes nothing: the version answers as before and keeps no reference to

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeftCore
 import WeftElementMap
+import WeftTestSupport
 
 @Suite struct ElementMapLookupTests {
     /// Every path of maps of every shape with up to 8 items per section, then 1k.

@@ -49,6 +49,25 @@ import WeftTestSupport
         #expect(feed.view.divergences.isEmpty && feed.view.inconsistencies.isEmpty)
     }
 
+    /// UIKit counts an item inserted twice at one path as two inserts; the element map
+    /// can hold it once, so the view would refuse the commit. The pipeline fuzzer found
+    /// this: a faithful collection accepted the batch and its view raised at commit.
+    @Test func aFaithfulBatchThatNamesAPlaceTwiceIsRefused() throws {
+        let feed = try feed(.faithful(.collection))
+        #expect {
+            try feed.node.performBatchUpdates {
+                feed.stories.insert(contentsOf: [Story(id: 10), Story(id: 11)], at: 1)
+                try feed.node.insertItems(at: [IndexPath(item: 1, section: 0)])
+                try feed.node.insertItems(at: [IndexPath(item: 1, section: 0)])
+            }
+        } throws: { error in
+            (error as? DataControllerError) == .undefinedResult(duplicate: .insertItem(IndexPath(item: 1, section: 0)))
+        }
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.view.inconsistencies.isEmpty && feed.view.divergences.isEmpty)
+        #expect(feed.shown == feed.stories)
+    }
+
     /// A standalone view over a data source that names its cells' content.
     @Test func aStandaloneViewComparesEveryCellWithItsDataSource() {
         final class Labels: HeadlessCollectionViewDataSource {

@@ -15,5 +15,8 @@ extension StatefulViewPool {
             precondition(!entries.isEmpty, "an empty entry list is kept for \(key.context)")
         }
     }
+    #else
+    /// Does nothing: the checks run only in builds with `WEFT_INTERNAL_CHECKS`.
+    package func _checkInvariants() {}
     #endif
 }

@@ -1,103 +1,111 @@
 import Foundation
-import Testing
 import WeftCore
 import WeftElementMap
-import WeftTestSupport
 
 /// The reference model: plain arrays of sections, edited the slow, obvious way.
-struct ModelSection {
-    var items: [Cell]
+public struct ModelSection: Sendable {
+    public var items: [Cell]
     /// Supplementary elements by kind, then item.
-    var supplementary: [String: [Int: Cell]] = [:]
+    public var supplementary: [String: [Int: Cell]] = [:]
+
+    public init(items: [Cell], supplementary: [String: [Int: Cell]] = [:]) {
+        self.items = items
+        self.supplementary = supplementary
+    }
 }
 
-struct ElementMapModel {
-    static let kinds = ["header", "footer", "badge"]
+public struct ElementMapModel: Sendable {
+    public static let kinds = ["header", "footer", "badge"]
 
-    var sections: [ModelSection]
+    public var sections: [ModelSection]
 
-    init(_ sections: [[Cell]]) {
+    public init(_ sections: [[Cell]]) {
         self.sections = sections.map { ModelSection(items: $0) }
     }
 
-    var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+    public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
-    /// Checks every lookup of `map` against the model, in both directions.
-    func verify(_ map: ElementMap<Cell>, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(map.numberOfSections == sections.count, sourceLocation: sourceLocation)
-        #expect(map.count == itemCount, sourceLocation: sourceLocation)
+    /// Compares every lookup of `map` with the model, in both directions, and
+    /// describes each disagreement; empty when they agree.
+    public func problems(_ map: ElementMap<Cell>) -> [String] {
+        var problems: [String] = []
+        func check(_ condition: Bool, _ what: @autoclosure () -> String) {
+            if !condition { problems.append(what()) }
+        }
+        check(map.numberOfSections == sections.count, "\(map.numberOfSections) sections, expected \(sections.count)")
+        check(map.count == itemCount, "\(map.count) items, expected \(itemCount)")
         var flat: [ObjectIdentifier] = []
         for (s, section) in sections.enumerated() {
-            #expect(map.numberOfItems(inSection: s) == section.items.count, sourceLocation: sourceLocation)
+            check(map.numberOfItems(inSection: s) == section.items.count, "items in section \(s)")
             for (i, cell) in section.items.enumerated() {
                 let path = IndexPath(item: i, section: s)
-                #expect(map.element(at: path) === cell, "element(at: \(path))", sourceLocation: sourceLocation)
-                #expect(map.indexPath(of: cell) == path, "indexPath(of: \(cell))", sourceLocation: sourceLocation)
+                check(map.element(at: path) === cell, "element(at: \(path))")
+                check(map.indexPath(of: cell) == path, "indexPath(of: \(cell))")
                 flat.append(ObjectIdentifier(cell))
             }
-            #expect(map.element(at: IndexPath(item: section.items.count, section: s)) == nil, sourceLocation: sourceLocation)
-            #expect(map.elements(inSection: s).map(ObjectIdentifier.init) == section.items.map(ObjectIdentifier.init),
-                    sourceLocation: sourceLocation)
+            check(map.element(at: IndexPath(item: section.items.count, section: s)) == nil, "an item past section \(s)")
+            check(map.elements(inSection: s).map(ObjectIdentifier.init) == section.items.map(ObjectIdentifier.init),
+                  "elements(inSection: \(s))")
             var expectedSupplementaries = 0
             for kind in Self.kinds {
                 for item in 0 ..< 3 {
                     let expected = section.supplementary[kind]?[item]
                     let path = IndexPath(item: item, section: s)
-                    #expect(map.supplementaryElement(ofKind: kind, at: path) === expected,
-                            "\(kind) at \(path)", sourceLocation: sourceLocation)
+                    check(map.supplementaryElement(ofKind: kind, at: path) === expected, "\(kind) at \(path)")
                     if let expected {
                         expectedSupplementaries += 1
                         let location = map.supplementaryLocation(of: expected)
-                        #expect(location?.kind == kind && location?.indexPath == path, sourceLocation: sourceLocation)
-                        #expect(map.indexPath(of: expected) == nil, sourceLocation: sourceLocation)
+                        check(location?.kind == kind && location?.indexPath == path, "supplementaryLocation(of: \(expected))")
+                        check(map.indexPath(of: expected) == nil, "indexPath(of: supplementary \(expected))")
                     }
                 }
             }
-            #expect(map.supplementaryElements(inSection: s).count == expectedSupplementaries, sourceLocation: sourceLocation)
+            check(map.supplementaryElements(inSection: s).count == expectedSupplementaries, "supplementaries of section \(s)")
         }
-        #expect(map.element(at: IndexPath(item: 0, section: sections.count)) == nil, sourceLocation: sourceLocation)
-        #expect(map.map(ObjectIdentifier.init) == flat, "enumeration", sourceLocation: sourceLocation)
+        check(map.element(at: IndexPath(item: 0, section: sections.count)) == nil, "an item past the last section")
+        check(map.map(ObjectIdentifier.init) == flat, "enumeration")
         let indexed = map.indexedElements.map { ($0.indexPath, ObjectIdentifier($0.element)) }
-        #expect(indexed.map(\.1) == flat, sourceLocation: sourceLocation)
-        #expect(indexed.allSatisfy { map.element(at: $0.0).map(ObjectIdentifier.init) == $0.1 }, sourceLocation: sourceLocation)
+        check(indexed.map(\.1) == flat, "indexed enumeration")
+        check(indexed.allSatisfy { map.element(at: $0.0).map(ObjectIdentifier.init) == $0.1 }, "indexed paths")
+        return problems
     }
 }
 
 /// Makes random valid batches and applies them to a model, the slow way, in
 /// the six steps ``ElementMap/Batch`` defines.
-struct BatchGenerator {
-    var random: SplitMix64
-    var nextID: Int
-    let tracker: CellTracker?
+public struct BatchGenerator<Random: RandomNumberGenerator> {
+    public var random: Random
+    public var nextID: Int
+    public let tracker: CellTracker?
     /// Roughly how many item edits a batch makes.
-    var scale: Int
+    public var scale: Int
 
-    init(seed: UInt64, scale: Int, tracker: CellTracker? = nil, firstID: Int = 1) {
-        random = SplitMix64(seed: seed)
+    public init(random: Random, scale: Int, tracker: CellTracker? = nil, firstID: Int = 1) {
+        self.random = random
         self.scale = scale
         self.tracker = tracker
         nextID = firstID
     }
 
-    mutating func cell() -> Cell {
+    public mutating func cell() -> Cell {
         defer { nextID += 1 }
         return Cell(nextID, tracker: tracker)
     }
 
-    mutating func cells(_ count: Int) -> [Cell] {
+    public mutating func cells(_ count: Int) -> [Cell] {
         (0 ..< count).map { _ in cell() }
     }
 
-    mutating func chance(_ oneIn: Int) -> Bool {
+    public mutating func chance(_ oneIn: Int) -> Bool {
         Int.random(in: 0 ..< oneIn, using: &random) == 0
     }
 
-    mutating func int(_ range: Range<Int>) -> Int {
+    public mutating func int(_ range: Range<Int>) -> Int {
         range.isEmpty ? range.lowerBound : Int.random(in: range, using: &random)
     }
 
     /// A random valid batch for `model`, and the model after it.
-    mutating func makeBatch(for model: ElementMapModel) -> (ElementMap<Cell>.Batch, ElementMapModel) {
+    public mutating func makeBatch(for model: ElementMapModel) -> (ElementMap<Cell>.Batch, ElementMapModel) {
         var m = model
         var batch = ElementMap<Cell>.Batch()
 
@@ -209,5 +217,11 @@ struct BatchGenerator {
             }
         }
         return (batch, m)
+    }
+}
+
+extension BatchGenerator where Random == SplitMix64 {
+    public init(seed: UInt64, scale: Int, tracker: CellTracker? = nil, firstID: Int = 1) {
+        self.init(random: SplitMix64(seed: seed), scale: scale, tracker: tracker, firstID: firstID)
     }
 }

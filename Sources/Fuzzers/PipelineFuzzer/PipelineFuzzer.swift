@@ -1,0 +1,268 @@
+import Foundation
+import Synchronization
+import Weft
+import WeftTestSupport
+
+/// Differential fuzzing of the whole pipeline, end to end through `CollectionNode`.
+///
+/// The input picks a validation mode and a layout, then interleaves batches of random
+/// item edits (valid or not), snapshot updates by diff, scrolls, single turns of the main
+/// context (so several updates are in flight at once) and full waits. Checked against
+/// ``ChangeSetModel`` and the headless view:
+/// - strict mode accepts a batch exactly when the model does, and whenever the pipeline
+///   is idle the view shows the data source, with no divergence;
+/// - in faithful mode the view never raises an inconsistency, and when it shows something
+///   other than the data source it has recorded a divergence;
+/// - in both, no range, layout, mount or shared-node error, and every node made is
+///   released once the collection is gone.
+///
+/// Any disagreement traps, so libFuzzer keeps the input. `scripts/fuzz Pipeline SECONDS`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let random = FuzzRandom(UnsafeBufferPointer(start: data, count: size))
+    let nodes = LiveCount()
+    MainActor.assumeIsolated {
+        do {
+            var run = try PipelineRun(random: random, nodes: nodes)
+            try run.run()
+        } catch {
+            fatalError("the pipeline run could not start: \(error)")
+        }
+    }
+    if nodes.value != 0 { fatalError("\(nodes.value) story nodes outlived their collection") }
+    return 0
+}
+
+struct Story: Hashable, Sendable, Diffable {
+    var id: Int
+    var version = 0
+    var diffIdentifier: Int { id }
+    func isContentEqual(to other: Story) -> Bool { version == other.version }
+}
+
+/// Nodes alive, across the allocation and dealloc threads.
+final class LiveCount: Sendable {
+    private let count = Atomic(0)
+    func add(_ delta: Int) { count.add(delta, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+}
+
+/// A 50-point row that shows a story; a reload hands it the new version.
+final class StoryCell: CellNode, @unchecked Sendable {
+    // @unchecked Sendable: `shown` is a Mutex; the rest is CellNode's, behind its lock.
+    private let shown: Mutex<Story>
+    private let nodes: LiveCount
+
+    init(story: Story, nodes: LiveCount) {
+        shown = Mutex(story)
+        self.nodes = nodes
+        nodes.add(1)
+        super.init()
+    }
+
+    deinit { nodes.add(-1) }
+
+    var story: Story { shown.withLock { $0 } }
+
+    override func updateNodeModel(_ model: any Hashable & Sendable) {
+        super.updateNodeModel(model)
+        if let story = model as? Story { shown.withLock { $0 = story } }
+    }
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(width: min(constrainedSize.width, 320), height: 50)
+    }
+}
+
+@MainActor
+final class StorySource: CollectionNodeDataSource {
+    var stories: [Story] = []
+    let nodes: LiveCount
+
+    init(nodes: LiveCount) { self.nodes = nodes }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int {
+        stories.count
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        let (story, nodes) = (stories[indexPath.item], nodes)
+        return { StoryCell(story: story, nodes: nodes) }
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeModelForItemAt indexPath: IndexPath) -> (any Hashable & Sendable)? {
+        stories[indexPath.item]
+    }
+}
+
+@MainActor
+struct PipelineRun {
+    var random: FuzzRandom
+    let strict: Bool
+    let scheduler = ManualMainScheduler()
+    let deallocQueue: DeallocQueue
+    var node: CollectionNode?
+    let source: StorySource
+    var nextID = 0
+    /// At most this many items, so that every cell is within a screen of the viewport
+    /// and the view compares each one with the data source.
+    static let maximumItems = 30
+
+    init(random: FuzzRandom, nodes: LiveCount) throws {
+        self.random = random
+        strict = !self.random.chance(3)
+        deallocQueue = try DeallocQueue()
+        source = StorySource(nodes: nodes)
+        let layout: any CollectionLayout = self.random.chance(3)
+            ? try GridLayout(columns: self.random.int(1 ..< 4), itemLength: 50) : try ListLayout()
+        let node = CollectionNode(
+            layout: layout, validationMode: strict ? .strict : .faithful(.collection),
+            mainScheduler: scheduler, deallocQueue: deallocQueue)
+        node.dataSource = source
+        node.viewportSize = CGSize(width: 320, height: 1_000)
+        node.isVisible = true
+        self.node = node
+        source.stories = (0 ..< self.random.int(0 ..< 12)).map { _ in newStory() }
+        node.reloadData()
+    }
+
+    mutating func newStory() -> Story {
+        defer { nextID += 1 }
+        return Story(id: nextID)
+    }
+
+    var view: HeadlessCollectionView { node!.view as! HeadlessCollectionView }
+
+    mutating func run() throws {
+        let steps = random.int(0 ..< 24)
+        for _ in 0 ..< steps {
+            switch random.int(0 ..< 10) {
+            case 0 ..< 4: edit()
+            case 4, 5: applySnapshot()
+            case 6: node!.contentOffset = CGPoint(x: 0, y: CGFloat(random.int(0 ..< 40)) * 25)
+            case 7, 8: _ = scheduler.runNext()
+            default: settle()
+            }
+        }
+        settle()
+        node = nil
+        scheduler.runAll()
+        try deallocQueue.drain()
+    }
+
+    /// A batch of one to three item edits, valid or not. The data source changes as
+    /// the model says when the model accepts; otherwise it gets the counts the edits
+    /// imply, with new stories, as a careless app would.
+    mutating func edit() {
+        let node = node!
+        let old = source.stories
+        var edits: [ChangeSet.Edit] = []
+        func index(_ random: inout FuzzRandom, _ limit: Int) -> Int { random.int(-1 ..< limit + 2) }
+        for _ in 0 ..< random.int(1 ..< 4) {
+            switch random.int(0 ..< 4) {
+            case 0: edits.append(.insertItem(IndexPath(item: index(&random, old.count), section: 0)))
+            case 1: edits.append(.deleteItem(IndexPath(item: index(&random, old.count - 1), section: 0)))
+            case 2: edits.append(.reloadItem(IndexPath(item: index(&random, old.count - 1), section: 0)))
+            default:
+                edits.append(.moveItem(IndexPath(item: index(&random, old.count - 1), section: 0),
+                                       to: IndexPath(item: index(&random, old.count - 1), section: 0)))
+            }
+        }
+        let inserted = edits.filter { if case .insertItem = $0 { true } else { false } }.count
+        let deleted = edits.filter { if case .deleteItem = $0 { true } else { false } }.count
+        let newCount = max(0, old.count + inserted - deleted)
+        guard newCount <= Self.maximumItems else { return }
+        let model = ChangeSetModel.perform(old: [old.count], edits: edits, new: [newCount])
+        var fresh: [Story] = []
+        for _ in 0 ..< newCount { fresh.append(newStory()) }
+        let stories: [Story]
+        if let tokens = model?.first {
+            stories = tokens.enumerated().map { place, token in
+                switch token {
+                case .old(_, let item):
+                    edits.contains(.reloadItem(IndexPath(item: item, section: 0)))
+                        ? Story(id: old[item].id, version: old[item].version + 1) : old[item]
+                case .new: fresh[place]
+                }
+            }
+        } else {
+            stories = fresh
+        }
+        var refused = false
+        do {
+            try node.performBatchUpdates {
+                source.stories = stories
+                for edit in edits {
+                    switch edit {
+                    case .insertItem(let p): try node.insertItems(at: [p])
+                    case .deleteItem(let p): try node.deleteItems(at: [p])
+                    case .reloadItem(let p): try node.reloadItems(at: [p])
+                    case .moveItem(let from, let to): try node.moveItem(at: from, to: to)
+                    default: break
+                    }
+                }
+            }
+        } catch {
+            refused = true
+        }
+        if strict, refused != (model == nil) {
+            fatalError("strict mode \(refused ? "refused" : "accepted") \(edits) on \(old.count) items, "
+                + "which the model \(model == nil ? "refuses" : "accepts")")
+        }
+    }
+
+    /// A new list of stories (some kept, some new, some changed, reordered), applied
+    /// as the diff's change set, as a diffable data source does.
+    mutating func applySnapshot() {
+        let old = source.stories
+        var new = old.filter { _ in !random.chance(4) }.map { story in
+            random.chance(4) ? Story(id: story.id, version: story.version + 1) : story
+        }
+        for _ in 0 ..< random.int(0 ..< 4) where new.count < Self.maximumItems {
+            new.insert(newStory(), at: random.int(0 ..< new.count + 1))
+        }
+        for _ in 0 ..< random.int(0 ..< 3) where new.count > 1 {
+            new.swapAt(random.int(0 ..< new.count), random.int(0 ..< new.count))
+        }
+        let changeSet = ChangeSet(diffing: [DiffSection(model: 0, items: old)], to: [DiffSection(model: 0, items: new)])
+        source.stories = new
+        var refusal: DataControllerError?
+        node!.dataController.updateWithChangeSet(changeSet) { if case .failure(let error) = $0 { refusal = error } }
+        if let refusal { fatalError("a diff's change set was refused: \(refusal)") }
+    }
+
+    /// Waits for every update, then checks the view against the data source.
+    mutating func settle() {
+        let node = node!
+        node.waitUntilAllUpdatesAreProcessed()
+        scheduler.runAll()
+        let shown = view.allCells.flatMap { $0 }.map { cell -> Story? in
+            let element = cell as? CollectionElement
+            return (element?.nodeIfAllocated as? StoryCell)?.story ?? element?.nodeModel as? Story
+        }
+        let matches = shown == source.stories.map(Optional.some)
+        let mode = strict ? "strict" : "faithful"
+        if !view.inconsistencies.isEmpty { fatalError("\(mode): the view raised \(view.inconsistencies)") }
+        if strict, !matches { fatalError("strict: the view shows \(shown), the data source has \(source.stories)") }
+        if strict, !view.divergences.isEmpty { fatalError("strict: divergences \(view.divergences)") }
+        if !matches, view.divergences.isEmpty {
+            fatalError("\(mode): the view shows \(shown) for \(source.stories) and recorded no divergence")
+        }
+        for (what, errors) in [("range", node.rangeErrors.map(\.description)),
+                               ("layout", node.layoutErrors.map(\.description)),
+                               ("mount", node.mountErrors.map { "\($0)" }),
+                               ("shared node", node.sharedNodeErrors.map(\.description))] where !errors.isEmpty {
+            fatalError("\(mode): \(what) errors \(errors)")
+        }
+    }
+}
+
+#if !FUZZING
+/// Without -DFUZZING this target replays inputs: `PipelineFuzzer file...`.
+@main
+enum Replay {
+    static func main() {
+        replayFuzzInputs { _ = fuzzPipeline($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
+    }
+}
+#endif

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Weft
 import WeftTestSupport
@@ -51,9 +50,10 @@ import WeftTestSupport
         }
     }
 
-    /// Nodes by story id; node blocks run on the allocation threads.
+    /// Nodes by story id; node blocks run on the allocation threads. A pthread lock,
+    /// which ThreadSanitizer sees (a contended `Mutex` hands over inside the runtime).
     final class NodeCache: Sendable {
-        let nodes = Mutex<[Int: StoryNode]>([:])
+        let nodes = PosixMutex<[Int: StoryNode]>([:])
     }
 
     @MainActor

@@ -139,7 +139,8 @@ extension DataController {
         }
         // Faithful validation counts a place named twice as UIKit does, twice; the
         // map takes it once. The view would then refuse the commit, so refuse now.
-        if (0 ..< map.numberOfSections).map(map.numberOfItems(inSection:)) != completed.newItemCounts {
+        let counts = completed.newItemCounts
+        if map.numberOfSections != counts.count || !counts.indices.allSatisfy({ map.numberOfItems(inSection: $0) == counts[$0] }) {
             var seen = Set<ChangeSet.Edit>()
             throw .undefinedResult(duplicate: changeSet.edits.map(\.edit).first { !seen.insert($0).inserted })
         }

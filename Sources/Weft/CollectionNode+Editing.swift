@@ -50,6 +50,7 @@ extension CollectionNode {
             if isOutermost {
                 batch?.runCompletions(finished: false)  // nested batches that had closed
                 batch = nil
+                reconfiguresAfterBatch = []
             } else {
                 batch?.discardUpdates()
             }
@@ -59,7 +60,10 @@ extension CollectionNode {
         batch?.endUpdates(animated: animated, completion: completion)
         guard isOutermost, let changeSet = batch else { return }
         batch = nil
+        let reconfigured = reconfiguresAfterBatch
+        reconfiguresAfterBatch = []
         try submit(changeSet)
+        if !reconfigured.isEmpty { try reconfigureItems(at: reconfigured) }
     }
 
     /// Inserts items at new index paths.
@@ -77,6 +81,31 @@ extension CollectionNode {
     /// Reloads items at old index paths; an item whose node model is unchanged keeps its node.
     public func reloadItems(at indexPaths: [IndexPath]) throws(DataControllerError) {
         try edit { $0.reloadItems(at: indexPaths) }
+    }
+
+    /// Hands the items' nodes their data source's node models in place, keeping
+    /// the nodes, and measures them again: UIKit's `reconfigureItems(at:)`.
+    ///
+    /// Unlike ``reloadItems(at:)``, the node stays even when the model is
+    /// unchanged (its ``WeftNode/CellNode/updateNodeModel(_:)`` runs anyway, so it
+    /// can refresh what it shows), and the selection stays. An item with no node
+    /// model, or whose node cannot take the model
+    /// (``WeftNode/CellNode/canUpdate(toNodeModel:)``), gets a new node.
+    ///
+    /// Index paths are in the data source's index space; inside
+    /// ``performBatchUpdates(animated:_:completion:)`` they name positions after
+    /// the batch, which is applied first, as in UIKit.
+    ///
+    /// - Throws: Outside a batch, as ``performBatchUpdates(animated:_:completion:)``.
+    public func reconfigureItems(at indexPaths: [IndexPath]) throws(DataControllerError) {
+        guard batch == nil else {
+            reconfiguresAfterBatch += indexPaths
+            return
+        }
+        resynchronizeIfNeeded()
+        var changeSet = dataController.makeChangeSet()
+        changeSet.reloadItems(at: indexPaths)
+        try submit(changeSet, reloads: .reconfiguresNode)
     }
 
     /// Moves an item from an old index path to a new one; it keeps its node.
@@ -104,11 +133,20 @@ extension CollectionNode {
         try edit { $0.moveSection(section, toSection: newSection) }
     }
 
-    /// Discards every node and loads the data source again.
+    /// Discards every node and loads the data source again, and deselects every
+    /// item, as UIKit's `reloadData` does.
     ///
     /// - Parameter completion: Runs on main once the new data is committed.
     public func reloadData(completion: (@MainActor () -> Void)? = nil) {
+        clearSelection()
         dataController.reloadData { _ in completion?() }
+    }
+
+    /// An edit with animation options, as a table's row animations give them.
+    func edit(
+        _ animation: TableNode.RowAnimation, _ body: (inout ChangeSet, ChangeSet.AnimationOptions) -> Void
+    ) throws(DataControllerError) {
+        try edit { body(&$0, animation.options) }
     }
 
     /// Adds an edit to the open batch, or makes it a batch of its own (animated,
@@ -127,9 +165,9 @@ extension CollectionNode {
     /// Runs a finished batch through the pipeline; a refusal, which the data
     /// controller reports before returning, is thrown after the collection set
     /// out to reload from its data source.
-    private func submit(_ changeSet: ChangeSet) throws(DataControllerError) {
+    func submit(_ changeSet: ChangeSet, reloads: ReloadBehavior = .followsNodeModel) throws(DataControllerError) {
         var refusal: DataControllerError?
-        dataController.updateWithChangeSet(changeSet) { result in
+        dataController.updateWithChangeSet(changeSet, reloads: reloads) { result in
             if case .failure(let error) = result { refusal = error }
         }
         guard let refusal else { return }

@@ -15,13 +15,20 @@ extension CollectionNode {
         mountVisibleCells()
     }
 
-    /// Mounts the visible cells' host views in one scoped pass, so that the
+    /// Mounts the visible cells' host views, and those of visible headers and
+    /// footers, in one scoped pass, so that the
     /// views of cells that left are hidden and pooled when the pass ends.
     private func mountVisibleCells() {
         let map = dataController.visibleMap
-        let visible = viewIndexPathsForVisibleItems.compactMap { path -> (CGRect, CollectionElement)? in
+        var visible = viewIndexPathsForVisibleItems.compactMap { path -> (CGRect, CollectionElement)? in
             guard let element = map.element(at: path), let frame = layout.frameForItem(at: path) else { return nil }
             return (frame, element)
+        }
+        for (kind, path) in viewSupplementaryElementsForVisibleRect {
+            guard let element = map.supplementaryElement(ofKind: kind, at: path),
+                let frame = layout.frameForSupplementaryElement(ofKind: kind, at: path)
+            else { continue }
+            visible.append((frame, element))
         }
         do {
             try reusePool.mount { pass in

@@ -28,6 +28,16 @@ extension CollectionNode {
         dataController.pendingMap.element(at: indexPath)?.node
     }
 
+    /// The node of the supplementary element of `kind` at `indexPath` (item 0 of
+    /// its section) in the data source's index space, or `nil` if the section has
+    /// none: Texture's `supplementaryNodeForElementKind:atIndexPath:`. Like
+    /// ``nodeForItem(at:)``, it allocates the node now if the pipeline has not yet.
+    ///
+    /// - Complexity: O(log *s*), plus the node block if it has not run.
+    public func supplementaryNode(ofKind kind: String, at indexPath: IndexPath) -> CellNode? {
+        dataController.pendingMap.supplementaryElement(ofKind: kind, at: indexPath)?.node
+    }
+
     /// The index path of `node` in the data source's index space, or `nil` if
     /// the collection does not hold it.
     ///
@@ -78,6 +88,24 @@ extension CollectionNode {
     /// - Complexity: O(log *n*).
     public func indexPath(forViewIndexPath viewIndexPath: IndexPath) -> IndexPath? {
         dataController.visibleMap.element(at: viewIndexPath).flatMap { dataController.pendingMap.indexPath(of: $0) }
+    }
+
+    /// The nodes of the supplementary elements of `kind` that overlap the viewport,
+    /// with their index paths in the view's index space, in order.
+    ///
+    /// - Complexity: O(log *s* + *v*) for *v* visible elements.
+    public func visibleSupplementaryNodes(ofKind kind: String) -> [(indexPath: IndexPath, node: CellNode)] {
+        let map = dataController.visibleMap
+        return viewSupplementaryElementsForVisibleRect.compactMap { found in
+            guard found.kind == kind, let node = map.supplementaryElement(ofKind: kind, at: found.indexPath)?.nodeIfAllocated
+            else { return nil }
+            return (found.indexPath, node)
+        }
+    }
+
+    /// The view-space kinds and index paths of the supplementary elements that overlap the viewport.
+    var viewSupplementaryElementsForVisibleRect: [(kind: String, indexPath: IndexPath)] {
+        isVisible ? layout.supplementaryElements(in: rangeController.viewport) : []
     }
 
     /// The view-space index paths of the items that overlap the viewport.

@@ -37,8 +37,17 @@ public import WeftReusePool
 /// includes updates the view has not committed yet, as Texture's do.
 @MainActor
 public class CollectionNode {
-    /// The content.
-    public weak var dataSource: (any CollectionNodeDataSource)?
+    /// The content. Held weakly, as in UIKit and Texture, except for a
+    /// ``CollectionDiffableDataSource``, which the node keeps while it is the
+    /// node's data source.
+    public weak var dataSource: (any CollectionNodeDataSource)? {
+        didSet {
+            if let retainedDataSource, retainedDataSource !== dataSource { self.retainedDataSource = nil }
+        }
+    }
+
+    /// The diffable data source wired to this node, kept alive by it.
+    var retainedDataSource: (any CollectionNodeDataSource)?
 
     /// Batch fetching.
     public weak var delegate: (any CollectionNodeDelegate)?
@@ -62,6 +71,9 @@ public class CollectionNode {
     public let reusePool: ReusePoolMap
 
     var batch: ChangeSet?
+
+    /// Items reconfigured inside the open batch, in the space after it.
+    var reconfiguresAfterBatch: [IndexPath] = []
 
     /// A batch was refused after the data source changed: reload before the next edit.
     var needsResynchronization = false
@@ -154,6 +166,20 @@ public class CollectionNode {
 
     var hasScrolled = false
 
+    /// Whether items can be selected, by ``tapItem(at:)`` or
+    /// ``selectItem(at:animated:scrollPosition:)``. `true` by default, as in UIKit.
+    public var allowsSelection = true
+
+    /// Whether more than one item can be selected at once; a tap on a selected
+    /// item then deselects it. `false` by default, as in UIKit.
+    public var allowsMultipleSelection = false
+
+    /// The selected elements, in the order they were selected.
+    var selection: [WeakElement] = []
+
+    /// A scroll to an item the view does not show yet, done when it does.
+    var pendingScroll: (WeakElement, ScrollPosition)?
+
     /// Whether ``contentOffset`` may leave the content, as a scroll view's bounce
     /// does. `false` by default: an offset is clamped so that the viewport stays
     /// within the content (at the start while the content is shorter than it).
@@ -237,6 +263,12 @@ public class CollectionNode {
     public func setTuningParameters(_ parameters: RangeTuningParameters, for rangeType: RangeType, mode: RangeMode = .full) {
         rangeController.setTuningParameters(parameters, for: rangeType, mode: mode)
     }
+
+    /// The kind of a section header: UIKit's `UICollectionView.elementKindSectionHeader`.
+    public static let elementKindSectionHeader = ElementKind.sectionHeader
+
+    /// The kind of a section footer: UIKit's `UICollectionView.elementKindSectionFooter`.
+    public static let elementKindSectionFooter = ElementKind.sectionFooter
 
     /// The size range items get when the data source does not say: the
     /// viewport's width exactly, any height.

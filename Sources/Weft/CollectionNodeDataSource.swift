@@ -1,6 +1,7 @@
 public import Foundation
 public import WeftCore
 public import WeftDataController
+import WeftNode
 
 /// The content of a ``CollectionNode``, as `ASCollectionDataSource` gives it:
 /// asked on main, only about new items, in the data source's index space.
@@ -26,6 +27,31 @@ public protocol CollectionNodeDataSource: AnyObject {
     func collectionNode(
         _ collectionNode: CollectionNode, nodeModelForItemAt indexPath: IndexPath
     ) -> (any Hashable & Sendable)?
+
+    /// The supplementary kinds of `section`, as Texture's
+    /// `collectionNode:supplementaryElementKindsInSection:`: one element of each
+    /// kind per section. The list and grid layouts place
+    /// ``CollectionNode/elementKindSectionHeader`` before the section's items and
+    /// ``CollectionNode/elementKindSectionFooter`` after them. The default is none.
+    ///
+    /// Asked when the section is loaded, inserted or reloaded; item edits leave a
+    /// section's supplementary nodes as they are (see ``CollectionNode``).
+    func collectionNode(_ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int) -> [String]
+
+    /// A block that makes the node of the `kind` element at `indexPath` (item 0 of
+    /// its section); it runs off main, like an item's. Asked only for kinds that
+    /// ``collectionNode(_:supplementaryElementKindsInSection:)`` returned. The
+    /// default makes an empty cell node.
+    func collectionNode(
+        _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> CollectionElement.NodeBlock
+
+    /// The size range of the `kind` element at `indexPath`; the default is the
+    /// same as an item's.
+    func collectionNode(
+        _ collectionNode: CollectionNode, constrainedSizeForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> SizeRange
 }
 
 extension CollectionNodeDataSource {
@@ -39,5 +65,24 @@ extension CollectionNodeDataSource {
         _ collectionNode: CollectionNode, nodeModelForItemAt indexPath: IndexPath
     ) -> (any Hashable & Sendable)? {
         nil
+    }
+
+    public func collectionNode(
+        _ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int
+    ) -> [String] {
+        []
+    }
+
+    public func collectionNode(
+        _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> CollectionElement.NodeBlock {
+        { CellNode() }
+    }
+
+    public func collectionNode(
+        _ collectionNode: CollectionNode, constrainedSizeForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> SizeRange {
+        collectionNode.defaultConstrainedSize
     }
 }

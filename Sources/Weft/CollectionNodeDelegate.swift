@@ -1,6 +1,15 @@
+public import Foundation
 public import WeftRangeController
 
-/// Batch fetching for a ``CollectionNode``, as in `ASCollectionDelegate`: asked
+/// Selection and batch fetching for a ``CollectionNode``, as in `ASCollectionDelegate`.
+///
+/// The selection methods follow UIKit: they are asked and told about taps
+/// (``CollectionNode/tapItem(at:)``), never about
+/// ``CollectionNode/selectItem(at:animated:scrollPosition:)`` and
+/// ``CollectionNode/deselectItem(at:animated:)``, with index paths in the data
+/// source's index space.
+///
+/// Batch fetching is asked
 /// when the content left ahead of the viewport falls under
 /// ``CollectionNode/leadingScreensForBatching`` screenfuls.
 ///
@@ -32,8 +41,36 @@ public protocol CollectionNodeDelegate: AnyObject {
     /// call ``BatchContext/completeBatchFetching(_:)`` on `context` (`false` if
     /// nothing came); no other fetch starts until then.
     func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext)
+
+    /// Whether a tap may select the item. The default is `true`.
+    func collectionNode(_ collectionNode: CollectionNode, shouldSelectItemAt indexPath: IndexPath) -> Bool
+
+    /// A tap selected the item.
+    func collectionNode(_ collectionNode: CollectionNode, didSelectItemAt indexPath: IndexPath)
+
+    /// Whether a tap may deselect the item (multiple selection only). The default is `true`.
+    func collectionNode(_ collectionNode: CollectionNode, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+
+    /// A tap deselected the item: tapped again with multiple selection, or
+    /// replaced by another item's selection.
+    func collectionNode(_ collectionNode: CollectionNode, didDeselectItemAt indexPath: IndexPath)
 }
 
 extension CollectionNodeDelegate {
     public func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool { true }
+
+    /// Declines every fetch: a delegate that only handles selection never fetches.
+    public func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {
+        context.completeBatchFetching(false)
+    }
+
+    public func collectionNode(_ collectionNode: CollectionNode, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+
+    public func collectionNode(_ collectionNode: CollectionNode, didSelectItemAt indexPath: IndexPath) {}
+
+    public func collectionNode(_ collectionNode: CollectionNode, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
+        true
+    }
+
+    public func collectionNode(_ collectionNode: CollectionNode, didDeselectItemAt indexPath: IndexPath) {}
 }

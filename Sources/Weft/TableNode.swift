@@ -1,11 +1,26 @@
-public import WeftChangeSet
+public import Foundation
+import WeftChangeSet
 public import WeftCore
-import WeftDataController
+public import WeftDataController
 public import WeftMemory
 public import WeftRangeController
 
-/// A vertical list with table wording: `ASTableNode`. Its view validates with
-/// UIKit's `UITableView` messages (rows, not items).
+/// A vertical list with table wording: `ASTableNode`. Its data source and
+/// delegate speak of rows (``TableNodeDataSource``, ``TableNodeDelegate``), its
+/// edits take row animations, and its view validates with `UITableView`'s
+/// messages.
+///
+/// ```swift
+/// let table = try TableNode()
+/// table.dataSource = inbox                       // a TableNodeDataSource
+/// table.viewportSize = CGSize(width: 390, height: 844)
+/// table.reloadData()
+/// try table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .fade)
+/// ```
+///
+/// It is a ``CollectionNode`` underneath, so the item-named API works too;
+/// index paths are the same either way (`IndexPath(row:section:)` equals
+/// `IndexPath(item:section:)`).
 @MainActor
 public final class TableNode: CollectionNode {
     /// Creates a table of rows spaced `spacing` points apart.
@@ -21,5 +36,100 @@ public final class TableNode: CollectionNode {
             view: HeadlessCollectionView(viewKind: .table),
             validationMode: .strict(.table),
             mainScheduler: mainScheduler, deallocQueue: deallocQueue)
+    }
+
+    /// How a table animates an edit: UIKit's `UITableView.RowAnimation`, with the
+    /// same raw values, carried to the view with each edit
+    /// (``WeftChangeSet/ChangeSet/AnimationOptions``).
+    public enum RowAnimation: Int, Hashable, Sendable, CaseIterable {
+        case fade = 0, right, left, top, bottom, none, middle
+        case automatic = 100
+
+        var options: ChangeSet.AnimationOptions { ChangeSet.AnimationOptions(rawValue: UInt(rawValue)) }
+    }
+
+    /// The number of rows in `section`, in the data source's index space.
+    ///
+    /// - Complexity: O(1).
+    public func numberOfRows(inSection section: Int) -> Int { numberOfItems(inSection: section) }
+
+    /// The node of the row at `indexPath`, or `nil`: `ASTableNode`'s `nodeForRowAtIndexPath:`.
+    ///
+    /// - Complexity: O(log *n*), plus the node block if it has not run.
+    public func nodeForRow(at indexPath: IndexPath) -> CellNode? { nodeForItem(at: indexPath) }
+
+    /// The index paths of the rows that overlap the viewport, in the data source's index space.
+    public var indexPathsForVisibleRows: [IndexPath] { indexPathsForVisibleItems }
+
+    /// The index paths of the selected rows, ascending.
+    public var indexPathsForSelectedRows: [IndexPath] { indexPathsForSelectedItems }
+
+    /// Inserts rows at new index paths, as `insertRows(at:with:)`.
+    ///
+    /// - Throws: Outside a batch, as ``CollectionNode/performBatchUpdates(animated:_:completion:)``.
+    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation = .automatic) throws(DataControllerError) {
+        try edit(animation) { $0.insertItems(at: indexPaths, options: $1) }
+    }
+
+    /// Deletes rows at old index paths, as `deleteRows(at:with:)`.
+    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation = .automatic) throws(DataControllerError) {
+        try edit(animation) { $0.deleteItems(at: indexPaths, options: $1) }
+    }
+
+    /// Reloads rows at old index paths, as `reloadRows(at:with:)`; a row whose
+    /// node model is unchanged keeps its node, as in Texture.
+    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation = .automatic) throws(DataControllerError) {
+        try edit(animation) { $0.reloadItems(at: indexPaths, options: $1) }
+    }
+
+    /// Hands the rows' nodes their new models in place: `reconfigureRows(at:)`.
+    public func reconfigureRows(at indexPaths: [IndexPath]) throws(DataControllerError) {
+        try reconfigureItems(at: indexPaths)
+    }
+
+    /// Moves a row, which keeps its node: `moveRow(at:to:)`.
+    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(DataControllerError) {
+        try moveItem(at: indexPath, to: newIndexPath)
+    }
+
+    /// Inserts sections, as `insertSections(_:with:)`.
+    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) throws(DataControllerError) {
+        try edit(animation) { $0.insertSections(sections, options: $1) }
+    }
+
+    /// Deletes sections, as `deleteSections(_:with:)`.
+    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) throws(DataControllerError) {
+        try edit(animation) { $0.deleteSections(sections, options: $1) }
+    }
+
+    /// Reloads sections, as `reloadSections(_:with:)`.
+    public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) throws(DataControllerError) {
+        try edit(animation) { $0.reloadSections(sections, options: $1) }
+    }
+
+    /// Selects a row, as `selectRow(at:animated:scrollPosition:)`; `nil` deselects every row.
+    ///
+    /// - Throws: ``CollectionNodeError``; nothing changes then.
+    public func selectRow(
+        at indexPath: IndexPath?, animated: Bool = false, scrollPosition: ScrollPosition = []
+    ) throws(CollectionNodeError) {
+        try selectItem(at: indexPath, animated: animated, scrollPosition: scrollPosition)
+    }
+
+    /// Deselects a row, as `deselectRow(at:animated:)`.
+    public func deselectRow(at indexPath: IndexPath, animated: Bool = false) throws(CollectionNodeError) {
+        try deselectItem(at: indexPath, animated: animated)
+    }
+
+    /// What a user's tap on a row does; see ``CollectionNode/tapItem(at:)``.
+    public func tapRow(at indexPath: IndexPath) throws(CollectionNodeError) {
+        try tapItem(at: indexPath)
+    }
+
+    /// Scrolls a row to `scrollPosition`, as `scrollToRow(at:at:animated:)`.
+    public func scrollToRow(
+        at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool = false
+    ) throws(CollectionNodeError) {
+        try scrollToItem(at: indexPath, at: scrollPosition, animated: animated)
     }
 }

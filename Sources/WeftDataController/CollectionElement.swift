@@ -47,7 +47,7 @@ public final class CollectionElement: @unchecked Sendable {
     /// while holding its own lock and a node's.
     private let isRetired = Atomic(false)
 
-    /// The supplementary kind (`"header"`, `"footer"`, ...) or `nil` for an item.
+    /// The supplementary kind (``ElementKind/sectionHeader``, ...) or `nil` for an item.
     public let supplementaryKind: String?
 
     /// The model the node shows, if the data source gave one. A reload whose new

@@ -25,11 +25,13 @@ extension DataController {
     /// - Parameters:
     ///   - changeSet: Edits made on a change set from ``makeChangeSet()``,
     ///     balanced `beginUpdates` / `endUpdates`.
+    ///   - reloads: What the batch's item reloads do with their nodes.
     ///   - completion: Called on main with the outcome.
     /// - Complexity: O(*s* + *k* log *n*) on main for *s* sections, *k* edits
     ///   and *n* elements; the data source is asked about new elements only.
     public func updateWithChangeSet(
         _ changeSet: ChangeSet,
+        reloads: ReloadBehavior = .followsNodeModel,
         completion: (@MainActor (Result<Void, DataControllerError>) -> Void)? = nil
     ) {
         guard phase == .idle else {
@@ -47,7 +49,7 @@ extension DataController {
             return
         }
         do throws(DataControllerError) {
-            let (completed, map, newElements) = try derivePendingMap(from: changeSet)
+            let (completed, map, newElements) = try derivePendingMap(from: changeSet, reloads: reloads)
             pendingMap = map
             pendingItemCounts = completed.newItemCounts
             if completed.includesReloadData { hasLoadedData = true }
@@ -88,7 +90,7 @@ extension DataController {
     /// Step 1: validate, make the new elements, derive the map. Changes nothing
     /// on the data controller; the caller stores the result.
     private func derivePendingMap(
-        from changeSet: ChangeSet
+        from changeSet: ChangeSet, reloads: ReloadBehavior
     ) throws(DataControllerError) -> (CompletedChangeSet, ElementMap<CollectionElement>, [CollectionElement]) {
         guard changeSet.oldItemCounts == pendingItemCounts else {
             throw .staleChangeSet(expected: pendingItemCounts, actual: changeSet.oldItemCounts)
@@ -123,7 +125,7 @@ extension DataController {
             batch = MapBatch(
                 completed,
                 keepsReloadedItem: { reload in
-                    guard let kept = self.keptElement(for: reload) else { return false }
+                    guard let kept = self.keptElement(for: reload, behavior: reloads) else { return false }
                     if kept.nodeIfAllocated?.calculatedSizeRange != kept.constrainedSize {
                         newElements.append(kept)
                     }
@@ -203,12 +205,18 @@ extension DataController {
     /// The element a reload keeps: the old one, when the data source's model for
     /// the new position equals the model its node was made from, or when its node
     /// can take the new model (Texture's `canUpdateToNodeModel:`), which it then
-    /// gets. Its size range is refreshed, since the reload may have changed it.
-    private func keptElement(for reload: NormalizedEdits.ItemMove) -> CollectionElement? {
+    /// gets; a reconfigure hands the node the model even when it is equal. Its
+    /// size range is refreshed, since the reload may have changed it.
+    private func keptElement(for reload: NormalizedEdits.ItemMove, behavior: ReloadBehavior) -> CollectionElement? {
         guard let dataSource, let old = pendingMap.element(at: reload.from) else { return nil }
         let model = dataSource.dataController(self, nodeModelForItemAt: reload.to)
-        guard old.hasNodeModel(equalTo: model) || model.map({ old.update(toNodeModel: $0) }) == true else {
-            return nil
+        switch behavior {
+        case .followsNodeModel:
+            guard old.hasNodeModel(equalTo: model) || model.map({ old.update(toNodeModel: $0) }) == true else {
+                return nil
+            }
+        case .reconfiguresNode:
+            guard let model, old.update(toNodeModel: model) else { return nil }
         }
         let size = dataSource.dataController(self, constrainedSizeForItemAt: reload.to)
         if old.constrainedSize != size { old.constrainedSize = size }

@@ -34,7 +34,7 @@ public protocol DataControllerDataSource: AnyObject {
         _ dataController: DataController, nodeModelForItemAt indexPath: IndexPath
     ) -> (any Hashable & Sendable)?
 
-    /// The supplementary kinds (`"header"`, `"footer"`) of `section`: one
+    /// The supplementary kinds (``ElementKind/sectionHeader``, ``ElementKind/sectionFooter``) of `section`: one
     /// element of each kind per section, at item 0. The default is none.
     func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String]
 

@@ -7,10 +7,12 @@ import WeftNode
 extension HeadlessCollectionView: DataControllerDelegate {
     public func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
         if update.changeSet.includesReloadData {
+            lastRelayedEdits = []
             updates()
             reloadData()
             return
         }
+        lastRelayedEdits = update.changeSet.editsInRelayOrder
         performBatchUpdates {
             updates()
             for animated in update.changeSet.editsInRelayOrder {

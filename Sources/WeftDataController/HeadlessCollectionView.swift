@@ -61,6 +61,11 @@ public final class HeadlessCollectionView {
     /// visible items and those around them.
     public var preparedIndexPaths: (@MainActor () -> [IndexPath])?
 
+    /// The edits of the last update a data controller committed, in the order
+    /// they were relayed, each with its animation options (a table's row
+    /// animation): what a `UITableView` would be handed. Empty after a reload.
+    public internal(set) var lastRelayedEdits: [ChangeSet.AnimatedEdit] = []
+
     /// The number of batch updates applied, not counting refused ones.
     public internal(set) var appliedBatchUpdateCount = 0
 

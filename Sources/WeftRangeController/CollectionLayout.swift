@@ -4,9 +4,10 @@ public import WeftElementMap
 
 /// Where a collection's items go, answered fast enough to run every scrolled frame.
 ///
-/// A layout places the items of an element map (supplementary elements are not
-/// range-managed and are not placed) and answers two kinds of question: the
-/// frame of one item, and which items lie in a stretch of content. The range
+/// A layout places the items of an element map, and the section headers and
+/// footers (``WeftDataController/ElementKind``) if it supports them, and answers
+/// two kinds of question: the frame of one item, and which items lie in a
+/// stretch of content. The range
 /// controller asks the second kind on every update, so a layout answers it in
 /// O(log *n*) and keeps itself current after a batch update by touching only what
 /// the update changed.
@@ -86,6 +87,29 @@ public protocol CollectionLayout: AnyObject {
     /// - Parameter offset: A position along the scroll axis.
     /// - Complexity: O(log *n*).
     func firstItemOrdinal(startingAtOrAfter offset: CGFloat) -> Int
+
+    /// Returns the frame of a supplementary element in content coordinates, or
+    /// `nil` if the layout does not place one of that kind there. The default
+    /// places none.
+    ///
+    /// - Parameters:
+    ///   - kind: A kind such as ``WeftDataController/ElementKind/sectionHeader``.
+    ///   - indexPath: The element's index path: item 0 of its section.
+    /// - Complexity: O(log *n*).
+    func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect?
+
+    /// Returns the supplementary elements whose frames overlap `rect`, in order
+    /// along the scroll axis. The default returns none.
+    ///
+    /// - Parameter rect: A rectangle in content coordinates.
+    /// - Complexity: O(log *s* + *k*) for *k* elements returned.
+    func supplementaryElements(in rect: CGRect) -> [(kind: String, indexPath: IndexPath)]
+}
+
+extension CollectionLayout {
+    public func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect? { nil }
+
+    public func supplementaryElements(in rect: CGRect) -> [(kind: String, indexPath: IndexPath)] { [] }
 }
 
 extension CollectionLayout {

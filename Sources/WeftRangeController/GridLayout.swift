@@ -6,7 +6,10 @@ public import WeftElementMap
 /// equal items, as a flow layout with a fixed item size places them.
 ///
 /// Items fill a line (a row of a vertical grid) of ``columns`` items, left to
-/// right, then the next line; each section starts a new line. Every line is
+/// right, then the next line; each section starts a new line, after its header
+/// (``WeftDataController/ElementKind/sectionHeader``), and ends with its footer;
+/// headers and footers span the breadth, are as long as their nodes measured
+/// them, and are followed by ``lineSpacing``. Every line is
 /// ``itemLength`` long along the scroll axis, lines are ``lineSpacing`` apart,
 /// and the viewport's breadth is shared by the columns, ``interitemSpacing``
 /// apart. Node sizes do not move items: a grid of fixed lines stays O(log *s*)
@@ -28,6 +31,7 @@ public final class GridLayout: CollectionLayout {
 
     private var index = _SectionIndex()
     private var sectionLengths = _Fenwick<Double>()
+    private var supplements = _SectionSupplements()
     private var breadth: CGFloat = 0
 
     /// Creates an empty grid layout.
@@ -71,11 +75,17 @@ public final class GridLayout: CollectionLayout {
     /// - Complexity: O(*s*) for *s* sections.
     public func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize) {
         breadth = scrollAxis.breadth(of: viewportSize)
+        supplements = _SectionSupplements(map: map, axis: scrollAxis, spacing: lineSpacing)
         reindex(itemCounts: (0 ..< map.numberOfSections).map { map.numberOfItems(inSection: $0) })
     }
 
     /// - Complexity: O(*s*) for *s* sections.
     public func apply(_ update: DataUpdate) {
+        if update.changeSet.includesReloadData {
+            supplements = _SectionSupplements(map: update.map, axis: scrollAxis, spacing: lineSpacing)
+        } else {
+            supplements.apply(update, axis: scrollAxis, spacing: lineSpacing)
+        }
         reindex(itemCounts: update.changeSet.newItemCounts)
     }
 
@@ -115,7 +125,8 @@ public final class GridLayout: CollectionLayout {
         guard lineSlot > 0 else { return offset < 0 ? 0 : index.itemTotal }
         let section = sectionLengths.leadingCount(withPrefixBelow: bound, orEqual: true)
         guard section < index.numberOfSections else { return index.itemTotal }
-        let line = max(0, ((bound - sectionLengths.prefix(section)) / lineSlot).rounded(.down))
+        let local = bound - sectionLengths.prefix(section) - supplements.header(ofSection: section)
+        let line = max(0, (local / lineSlot).rounded(.down))
         return ordinal(section: section, line: line)
     }
 
@@ -126,7 +137,9 @@ public final class GridLayout: CollectionLayout {
         let bound = Double(offset)
         let section = sectionLengths.leadingCount(withPrefixBelow: bound, orEqual: false)
         guard section < index.numberOfSections else { return index.itemTotal }
-        let line = ((bound - sectionLengths.prefix(section)) / lineSlot).rounded(.up)
+        let local = bound - sectionLengths.prefix(section) - supplements.header(ofSection: section)
+        // An offset within the header comes before every line of the section.
+        let line = local <= 0 ? 0 : (local / lineSlot).rounded(.up)
         return ordinal(section: section, line: line)
     }
 
@@ -146,14 +159,39 @@ public final class GridLayout: CollectionLayout {
     }
 
     private func frame(section: Int, item: Int) -> CGRect {
-        let start = sectionLengths.prefix(section) + Double(item / columns) * lineSlot
+        let start = sectionLengths.prefix(section) + supplements.header(ofSection: section)
+            + Double(item / columns) * lineSlot
         let crossStart = CGFloat(item % columns) * (itemBreadth + interitemSpacing)
         return scrollAxis.rect(start: CGFloat(start), length: itemLength, crossStart: crossStart, breadth: itemBreadth)
     }
 
+    /// - Complexity: O(log *s*).
+    public func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect? {
+        guard indexPath.count == 2, indexPath.item == 0, indexPath.section >= 0,
+            indexPath.section < index.numberOfSections,
+            let span = supplements.span(
+                ofKind: kind, section: indexPath.section, sectionStart: sectionLengths.prefix(indexPath.section),
+                sectionLength: sectionLengths.values[indexPath.section], spacing: lineSpacing)
+        else { return nil }
+        return scrollAxis.rect(start: span.start, length: span.length, crossStart: 0, breadth: breadth)
+    }
+
+    /// - Complexity: O(log *s* + *k*) for *k* elements returned.
+    public func supplementaryElements(in rect: CGRect) -> [(kind: String, indexPath: IndexPath)] {
+        let cross = scrollAxis.crossSpan(of: rect)
+        guard _overlaps(0, breadth, cross.min, cross.max) else { return [] }
+        let along = scrollAxis.span(of: rect)
+        return supplements.elements(from: along.min, to: along.max, sectionLengths: sectionLengths, spacing: lineSpacing)
+            .map { ($0.kind, IndexPath(item: 0, section: $0.section)) }
+    }
+
+    private func sectionLength(section: Int, count: Int) -> Double {
+        Double(lines(holding: count)) * lineSlot + supplements.total(ofSection: section)
+    }
+
     private func reindex(itemCounts: [Int]) {
         index = _SectionIndex(itemCounts: itemCounts)
-        sectionLengths = _Fenwick(itemCounts.map { Double(lines(holding: $0)) * lineSlot })
+        sectionLengths = _Fenwick(itemCounts.enumerated().map { sectionLength(section: $0.offset, count: $0.element) })
     }
 
     #if WEFT_INTERNAL_CHECKS
@@ -162,7 +200,7 @@ public final class GridLayout: CollectionLayout {
         index._checkInvariants()
         sectionLengths._checkInvariants()
         for (section, count) in index.itemCounts.enumerated() {
-            precondition(sectionLengths.values[section] == Double(lines(holding: count)) * lineSlot,
+            precondition(sectionLengths.values[section] == sectionLength(section: section, count: count),
                          "section \(section) length is stale")
         }
     }

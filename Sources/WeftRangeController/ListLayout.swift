@@ -9,7 +9,10 @@ public import WeftElementMap
 /// (`calculatedLayout`); an element whose node is absent or unmeasured takes its
 /// `constrainedSize.min` until ``invalidateItems(at:in:)`` reads it again. Items
 /// span the viewport across the axis, and consecutive items are ``spacing``
-/// apart, across section boundaries too.
+/// apart, across section boundaries too. A section's header
+/// (``WeftDataController/ElementKind/sectionHeader``) comes before its first item
+/// and its footer after its last, each as long as its node measured it and
+/// followed by the same spacing.
 ///
 /// Each section keeps its item lengths in a balanced tree with subtree sums, and
 /// the sections' totals sit in a Fenwick tree, so a rect query is O(log *n* + *k*)
@@ -26,6 +29,7 @@ public final class ListLayout: CollectionLayout {
     /// Each section's total slot length.
     private var sectionLengths = _Fenwick<Double>()
     private var index = _SectionIndex()
+    private var supplements = _SectionSupplements()
     private var breadth: CGFloat = 0
 
     /// Creates an empty list layout.
@@ -43,13 +47,14 @@ public final class ListLayout: CollectionLayout {
 
     public var contentSize: CGSize {
         let total = sectionLengths.total
-        return scrollAxis.size(length: index.itemTotal == 0 ? 0 : total - spacing, breadth: breadth)
+        return scrollAxis.size(length: total == 0 ? 0 : total - spacing, breadth: breadth)
     }
 
     /// - Complexity: O(*n*) for *n* items.
     public func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize) {
         breadth = scrollAxis.breadth(of: viewportSize)
         sections = (0 ..< map.numberOfSections).map { makeSection(map.elements(inSection: $0)) }
+        supplements = _SectionSupplements(map: map, axis: scrollAxis, spacing: spacing)
         reindex(itemCounts: sections.map(\.count))
     }
 
@@ -83,6 +88,7 @@ public final class ListLayout: CollectionLayout {
             guard let element = update.map.element(at: path) else { continue }
             sections[path.section].insert(slot(of: element), at: path.item)
         }
+        supplements.apply(update, axis: scrollAxis, spacing: spacing)
         reindex(itemCounts: changeSet.newItemCounts)
     }
 
@@ -96,7 +102,7 @@ public final class ListLayout: CollectionLayout {
         for path in indexPaths {
             guard index.ordinal(of: path) != nil, let element = map.element(at: path) else { continue }
             sections[path.section].setLength(slot(of: element), at: path.item)
-            sectionLengths.set(sections[path.section].total, at: path.section)
+            sectionLengths.set(sectionLength(path.section), at: path.section)
         }
     }
 
@@ -104,7 +110,8 @@ public final class ListLayout: CollectionLayout {
     public func frameForItem(at indexPath: IndexPath) -> CGRect? {
         guard index.ordinal(of: indexPath) != nil else { return nil }
         let section = sections[indexPath.section]
-        let start = sectionLengths.prefix(indexPath.section) + section.prefix(indexPath.item)
+        let start = sectionLengths.prefix(indexPath.section) + supplements.header(ofSection: indexPath.section)
+            + section.prefix(indexPath.item)
         let length = section.length(at: indexPath.item) - spacing
         return scrollAxis.rect(start: start, length: length, crossStart: 0, breadth: breadth)
     }
@@ -125,7 +132,8 @@ public final class ListLayout: CollectionLayout {
         let bound = Double(offset + spacing)
         let section = sectionLengths.leadingCount(withPrefixBelow: bound, orEqual: true)
         guard section < sections.count else { return index.itemTotal }
-        let item = sections[section].leadingCount(withPrefixBelow: bound - sectionLengths.prefix(section), orEqual: true)
+        let local = bound - sectionLengths.prefix(section) - supplements.header(ofSection: section)
+        let item = sections[section].leadingCount(withPrefixBelow: local, orEqual: true)
         return index.firstOrdinal(ofSection: section) + min(item, sections[section].count)
     }
 
@@ -138,9 +146,33 @@ public final class ListLayout: CollectionLayout {
         // the first item after it.
         let section = sectionLengths.leadingCount(withPrefixBelow: bound, orEqual: false)
         guard section < sections.count else { return index.itemTotal }
-        let local = bound - sectionLengths.prefix(section)
-        let item = sections[section].leadingCount(withPrefixBelow: local, orEqual: false) + 1
+        let local = bound - sectionLengths.prefix(section) - supplements.header(ofSection: section)
+        // An offset within the header comes before every item of the section.
+        let item = local <= 0 ? 0 : sections[section].leadingCount(withPrefixBelow: local, orEqual: false) + 1
         return index.firstOrdinal(ofSection: section) + min(item, sections[section].count)
+    }
+
+    /// - Complexity: O(log *s*).
+    public func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect? {
+        guard indexPath.count == 2, indexPath.item == 0, sections.indices.contains(indexPath.section),
+            let span = supplements.span(
+                ofKind: kind, section: indexPath.section, sectionStart: sectionLengths.prefix(indexPath.section),
+                sectionLength: sectionLengths.values[indexPath.section], spacing: spacing)
+        else { return nil }
+        return scrollAxis.rect(start: span.start, length: span.length, crossStart: 0, breadth: breadth)
+    }
+
+    /// - Complexity: O(log *s* + *k*) for *k* elements returned.
+    public func supplementaryElements(in rect: CGRect) -> [(kind: String, indexPath: IndexPath)] {
+        let cross = scrollAxis.crossSpan(of: rect)
+        guard _overlaps(0, breadth, cross.min, cross.max) else { return [] }
+        let along = scrollAxis.span(of: rect)
+        return supplements.elements(from: along.min, to: along.max, sectionLengths: sectionLengths, spacing: spacing)
+            .map { ($0.kind, IndexPath(item: 0, section: $0.section)) }
+    }
+
+    private func sectionLength(_ section: Int) -> Double {
+        sections[section].total + supplements.total(ofSection: section)
     }
 
     private func slot(of element: CollectionElement) -> Double {
@@ -152,7 +184,7 @@ public final class ListLayout: CollectionLayout {
     }
 
     private func reindex(itemCounts: [Int]) {
-        sectionLengths = _Fenwick(sections.map(\.total))
+        sectionLengths = _Fenwick(sections.indices.map(sectionLength))
         index = _SectionIndex(itemCounts: itemCounts)
     }
 
@@ -167,7 +199,7 @@ public final class ListLayout: CollectionLayout {
             section._checkInvariants()
             precondition(section.count == index.numberOfItems(inSection: number), "section \(number) count is stale")
             let total = sectionLengths.values[number]
-            precondition(abs(section.total - total) <= 1e-9 * max(1, abs(total)), "section \(number) length is stale")
+            precondition(abs(sectionLength(number) - total) <= 1e-9 * max(1, abs(total)), "section \(number) length is stale")
         }
     }
     #else

@@ -141,6 +141,7 @@ extension RangeController {
             moveStates(from: snapshot, to: next, revisitingEverything: revisitingEverything)
         }
         snapshot = next
+        moveSupplementaryStates(mode: currentRangeMode ?? .minimum, containerVisible: containerVisible)
         statistics.updateCount += 1
         scheduleBatchFetchingCheck(containerVisible: containerVisible)
         _checkInvariants()
@@ -176,6 +177,57 @@ extension RangeController {
         next.display = mode == .lowMemory ? 0 ..< 0 : expanded(.display)
         next.preload = expanded(.preload)
         return next
+    }
+
+    /// Headers and footers get the state an item would get where they lie: the
+    /// state table read with whether their frames overlap each range's stretch.
+    /// Texture leaves supplementary nodes out of the ranges (TG#1310), so a header
+    /// on screen never learned it was visible; Weft moves them like items.
+    ///
+    /// - Complexity: O(log *s* + *h*) for *h* supplementary elements in or leaving the ranges.
+    private func moveSupplementaryStates(mode: RangeMode, containerVisible: Bool) {
+        let axis = layout.scrollAxis
+        let (lower, upper) = axis.span(of: viewport)
+        let screen = upper - lower
+        // With no viewport the item ranges keep their runs; so do these.
+        guard screen > 0, axis.breadth(of: viewport.size) > 0 else { return }
+        let towardHead = lastScrollDirection.isTowardHead(along: axis)
+        func stretch(_ rangeType: RangeType) -> (CGFloat, CGFloat) {
+            let parameters = tuningParameters(for: rangeType, mode: mode)
+            let ahead = parameters.leadingBufferScreenfuls * screen
+            let behind = parameters.trailingBufferScreenfuls * screen
+            return towardHead ? (lower - ahead, upper + behind) : (lower - behind, upper + ahead)
+        }
+        let display = mode == .lowMemory ? (lower, lower) : stretch(.display)
+        let preload = stretch(.preload)
+        let outer = (min(lower, display.0, preload.0), max(upper, display.1, preload.1))
+        let cross = axis.crossSpan(of: viewport)
+        let found = layout.supplementaryElements(
+            in: axis.rect(start: outer.0, length: outer.1 - outer.0, crossStart: cross.min, breadth: cross.max - cross.min))
+        guard !found.isEmpty || !supplementariesHoldingState.isEmpty else { return }
+        // A one-item table: the element is ordinal 0, in each range it overlaps.
+        var table = _RangeSnapshot()
+        table.isContainerVisible = containerVisible
+        table.isLowMemory = mode == .lowMemory
+        var holding: [CollectionElement] = []
+        var visited = Set<ObjectIdentifier>()
+        for (kind, indexPath) in found {
+            guard let element = visibleMap.supplementaryElement(ofKind: kind, at: indexPath),
+                let frame = layout.frameForSupplementaryElement(ofKind: kind, at: indexPath)
+            else { continue }
+            let (start, end) = axis.span(of: frame)
+            table.visible = _overlaps(start, end, lower, upper) ? 0 ..< 1 : 0 ..< 0
+            table.display = mode != .lowMemory && _overlaps(start, end, display.0, display.1) ? 0 ..< 1 : 0 ..< 0
+            table.preload = _overlaps(start, end, preload.0, preload.1) ? 0 ..< 1 : 0 ..< 0
+            let state = table.state(at: 0)
+            setState(state, of: element)
+            visited.insert(ObjectIdentifier(element))
+            if !state.isEmpty { holding.append(element) }
+        }
+        for element in supplementariesHoldingState where !visited.contains(ObjectIdentifier(element)) {
+            setState([], of: element)
+        }
+        supplementariesHoldingState = holding
     }
 
     /// Within one map: visits the runs between consecutive range ends where the

@@ -96,6 +96,8 @@ public final class RangeController {
     }
     var sectionIndex = _SectionIndex()
     var snapshot = _RangeSnapshot()
+    /// The supplementary elements whose nodes the last pass gave a state.
+    var supplementariesHoldingState: [CollectionElement] = []
     /// The last direction content moved in; Texture starts from down and right.
     var lastScrollDirection: ScrollDirection = [.down, .right]
     var contentHasBeenScrolled = false

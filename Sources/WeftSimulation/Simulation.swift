@@ -51,7 +51,7 @@ public final class Simulation {
         node.isVisible = true
         node.delegate = fetcher
         fetcher.simulation = self
-        try feed.apply(CollectionSnapshot([(0, (0 ..< options.initialItems).map { Post(id: $0) })]))
+        try feed.apply(try CollectionSnapshot([(0, (0 ..< options.initialItems).map { Post(id: $0) })]))
         node.waitUntilAllUpdatesAreProcessed()
 
         let frames = options.frameCount
@@ -95,15 +95,15 @@ public final class Simulation {
         if Double.random(in: 0 ..< 1, using: &random) < options.invalidShare {
             issueInvalidUpdate()
         } else {
-            try feed.apply(mutated(feed.snapshot))
+            try feed.apply(try mutated(feed.snapshot))
             report.updatesApplied += 1
             instant("update", [:])
         }
     }
 
     /// A random next state of the feed: posts inserted, deleted, moved, changed.
-    private func mutated(_ snapshot: CollectionSnapshot<Int, Post>) -> CollectionSnapshot<Int, Post> {
-        var posts = snapshot.sections.first?.items ?? []
+    private func mutated(_ snapshot: CollectionSnapshot<Int, Post>) throws(SnapshotError) -> CollectionSnapshot<Int, Post> {
+        var posts = snapshot.itemIdentifiers
         for _ in 0 ..< Int.random(in: 1 ... 8, using: &random) {
             switch Int.random(in: 0 ..< 4, using: &random) {
             case 0:
@@ -119,7 +119,7 @@ public final class Simulation {
                 break
             }
         }
-        return CollectionSnapshot([(0, posts)])
+        return try CollectionSnapshot([(0, posts)])
     }
 
     /// An update that breaks a batch-update rule; the collection node must throw.
@@ -157,7 +157,7 @@ public final class Simulation {
     private func finish(createdBefore: Int) throws {
         node.waitUntilAllUpdatesAreProcessed()
         let shown = node.dataController.visibleMap.elements(inSection: 0).map { $0.nodeModel as? Post }
-        report.viewMatchesFeed = shown == (feed.snapshot.sections.first?.items ?? []).map(Optional.some)
+        report.viewMatchesFeed = shown == feed.snapshot.itemIdentifiers.map(Optional.some)
             && (node.view as? HeadlessCollectionView)?.numberOfItems(inSection: 0) == shown.count
         report.viewInconsistencies = ((node.view as? HeadlessCollectionView)?.inconsistencies ?? []).map(\.description)
         report.viewDivergences = ((node.view as? HeadlessCollectionView)?.divergences ?? []).map(\.description)

@@ -47,6 +47,29 @@ extension _PipelineAdapter: DataControllerDataSource {
         guard let node else { return nil }
         return node.dataSource?.collectionNode(node, nodeModelForItemAt: indexPath)
     }
+
+    func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String] {
+        guard let node else { return [] }
+        return node.dataSource?.collectionNode(node, supplementaryElementKindsInSection: section) ?? []
+    }
+
+    func dataController(
+        _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, inSection section: Int
+    ) -> CollectionElement.NodeBlock {
+        guard let node, let dataSource = node.dataSource else { return { CellNode() } }
+        return dataSource.collectionNode(
+            node, nodeBlockForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section))
+    }
+
+    func dataController(
+        _ dataController: DataController, constrainedSizeForSupplementaryElementOfKind kind: String,
+        inSection section: Int
+    ) -> SizeRange {
+        guard let node else { return dataController.defaultConstrainedSize }
+        return node.dataSource?.collectionNode(
+            node, constrainedSizeForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section))
+            ?? node.defaultConstrainedSize
+    }
 }
 
 /// Each commit goes to the view, then to the ranges.
@@ -64,6 +87,8 @@ extension _PipelineAdapter: DataControllerDelegate {
                 node.rangeController.setVisibleMap(update.map)
             }
         }
+        node.pruneSelection()
+        node.performPendingScroll()
     }
 
     func dataControllerDidRelayout(_ dataController: DataController) {

@@ -1,0 +1,135 @@
+public import Foundation
+import WeftDataController
+import WeftNode
+
+extension CollectionNode {
+    // Selection is kept by element, not by index path, so it follows an item
+    // through inserts and moves, and leaves with it when it is deleted, as
+    // UIKit's does. A reload that keeps the element (its node model is unchanged,
+    // or its node took the new one) keeps the selection; a reload that makes a
+    // new node drops it, as a UIKit reload does. `reloadData` clears it.
+
+    /// The index paths of the selected items in the data source's index space,
+    /// ascending; empty when nothing is selected. UIKit's `indexPathsForSelectedItems`.
+    ///
+    /// - Complexity: O(*m* log *n*) for *m* selected items.
+    public var indexPathsForSelectedItems: [IndexPath] {
+        let map = dataController.pendingMap
+        return selection.compactMap { $0.element.flatMap(map.indexPath(of:)) }.sorted()
+    }
+
+    /// Selects the item at `indexPath` (data source's index space) and scrolls
+    /// it to `scrollPosition`; `nil` deselects every item. UIKit's
+    /// `selectItem(at:animated:scrollPosition:)`: the delegate is not told, and
+    /// nothing happens while ``allowsSelection`` is `false`. Without
+    /// ``allowsMultipleSelection``, the item replaces the selection.
+    ///
+    /// - Throws: ``CollectionNodeError/noSuchItem(_:numberOfSections:numberOfItemsInSection:)``
+    ///   for a path that names no item, ``CollectionNodeError/conflictingScrollPositions(_:)``;
+    ///   nothing changes then.
+    /// - Complexity: O(*m* + log *n*) for *m* selected items.
+    public func selectItem(
+        at indexPath: IndexPath?, animated: Bool = false, scrollPosition: ScrollPosition = []
+    ) throws(CollectionNodeError) {
+        guard let indexPath else {
+            for path in indexPathsForSelectedItems { try? deselectItem(at: path) }
+            return
+        }
+        let element = try element(at: indexPath)
+        try checkScrollPosition(scrollPosition)
+        guard allowsSelection else { return }
+        setSelected(element, replacingOthers: !allowsMultipleSelection)
+        if !scrollPosition.isEmpty { try scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    /// Deselects the item at `indexPath` (data source's index space); the
+    /// delegate is not told. UIKit's `deselectItem(at:animated:)`.
+    ///
+    /// - Throws: ``CollectionNodeError/noSuchItem(_:numberOfSections:numberOfItemsInSection:)``.
+    /// - Complexity: O(*m* + log *n*) for *m* selected items.
+    public func deselectItem(at indexPath: IndexPath, animated: Bool = false) throws(CollectionNodeError) {
+        let element = try element(at: indexPath)
+        setDeselected(element)
+    }
+
+    /// What a user's tap on the item at `indexPath` does, for a host view that
+    /// forwards touches: with ``allowsMultipleSelection`` a selected item is
+    /// deselected; otherwise the item is selected and any other item deselected.
+    /// The delegate is asked first (`shouldSelectItemAt`, `shouldDeselectItemAt`)
+    /// and told after (`didSelectItemAt`, `didDeselectItemAt`), as UIKit does
+    /// for touches; a tap on a selected item of a single-selection collection
+    /// selects it again.
+    ///
+    /// - Throws: ``CollectionNodeError/noSuchItem(_:numberOfSections:numberOfItemsInSection:)``.
+    public func tapItem(at indexPath: IndexPath) throws(CollectionNodeError) {
+        let element = try element(at: indexPath)
+        guard allowsSelection else { return }
+        if allowsMultipleSelection, isSelected(element) {
+            guard delegate?.collectionNode(self, shouldDeselectItemAt: indexPath) ?? true else { return }
+            setDeselected(element)
+            delegate?.collectionNode(self, didDeselectItemAt: indexPath)
+            return
+        }
+        guard delegate?.collectionNode(self, shouldSelectItemAt: indexPath) ?? true else { return }
+        let others = allowsMultipleSelection ? [] : indexPathsForSelectedItems.filter { $0 != indexPath }
+        setSelected(element, replacingOthers: !allowsMultipleSelection)
+        for path in others { delegate?.collectionNode(self, didDeselectItemAt: path) }
+        delegate?.collectionNode(self, didSelectItemAt: indexPath)
+    }
+
+    /// The element of the item at `indexPath` of the data source's index space.
+    func element(at indexPath: IndexPath) throws(CollectionNodeError) -> CollectionElement {
+        let map = dataController.pendingMap
+        guard indexPath.count == 2, let element = map.element(at: indexPath) else {
+            let sections = map.numberOfSections
+            let section = indexPath.count == 2 ? indexPath.section : -1
+            throw .noSuchItem(
+                indexPath, numberOfSections: sections,
+                numberOfItemsInSection: (0 ..< sections).contains(section) ? map.numberOfItems(inSection: section) : nil)
+        }
+        return element
+    }
+
+    private func isSelected(_ element: CollectionElement) -> Bool {
+        selection.contains { $0.element === element }
+    }
+
+    private func setSelected(_ element: CollectionElement, replacingOthers: Bool) {
+        if replacingOthers {
+            for other in selection where other.element !== element { other.element?.nodeIfAllocated?.isSelected = false }
+            selection.removeAll { $0.element !== element }
+        }
+        if !isSelected(element) { selection.append(WeakElement(element)) }
+        element.node.isSelected = true
+    }
+
+    private func setDeselected(_ element: CollectionElement) {
+        guard isSelected(element) else { return }
+        selection.removeAll { $0.element === element || $0.element == nil }
+        element.nodeIfAllocated?.isSelected = false
+    }
+
+    /// Drops the selected items the data source no longer has: deleted, or
+    /// replaced by a reload. Runs after each update is issued.
+    func pruneSelection() {
+        guard !selection.isEmpty else { return }
+        let map = dataController.pendingMap
+        selection.removeAll { $0.element.flatMap(map.indexPath(of:)) == nil }
+    }
+
+    /// Deselects everything without telling the delegate, as `reloadData` does in UIKit.
+    func clearSelection() {
+        for entry in selection { entry.element?.nodeIfAllocated?.isSelected = false }
+        selection.removeAll()
+    }
+}
+
+/// A selected element, held weakly: the selection must never be the last owner
+/// of an element, or its node would be released on main.
+struct WeakElement {
+    weak var element: CollectionElement?
+
+    init(_ element: CollectionElement) {
+        self.element = element
+    }
+}

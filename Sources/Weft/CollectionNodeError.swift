@@ -1,0 +1,26 @@
+public import Foundation
+
+/// Why a container refused a selection or a scroll. Nothing changes when one is thrown.
+public enum CollectionNodeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The index path names no item of the data source: UIKit raises "attempt to
+    /// scroll to invalid index path" or selects past the bounds.
+    case noSuchItem(IndexPath, numberOfSections: Int, numberOfItemsInSection: Int?)
+    /// The scroll position names two vertical or two horizontal positions, as
+    /// `[.top, .bottom]`.
+    case conflictingScrollPositions(ScrollPosition)
+
+    public var description: String {
+        switch self {
+        case .noSuchItem(let path, let sections, let items):
+            guard path.count == 2 else {
+                return "Index path \(path) is not a (section, item) pair"
+            }
+            if let items {
+                return "There is no item \(path.item) in section \(path.section): it has \(items) items"
+            }
+            return "There is no section \(path.section): the collection has \(sections) sections"
+        case .conflictingScrollPositions(let position):
+            return "Scroll position \(position) names more than one vertical or horizontal position"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+public import Foundation
+public import WeftRangeController
+
+/// Selection and batch fetching for a ``TableNode`` in rows, as `ASTableDelegate`.
+///
+/// It refines ``CollectionNodeDelegate``, whose item-named requirements it
+/// implements by calling these; set it as the table's ``CollectionNode/delegate``.
+@MainActor
+public protocol TableNodeDelegate: CollectionNodeDelegate {
+    /// Whether there is more to fetch now. The default is `true`.
+    func shouldBatchFetch(for tableNode: TableNode) -> Bool
+
+    /// Starts fetching; see ``CollectionNodeDelegate/collectionNode(_:willBeginBatchFetchWith:)``.
+    /// The default declines.
+    func tableNode(_ tableNode: TableNode, willBeginBatchFetchWith context: BatchContext)
+
+    /// Whether a tap may select the row. The default is `true`.
+    func tableNode(_ tableNode: TableNode, shouldSelectRowAt indexPath: IndexPath) -> Bool
+
+    /// A tap selected the row.
+    func tableNode(_ tableNode: TableNode, didSelectRowAt indexPath: IndexPath)
+
+    /// Whether a tap may deselect the row. The default is `true`.
+    func tableNode(_ tableNode: TableNode, shouldDeselectRowAt indexPath: IndexPath) -> Bool
+
+    /// A tap deselected the row.
+    func tableNode(_ tableNode: TableNode, didDeselectRowAt indexPath: IndexPath)
+}
+
+extension TableNodeDelegate {
+    public func shouldBatchFetch(for tableNode: TableNode) -> Bool { true }
+
+    public func tableNode(_ tableNode: TableNode, willBeginBatchFetchWith context: BatchContext) {
+        context.completeBatchFetching(false)
+    }
+
+    public func tableNode(_ tableNode: TableNode, shouldSelectRowAt indexPath: IndexPath) -> Bool { true }
+
+    public func tableNode(_ tableNode: TableNode, didSelectRowAt indexPath: IndexPath) {}
+
+    public func tableNode(_ tableNode: TableNode, shouldDeselectRowAt indexPath: IndexPath) -> Bool { true }
+
+    public func tableNode(_ tableNode: TableNode, didDeselectRowAt indexPath: IndexPath) {}
+
+    public func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool {
+        guard let table = collectionNode as? TableNode else { return false }
+        return shouldBatchFetch(for: table)
+    }
+
+    public func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {
+        guard let table = collectionNode as? TableNode else { return context.completeBatchFetching(false) }
+        tableNode(table, willBeginBatchFetchWith: context)
+    }
+
+    public func collectionNode(_ collectionNode: CollectionNode, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+        guard let table = collectionNode as? TableNode else { return false }
+        return tableNode(table, shouldSelectRowAt: indexPath)
+    }
+
+    public func collectionNode(_ collectionNode: CollectionNode, didSelectItemAt indexPath: IndexPath) {
+        guard let table = collectionNode as? TableNode else { return }
+        tableNode(table, didSelectRowAt: indexPath)
+    }
+
+    public func collectionNode(_ collectionNode: CollectionNode, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
+        guard let table = collectionNode as? TableNode else { return false }
+        return tableNode(table, shouldDeselectRowAt: indexPath)
+    }
+
+    public func collectionNode(_ collectionNode: CollectionNode, didDeselectItemAt indexPath: IndexPath) {
+        guard let table = collectionNode as? TableNode else { return }
+        tableNode(table, didDeselectRowAt: indexPath)
+    }
+}

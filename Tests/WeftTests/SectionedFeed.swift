@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+import Weft
+import WeftTestSupport
+
+/// A header or footer node of a fixed length, naming the section it was made for.
+final class LabelNode: CellNode, @unchecked Sendable {
+    let label: String
+    let length: CGFloat
+
+    init(_ label: String, length: CGFloat) {
+        self.label = label
+        self.length = length
+        super.init()
+    }
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(width: constrainedSize.width, height: length)
+    }
+}
+
+/// A feed of sections of stories, each section with a 40-point header and a
+/// 20-point footer, over a headless view and a manual main context.
+@MainActor
+final class SectionedFeed: CollectionNodeDataSource, CollectionNodeDelegate {
+    /// Each section's name and stories.
+    var sections: [(name: String, stories: [Story])]
+    let scheduler = ManualMainScheduler()
+    let node: CollectionNode
+    /// How many header and footer node blocks the data source handed out.
+    var supplementaryBlocksMade = 0
+    var events: [String] = []
+    var refusesSelection: Set<Int> = []
+
+    init(_ sections: [(String, [Story])], makeNode: ((ManualMainScheduler, DeallocQueue) throws -> CollectionNode)? = nil) throws {
+        self.sections = sections.map { (name: $0.0, stories: $0.1) }
+        let queue = try DeallocQueue()
+        node = try makeNode?(scheduler, queue) ?? CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: queue)
+        node.dataSource = self
+        node.delegate = self
+        node.viewportSize = CGSize(width: 320, height: 500)
+        node.reloadData()
+        node.waitUntilAllUpdatesAreProcessed()
+    }
+
+    var view: HeadlessCollectionView { node.view as! HeadlessCollectionView }
+
+    var shown: [[Story]] {
+        view.allCells.map { $0.map { (($0 as! CollectionElement).nodeIfAllocated as! StoryNode).story } }
+    }
+
+    func header(_ section: Int) -> LabelNode? {
+        node.supplementaryNode(ofKind: CollectionNode.elementKindSectionHeader, at: IndexPath(item: 0, section: section)) as? LabelNode
+    }
+
+    func footer(_ section: Int) -> LabelNode? {
+        node.supplementaryNode(ofKind: CollectionNode.elementKindSectionFooter, at: IndexPath(item: 0, section: section)) as? LabelNode
+    }
+
+    func numberOfSections(in collectionNode: CollectionNode) -> Int { sections.count }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int {
+        sections[section].stories.count
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        let story = sections[indexPath.section].stories[indexPath.item]
+        return { StoryNode(story: story) }
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int) -> [String] {
+        [CollectionNode.elementKindSectionHeader, CollectionNode.elementKindSectionFooter]
+    }
+
+    func collectionNode(
+        _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> CollectionElement.NodeBlock {
+        supplementaryBlocksMade += 1
+        let name = sections[indexPath.section].name
+        let isHeader = kind == CollectionNode.elementKindSectionHeader
+        return { LabelNode(isHeader ? "header \(name)" : "footer \(name)", length: isHeader ? 40 : 20) }
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {
+        context.completeBatchFetching(false)
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+        events.append("should select \(indexPath.section).\(indexPath.item)")
+        return !refusesSelection.contains(sections[indexPath.section].stories[indexPath.item].id)
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, didSelectItemAt indexPath: IndexPath) {
+        events.append("did select \(indexPath.section).\(indexPath.item)")
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
+        events.append("should deselect \(indexPath.section).\(indexPath.item)")
+        return true
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, didDeselectItemAt indexPath: IndexPath) {
+        events.append("did deselect \(indexPath.section).\(indexPath.item)")
+    }
+}

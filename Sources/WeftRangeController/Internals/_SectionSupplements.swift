@@ -1,5 +1,4 @@
 import Foundation
-import WeftChangeSet
 import WeftDataController
 import WeftElementMap
 

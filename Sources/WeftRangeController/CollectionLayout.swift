@@ -88,6 +88,12 @@ public protocol CollectionLayout: AnyObject {
     /// - Complexity: O(log *n*).
     func firstItemOrdinal(startingAtOrAfter offset: CGFloat) -> Int
 
+    /// Whether the layout places any supplementary element now; the range
+    /// controller skips them while it does not. The default is `false`.
+    ///
+    /// - Complexity: O(1).
+    var placesSupplementaryElements: Bool { get }
+
     /// Returns the frame of a supplementary element in content coordinates, or
     /// `nil` if the layout does not place one of that kind there. The default
     /// places none.
@@ -107,6 +113,8 @@ public protocol CollectionLayout: AnyObject {
 }
 
 extension CollectionLayout {
+    public var placesSupplementaryElements: Bool { false }
+
     public func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect? { nil }
 
     public func supplementaryElements(in rect: CGRect) -> [(kind: String, indexPath: IndexPath)] { [] }

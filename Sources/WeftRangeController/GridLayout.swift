@@ -165,6 +165,9 @@ public final class GridLayout: CollectionLayout {
         return scrollAxis.rect(start: CGFloat(start), length: itemLength, crossStart: crossStart, breadth: itemBreadth)
     }
 
+    /// Whether a section has a header or a footer.
+    public var placesSupplementaryElements: Bool { !supplements.isEmpty }
+
     /// - Complexity: O(log *s*).
     public func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect? {
         guard indexPath.count == 2, indexPath.item == 0, indexPath.section >= 0,

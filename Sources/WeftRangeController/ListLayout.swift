@@ -152,6 +152,9 @@ public final class ListLayout: CollectionLayout {
         return index.firstOrdinal(ofSection: section) + min(item, sections[section].count)
     }
 
+    /// Whether a section has a header or a footer.
+    public var placesSupplementaryElements: Bool { !supplements.isEmpty }
+
     /// - Complexity: O(log *s*).
     public func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect? {
         guard indexPath.count == 2, indexPath.item == 0, sections.indices.contains(indexPath.section),

@@ -186,6 +186,7 @@ extension RangeController {
     ///
     /// - Complexity: O(log *s* + *h*) for *h* supplementary elements in or leaving the ranges.
     private func moveSupplementaryStates(mode: RangeMode, containerVisible: Bool) {
+        guard layout.placesSupplementaryElements || !supplementariesHoldingState.isEmpty else { return }
         let axis = layout.scrollAxis
         let (lower, upper) = axis.span(of: viewport)
         let screen = upper - lower

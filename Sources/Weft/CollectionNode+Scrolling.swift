@@ -23,7 +23,7 @@ extension CollectionNode {
         try checkScrollPosition(scrollPosition)
         pendingScroll = nil
         guard let viewPath = dataController.visibleMap.indexPath(of: element) else {
-            pendingScroll = (WeakElement(element), scrollPosition)
+            pendingScroll = (_WeakElement(element), scrollPosition)
             return
         }
         scroll(toViewItemAt: viewPath, at: scrollPosition)

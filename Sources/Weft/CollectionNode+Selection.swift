@@ -99,7 +99,7 @@ extension CollectionNode {
             for other in selection where other.element !== element { other.element?.nodeIfAllocated?.isSelected = false }
             selection.removeAll { $0.element !== element }
         }
-        if !isSelected(element) { selection.append(WeakElement(element)) }
+        if !isSelected(element) { selection.append(_WeakElement(element)) }
         element.node.isSelected = true
     }
 
@@ -121,15 +121,5 @@ extension CollectionNode {
     func clearSelection() {
         for entry in selection { entry.element?.nodeIfAllocated?.isSelected = false }
         selection.removeAll()
-    }
-}
-
-/// A selected element, held weakly: the selection must never be the last owner
-/// of an element, or its node would be released on main.
-struct WeakElement {
-    weak var element: CollectionElement?
-
-    init(_ element: CollectionElement) {
-        self.element = element
     }
 }

@@ -175,10 +175,10 @@ public class CollectionNode {
     public var allowsMultipleSelection = false
 
     /// The selected elements, in the order they were selected.
-    var selection: [WeakElement] = []
+    var selection: [_WeakElement] = []
 
     /// A scroll to an item the view does not show yet, done when it does.
-    var pendingScroll: (WeakElement, ScrollPosition)?
+    var pendingScroll: (_WeakElement, ScrollPosition)?
 
     /// Whether ``contentOffset`` may leave the content, as a scroll view's bounce
     /// does. `false` by default: an offset is clamped so that the viewport stays

@@ -170,22 +170,13 @@ public final class GridLayout: CollectionLayout {
 
     /// - Complexity: O(log *s*).
     public func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect? {
-        guard indexPath.count == 2, indexPath.item == 0, indexPath.section >= 0,
-            indexPath.section < index.numberOfSections,
-            let span = supplements.span(
-                ofKind: kind, section: indexPath.section, sectionStart: sectionLengths.prefix(indexPath.section),
-                sectionLength: sectionLengths.values[indexPath.section], spacing: lineSpacing)
-        else { return nil }
-        return scrollAxis.rect(start: span.start, length: span.length, crossStart: 0, breadth: breadth)
+        supplements.frame(
+            ofKind: kind, at: indexPath, sectionLengths: sectionLengths, spacing: lineSpacing, axis: scrollAxis, breadth: breadth)
     }
 
     /// - Complexity: O(log *s* + *k*) for *k* elements returned.
     public func supplementaryElements(in rect: CGRect) -> [(kind: String, indexPath: IndexPath)] {
-        let cross = scrollAxis.crossSpan(of: rect)
-        guard _overlaps(0, breadth, cross.min, cross.max) else { return [] }
-        let along = scrollAxis.span(of: rect)
-        return supplements.elements(from: along.min, to: along.max, sectionLengths: sectionLengths, spacing: lineSpacing)
-            .map { ($0.kind, IndexPath(item: 0, section: $0.section)) }
+        supplements.elements(in: rect, sectionLengths: sectionLengths, spacing: lineSpacing, axis: scrollAxis, breadth: breadth)
     }
 
     private func sectionLength(section: Int, count: Int) -> Double {

@@ -77,45 +77,55 @@ struct _SectionSupplements {
         return Double(axis.length(of: element._layoutSize) + spacing)
     }
 
-    /// The headers and footers whose slots overlap `lower ..< upper` along the
-    /// axis, given where sections start (`sectionStarts`, a Fenwick tree of section
-    /// lengths), as (kind, section) pairs in order.
+    /// The frame of the `kind` element at `indexPath` (item 0 of its section),
+    /// given the sections' lengths, or `nil` if the section has none of that kind.
+    ///
+    /// - Complexity: O(log *s*).
+    func frame(
+        ofKind kind: String, at indexPath: IndexPath, sectionLengths: _Fenwick<Double>, spacing: CGFloat,
+        axis: ScrollAxis, breadth: CGFloat
+    ) -> CGRect? {
+        guard !isEmpty, indexPath.count == 2, indexPath.item == 0, headers.indices.contains(indexPath.section) else {
+            return nil
+        }
+        let section = indexPath.section
+        let start = sectionLengths.prefix(section)
+        let slot: (start: Double, length: Double)
+        switch kind {
+        case ElementKind.sectionHeader where headers[section] > 0:
+            slot = (start, headers[section])
+        case ElementKind.sectionFooter where footers[section] > 0:
+            slot = (start + sectionLengths.values[section] - footers[section], footers[section])
+        default:
+            return nil
+        }
+        return axis.rect(start: CGFloat(slot.start), length: CGFloat(slot.length) - spacing, crossStart: 0, breadth: breadth)
+    }
+
+    /// The headers and footers whose frames overlap `rect`, in order along the axis.
     ///
     /// - Complexity: O(log *s* + *k*) for *k* sections that overlap.
     func elements(
-        from lower: CGFloat, to upper: CGFloat, sectionLengths: _Fenwick<Double>, spacing: CGFloat
-    ) -> [(kind: String, section: Int)] {
-        guard !isEmpty, lower < upper else { return [] }
-        var result: [(kind: String, section: Int)] = []
+        in rect: CGRect, sectionLengths: _Fenwick<Double>, spacing: CGFloat, axis: ScrollAxis, breadth: CGFloat
+    ) -> [(kind: String, indexPath: IndexPath)] {
+        let cross = axis.crossSpan(of: rect)
+        let (lower, upper) = axis.span(of: rect)
+        guard !isEmpty, lower < upper, _overlaps(0, breadth, cross.min, cross.max) else { return [] }
+        var result: [(kind: String, indexPath: IndexPath)] = []
         var section = sectionLengths.leadingCount(withPrefixBelow: Double(lower), orEqual: true)
         while section < headers.count {
             let start = sectionLengths.prefix(section)
             guard start < Double(upper) else { break }
             let end = start + sectionLengths.values[section]
+            let path = IndexPath(item: 0, section: section)
             if headers[section] > 0, _overlaps(CGFloat(start), CGFloat(start + headers[section]) - spacing, lower, upper) {
-                result.append((ElementKind.sectionHeader, section))
+                result.append((ElementKind.sectionHeader, path))
             }
             if footers[section] > 0, _overlaps(CGFloat(end - footers[section]), CGFloat(end) - spacing, lower, upper) {
-                result.append((ElementKind.sectionFooter, section))
+                result.append((ElementKind.sectionFooter, path))
             }
             section += 1
         }
         return result
-    }
-
-    /// The stretch along the axis of a header or footer, given its section's
-    /// start and length, or `nil` if the section has none of that kind.
-    func span(ofKind kind: String, section: Int, sectionStart: Double, sectionLength: Double, spacing: CGFloat)
-        -> (start: CGFloat, length: CGFloat)?
-    {
-        guard !isEmpty, headers.indices.contains(section) else { return nil }
-        switch kind {
-        case ElementKind.sectionHeader where headers[section] > 0:
-            return (CGFloat(sectionStart), CGFloat(headers[section]) - spacing)
-        case ElementKind.sectionFooter where footers[section] > 0:
-            return (CGFloat(sectionStart + sectionLength - footers[section]), CGFloat(footers[section]) - spacing)
-        default:
-            return nil
-        }
     }
 }

@@ -59,6 +59,18 @@ public final class CollectionDiffableDataSource<
 
     private let nodeBlockProvider: NodeBlockProvider
 
+    /// The snapshot the last apply issued leaves: what the next background
+    /// apply diffs against. ``snapshot`` once nothing is in flight.
+    private var latestSnapshot = CollectionSnapshot<Section, Item>()
+
+    /// Background applies whose batches have not been submitted yet.
+    private var appliesInFlight = 0
+
+    /// Counts refusals: a background apply queued before the last one is
+    /// diffed against a snapshot that never showed, and fails with ``chainBreak``.
+    private var generation = 0
+    private var chainBreak: SnapshotError?
+
     /// Creates a data source, makes it the collection node's, and has the node keep it.
     public init(collectionNode: CollectionNode, nodeBlockProvider: @escaping NodeBlockProvider) {
         self.collectionNode = collectionNode
@@ -67,9 +79,15 @@ public final class CollectionDiffableDataSource<
         collectionNode.retainedDataSource = self
     }
 
-    /// Shows `newSnapshot`: the first one loads everything; later ones go as a
-    /// batch of the differences, then, if items were reconfigured, a batch that
-    /// hands them their models.
+    /// Shows `newSnapshot`, diffing it on main: the first one loads everything;
+    /// later ones go as a batch of the differences, then, if items were
+    /// reconfigured, a batch that hands them their models.
+    ///
+    /// The diff is O(*n*) on main. For large feeds, or snapshots that change
+    /// often, use ``applyInBackground(_:animatingDifferences:completion:)``,
+    /// which leaves main only the batch's O(*k* log *n*). An `apply` issued
+    /// while background applies are still diffing waits for them, so that
+    /// snapshots are shown in the order they were applied.
     ///
     /// - Parameters:
     ///   - newSnapshot: The content to show.
@@ -85,51 +103,192 @@ public final class CollectionDiffableDataSource<
         completion: (@Sendable (Bool) -> Void)? = nil
     ) throws(SnapshotError) {
         guard let collectionNode else { return }
-        let old = snapshot
-        snapshot = newSnapshot.applied
+        if appliesInFlight > 0 { collectionNode.dataController.waitUntilAllUpdatesAreProcessed() }
         guard collectionNode.dataController.hasLoadedData else {
+            snapshot = newSnapshot.applied
+            latestSnapshot = snapshot
             collectionNode.reloadData { completion?(true) }
             return
         }
-        let reconfigured = newSnapshot.reconfiguredItemIdentifiers.compactMap { item -> IndexPath? in
-            old.sectionOfItem[item] == nil ? nil : newSnapshot.indexPath(of: item)
+        let old = snapshot
+        latestSnapshot = newSnapshot.applied
+        do throws(SnapshotError) {
+            try run(Self.plan(from: old, to: newSnapshot), animatingDifferences: animatingDifferences, completion: completion)
+        } catch {
+            latestSnapshot = snapshot
+            throw error
+        }
+    }
+
+    /// Shows `newSnapshot` as ``apply(_:animatingDifferences:completion:)``
+    /// does, but diffs it off main, on the collection's editing queue; main
+    /// runs only the resulting batches, as UIKit's `apply` does when called
+    /// from a background queue.
+    ///
+    /// Returns at once. Snapshots show in the order they were applied: each is
+    /// diffed against the one applied before it, and ``snapshot`` becomes it
+    /// when its batches are submitted. The collection node's
+    /// ``CollectionNode/waitUntilAllUpdatesAreProcessed()`` waits for the diff
+    /// too.
+    ///
+    /// ```swift
+    /// source.applyInBackground(snapshot) { result in
+    ///     if case .failure(let error) = result { print(error) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - newSnapshot: The content to show.
+    ///   - animatingDifferences: Whether the view should animate the batch.
+    ///   - completion: Runs on main with `.success` when the last batch has
+    ///     committed, or with ``SnapshotError/refused(_:)`` if the collection
+    ///     node's data was changed behind this data source's back. Such a
+    ///     refusal also fails the applies queued behind it, which were diffed
+    ///     against a snapshot that never showed; ``snapshot`` stays the last
+    ///     one shown.
+    /// - Complexity: O(1) now; O(*n* + *k* log *k*) off main for *n* items and
+    ///   *k* differences; the pipeline's O(*k* log *n*) on main.
+    public func applyInBackground(
+        _ newSnapshot: CollectionSnapshot<Section, Item>, animatingDifferences: Bool = true,
+        completion: (@MainActor @Sendable (Result<Void, SnapshotError>) -> Void)? = nil
+    ) {
+        guard let collectionNode else { return }
+        guard collectionNode.dataController.hasLoadedData || appliesInFlight > 0 else {
+            snapshot = newSnapshot.applied
+            latestSnapshot = snapshot
+            collectionNode.reloadData { completion?(.success(())) }
+            return
+        }
+        let base = latestSnapshot
+        latestSnapshot = newSnapshot.applied
+        appliesInFlight += 1
+        let generation = generation
+        collectionNode.dataController.performInBackground {
+            Self.plan(from: base, to: newSnapshot)
+        } then: { [weak self] plan in
+            self?.runInBackgroundPlan(plan, generation: generation, animatingDifferences: animatingDifferences, completion: completion)
+        }
+    }
+
+    /// Shows `newSnapshot` as ``applyInBackground(_:animatingDifferences:completion:)``
+    /// does, and returns once its last batch has committed.
+    ///
+    /// - Throws: ``SnapshotError/refused(_:)``, as the completion handler of
+    ///   ``applyInBackground(_:animatingDifferences:completion:)`` gets it.
+    /// - Complexity: As ``applyInBackground(_:animatingDifferences:completion:)``.
+    public func applyInBackground(
+        _ newSnapshot: CollectionSnapshot<Section, Item>, animatingDifferences: Bool = true
+    ) async throws(SnapshotError) {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, SnapshotError>, Never>) in
+            applyInBackground(newSnapshot, animatingDifferences: animatingDifferences) { continuation.resume(returning: $0) }
+        }
+        try result.get()
+    }
+
+    /// The main half of a background apply: submits the plan, unless a refusal
+    /// since it was queued made its base snapshot one that never showed.
+    private func runInBackgroundPlan(
+        _ plan: Plan, generation: Int, animatingDifferences: Bool,
+        completion: (@MainActor @Sendable (Result<Void, SnapshotError>) -> Void)?
+    ) {
+        appliesInFlight -= 1
+        if generation != self.generation, let chainBreak {
+            completion?(.failure(chainBreak))
+            return
+        }
+        do throws(SnapshotError) {
+            try run(plan, animatingDifferences: animatingDifferences, completion: nil) { result in
+                if case .success = result { completion?(.success(())) }
+            }
+        } catch {
+            self.generation += 1
+            chainBreak = error
+            latestSnapshot = snapshot
+            completion?(.failure(error))
+        }
+    }
+
+    /// The batches that turn `old` into `new`, each with the snapshot it leaves
+    /// shown. A `nil` change set is the reconfigure batch, made on main when its
+    /// turn comes, against the counts the batches before it leave.
+    private struct Plan: Sendable {
+        var batches: [(changeSet: ChangeSet?, shows: CollectionSnapshot<Section, Item>, reloads: ReloadBehavior)] = []
+        var reconfigured: [IndexPath] = []
+    }
+
+    /// Diffs `old` against `new`. Runs on main or off it.
+    private nonisolated static func plan(
+        from old: CollectionSnapshot<Section, Item>, to new: CollectionSnapshot<Section, Item>
+    ) -> Plan {
+        var plan = Plan()
+        plan.reconfigured = new.reconfiguredItemIdentifiers.compactMap { item -> IndexPath? in
+            old.sectionOfItem[item] == nil ? nil : new.indexPath(of: item)
         }
         // A moved section with item edits would be deleted and inserted whole by
         // the diff, since UIKit mishandles edits in moved sections. So sections
         // move first, on their own, and items change in a second batch: moved
         // items keep their nodes in every case.
         // Reload marks count in the last stage only, where items change.
-        var stages: [(from: CollectionSnapshot<Section, Item>, to: CollectionSnapshot<Section, Item>, marks: Bool)] = []
-        if let reordered = Self.sectionsReordered(from: old, to: newSnapshot) {
-            stages = [(old, reordered, false), (reordered, newSnapshot, true)]
+        var stages: [(from: CollectionSnapshot<Section, Item>, to: CollectionSnapshot<Section, Item>, marks: Bool)]
+        if let reordered = sectionsReordered(from: old, to: new) {
+            stages = [(old, reordered, false), (reordered, new, true)]
         } else {
-            stages = [(old, newSnapshot, true)]
+            stages = [(old, new, true)]
         }
-        // A `nil` batch is the reconfigure, made when its turn comes, against the
-        // counts the batches before it leave.
-        var batches: [(ChangeSet?, CollectionSnapshot<Section, Item>, ReloadBehavior)] = stages.compactMap { stage in
+        for stage in stages {
             let changeSet = ChangeSet(
-                diffing: Self.diffSections(stage.from, marks: nil), to: Self.diffSections(stage.to, marks: stage.marks ? newSnapshot : nil))
-            return changeSet.isEmpty ? nil : (changeSet, stage.to.applied, .followsNodeModel)
+                diffing: diffSections(stage.from, marks: nil), to: diffSections(stage.to, marks: stage.marks ? new : nil))
+            if !changeSet.isEmpty { plan.batches.append((changeSet, stage.to.applied, .followsNodeModel)) }
         }
-        if !reconfigured.isEmpty { batches.append((nil, newSnapshot.applied, .reconfiguresNode)) }
-        guard !batches.isEmpty else {
+        if !plan.reconfigured.isEmpty { plan.batches.append((nil, new.applied, .reconfiguresNode)) }
+        return plan
+    }
+
+    /// Submits the batches of `plan` in turn.
+    ///
+    /// - Parameters:
+    ///   - completion: The last batch's completion handler.
+    ///   - committed: Gets the last batch's outcome when it commits.
+    /// - Throws: The first refusal, with ``snapshot`` back where it was.
+    private func run(
+        _ plan: Plan, animatingDifferences: Bool, completion: (@Sendable (Bool) -> Void)?,
+        committed: (@MainActor (Result<Void, DataControllerError>) -> Void)? = nil
+    ) throws(SnapshotError) {
+        guard let collectionNode else { return }
+        guard !plan.batches.isEmpty else {
             completion?(true)
+            committed?(.success(()))
             return
         }
-        for (index, (changeSet, shown, reloads)) in batches.enumerated() {
-            var batch = changeSet ?? collectionNode.dataController.makeChangeSet()
-            if changeSet == nil { batch.reloadItems(at: reconfigured) }
+        let old = snapshot
+        for (index, stage) in plan.batches.enumerated() {
+            let isLast = index == plan.batches.count - 1
+            var batch = stage.changeSet ?? collectionNode.dataController.makeChangeSet()
+            if stage.changeSet == nil { batch.reloadItems(at: plan.reconfigured) }
             batch.beginUpdates()
-            batch.endUpdates(animated: animatingDifferences, completion: index == batches.count - 1 ? completion : nil)
-            snapshot = shown
-            try submit(batch, reloads: reloads, restoring: old)
+            batch.endUpdates(animated: animatingDifferences, completion: isLast ? completion : nil)
+            snapshot = stage.shows
+            var refusal: DataControllerError?
+            collectionNode.dataController.updateWithChangeSet(batch, reloads: stage.reloads) { result in
+                if case .failure(let error) = result {
+                    refusal = error
+                } else if isLast {
+                    committed?(result)
+                }
+            }
+            if let refusal {
+                snapshot = old
+                throw .refused(refusal)
+            }
         }
+        // The snapshot this replaced may hold many items whose release would
+        // cost main O(n); it goes where the pipeline's other garbage goes.
+        collectionNode.dataController.deallocQueue.release(value: old)
     }
 
     /// The old snapshot's surviving sections in the new snapshot's order, with
     /// their old items, or `nil` if their order did not change.
-    private static func sectionsReordered(
+    private nonisolated static func sectionsReordered(
         from old: CollectionSnapshot<Section, Item>, to new: CollectionSnapshot<Section, Item>
     ) -> CollectionSnapshot<Section, Item>? {
         let surviving = old.sectionIdentifiers.filter { new.sectionIndexes[$0] != nil }
@@ -145,32 +304,30 @@ public final class CollectionDiffableDataSource<
         return reordered
     }
 
-    private func submit(
-        _ changeSet: ChangeSet, reloads: ReloadBehavior, restoring old: CollectionSnapshot<Section, Item>
-    ) throws(SnapshotError) {
-        var refusal: DataControllerError?
-        collectionNode?.dataController.updateWithChangeSet(changeSet, reloads: reloads) { result in
-            if case .failure(let error) = result { refusal = error }
-        }
-        if let refusal {
-            snapshot = old
-            throw .refused(refusal)
-        }
-    }
-
     /// The snapshot as sections to diff. A reloaded item or section gets an
     /// identity of its own, so the diff deletes and inserts it: a new node,
     /// whatever its node model.
-    private static func diffSections(
+    private nonisolated static func diffSections(
         _ snapshot: CollectionSnapshot<Section, Item>, marks: CollectionSnapshot<Section, Item>?
     ) -> [DiffSection<_Replaceable<Section>, _Replaceable<Item>>] {
         let reloadedSections = Set(marks?.reloadedSectionIdentifiers ?? [])
         let reloadedItems = Set(marks?.reloadedItemIdentifiers ?? [])
-        return zip(snapshot.sectionIdentifiers, snapshot.itemsBySection).map { section, items in
-            DiffSection(
-                model: _Replaceable(section, isReplaced: reloadedSections.contains(section)),
-                items: items.map { _Replaceable($0, isReplaced: reloadedItems.contains($0)) })
+        var sections: [DiffSection<_Replaceable<Section>, _Replaceable<Item>>] = []
+        sections.reserveCapacity(snapshot.numberOfSections)
+        for (section, items) in zip(snapshot.sectionIdentifiers, snapshot.itemsBySection) {
+            // One loop per section: this code is not specialized for the caller's
+            // types, and a closure per item would cost generic calls per item.
+            var replaceable: [_Replaceable<Item>] = []
+            replaceable.reserveCapacity(items.count)
+            if reloadedItems.isEmpty {
+                for item in items { replaceable.append(_Replaceable(item, isReplaced: false)) }
+            } else {
+                for item in items { replaceable.append(_Replaceable(item, isReplaced: reloadedItems.contains(item))) }
+            }
+            sections.append(DiffSection(
+                model: _Replaceable(section, isReplaced: reloadedSections.contains(section)), items: replaceable))
         }
+        return sections
     }
 
     /// The item at `indexPath` of the shown snapshot, or `nil`: UIKit's `itemIdentifier(for:)`.

@@ -51,23 +51,45 @@ public struct CollectionSnapshot<SectionIdentifierType: Hashable & Sendable, Ite
     ///
     /// - Throws: ``SnapshotError/duplicateSection(_:firstAt:againAt:)`` or
     ///   ``SnapshotError/duplicateItem(_:firstAt:againAt:)``.
-    /// - Complexity: O(*n*) for *n* items, expected.
+    /// - Complexity: O(*n*) for *n* items, expected; one hash per item.
+    @inlinable
     public init(_ sections: [(Section, [Item])]) throws(SnapshotError) {
-        var firstItemPaths: [Item: IndexPath] = [:]
+        var itemCount = 0
+        for (_, items) in sections { itemCount += items.count }
+        var sectionOfItem: [Item: Section] = [:]
+        var sectionIndexes: [Section: Int] = [:]
+        sectionOfItem.reserveCapacity(itemCount)
+        sectionIndexes.reserveCapacity(sections.count)
         for (s, (section, items)) in sections.enumerated() {
             if let first = sectionIndexes.updateValue(s, forKey: section) {
                 throw .duplicateSection("\(section)", firstAt: first, againAt: s)
             }
-            for (i, item) in items.enumerated() {
-                let path = IndexPath(item: i, section: s)
-                if let first = firstItemPaths.updateValue(path, forKey: item) {
-                    throw .duplicateItem("\(item)", firstAt: first, againAt: path)
-                }
-                sectionOfItem[item] = section
+            for (i, item) in items.enumerated() where sectionOfItem.updateValue(section, forKey: item) != nil {
+                throw .duplicateItem(
+                    "\(item)", firstAt: Self.firstIndexPath(of: item, in: sections), againAt: IndexPath(item: i, section: s))
             }
         }
-        sectionIdentifiers = sections.map(\.0)
-        itemsBySection = sections.map(\.1)
+        self.init(
+            sectionIdentifiers: sections.map(\.0), itemsBySection: sections.map(\.1),
+            sectionIndexes: sectionIndexes, sectionOfItem: sectionOfItem)
+    }
+
+    /// A snapshot of checked parts.
+    @usableFromInline
+    init(sectionIdentifiers: [Section], itemsBySection: [[Item]], sectionIndexes: [Section: Int], sectionOfItem: [Item: Section]) {
+        self.sectionIdentifiers = sectionIdentifiers
+        self.itemsBySection = itemsBySection
+        self.sectionIndexes = sectionIndexes
+        self.sectionOfItem = sectionOfItem
+    }
+
+    /// Where `item` first occurs in `sections`; only a duplicate's error needs it.
+    @usableFromInline
+    static func firstIndexPath(of item: Item, in sections: [(Section, [Item])]) -> IndexPath {
+        for (s, (_, items)) in sections.enumerated() {
+            if let i = items.firstIndex(of: item) { return IndexPath(item: i, section: s) }
+        }
+        preconditionFailure("\(item) was reported twice but occurs nowhere")
     }
 
     /// The number of sections.

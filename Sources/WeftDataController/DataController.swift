@@ -94,13 +94,15 @@ public final class DataController {
     public internal(set) var sharedNodeErrors: [SharedNodeError] = []
 
     let mainSerialQueue: MainSerialQueue
-    let deallocQueue: DeallocQueue
+    package let deallocQueue: DeallocQueue
     let editingQueue = DispatchQueue(label: "org.weft.DataController.editing")
     /// Ends with this object, so that step-3 work still queued makes no more nodes.
     let lifetime = _Lifetime()
     var phase = Phase.idle
     var commits = Deque<PendingCommit>()
     var finishBlocks: [@MainActor () -> Void] = []
+    /// Jobs of ``performInBackground(_:then:)`` whose `then` has not run yet.
+    var backgroundWorkInFlight = 0
 
     /// Creates a data controller with empty maps. Load it with ``reloadData(completion:)``.
     ///

@@ -26,8 +26,8 @@ extension SectionedDiff {
         let newItemCount = new.reduce(0) { $0 + $1.items.count }
         // Callbacks address items by flat index; only they need flat copies.
         let needsFlatItems = !exactItems || comparesItems
-        let oldItems = needsFlatItems ? ContiguousArray(old.lazy.flatMap(\.items)) : []
-        let newItems = needsFlatItems ? ContiguousArray(new.lazy.flatMap(\.items)) : []
+        let oldItems = needsFlatItems ? Self.flatItems(of: old, count: oldItemCount) : []
+        let newItems = needsFlatItems ? Self.flatItems(of: new, count: newItemCount) : []
 
         let output = CDiff.sectioned(
             oldSectionCount: old.count, newSectionCount: new.count,
@@ -52,6 +52,17 @@ extension SectionedDiff {
                 }
             })
         self.init(output, oldSectionCount: old.count, oldItemCount: oldItemCount, newSections: new)
+    }
+
+    /// The items of every section in one array. Array by array rather than
+    /// through a flattening sequence, which costs a generic call per item where
+    /// the caller is not specialized.
+    @inlinable
+    static func flatItems(of sections: [Section], count: Int) -> ContiguousArray<Section.Item> {
+        var items = ContiguousArray<Section.Item>()
+        items.reserveCapacity(count)
+        for section in sections { items.append(contentsOf: section.items) }
+        return items
     }
 
     /// Writes the identity hashes and item counts of `sections`.

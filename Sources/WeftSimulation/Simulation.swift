@@ -8,9 +8,13 @@ import Weft
 /// that the pipeline must refuse.
 ///
 /// Frames are simulated, not waited for: each frame runs what main was handed
-/// (commits, coalesced range updates), issues the updates due, scrolls, and
-/// lays out, and the time main spends on that is the frame's time. Node
-/// allocation runs on background threads meanwhile, as it would on a device.
+/// (commits, coalesced range updates, snapshots to apply), issues the updates
+/// due, scrolls, and lays out, and the time main spends on that is the frame's
+/// time. As in an app that keeps a large feed responsive, snapshots are built
+/// on a queue of their own and applied with
+/// ``Weft/CollectionDiffableDataSource/applyInBackground(_:animatingDifferences:completion:)``,
+/// which diffs on the pipeline's editing queue; node allocation runs on
+/// background threads too, as it would on a device.
 @MainActor
 public final class Simulation {
     /// Reports progress: frames done, frames in all.
@@ -22,6 +26,9 @@ public final class Simulation {
     private let node: CollectionNode
     private let feed: CollectionDiffableDataSource<Int, Post>
     private let fetcher: BatchFetcher
+    private let model = FeedModel()
+    /// How many posts the model holds once the edits handed to it are done.
+    private var modelCount = 0
     private var random: SplitMix64
     private var report: SimulationReport
     private var nextID: Int
@@ -51,8 +58,11 @@ public final class Simulation {
         node.isVisible = true
         node.delegate = fetcher
         fetcher.simulation = self
-        try feed.apply(try CollectionSnapshot([(0, (0 ..< options.initialItems).map { Post(id: $0) })]))
-        node.waitUntilAllUpdatesAreProcessed()
+        model.update([.append((0 ..< options.initialItems).map { Post(id: $0) })], scheduler: scheduler) { [feed] in
+            feed.applyInBackground($0)
+        }
+        modelCount = options.initialItems
+        settle()
 
         let frames = options.frameCount
         let updateEvery = options.updatesPerSecond > 0
@@ -60,7 +70,7 @@ public final class Simulation {
         for frame in 0 ..< frames {
             let frameStart = ContinuousClock.now
             scheduler.runPendingJobs()
-            if frame % updateEvery == updateEvery - 1 { try issueUpdate() }
+            if frame % updateEvery == updateEvery - 1 { issueUpdate() }
             scroll()
             node.layoutIfNeeded()
             let frameEnd = ContinuousClock.now
@@ -76,50 +86,65 @@ public final class Simulation {
     }
 
     /// Appends a page of new posts; called by the batch fetcher.
-    func fetchPage(completion: @escaping @Sendable (Bool) -> Void) throws {
-        var snapshot = feed.snapshot
-        let count = min(options.pageSize, options.maximumItems - snapshot.numberOfItems)
+    func fetchPage(completion: @escaping @MainActor @Sendable (Bool) -> Void) {
+        let count = min(options.pageSize, options.maximumItems - modelCount)
         guard count > 0 else {
             completion(false)
             return
         }
         let page = (0 ..< count).map { _ in newPost() }
-        try snapshot.appendItems(page)
-        try feed.apply(snapshot, completion: completion)
+        modelCount += count
+        model.update([.append(page)], scheduler: scheduler) { [feed] snapshot in
+            feed.applyInBackground(snapshot) { completion((try? $0.get()) != nil) }
+        }
         report.batchFetches += 1
         report.updatesApplied += 1
         instant("batch fetch", ["items": "\(count)"])
     }
 
-    private func issueUpdate() throws {
+    private func issueUpdate() {
         if Double.random(in: 0 ..< 1, using: &random) < options.invalidShare {
             issueInvalidUpdate()
         } else {
-            try feed.apply(try mutated(feed.snapshot))
+            model.update(randomEdits(), scheduler: scheduler) { [feed, weak self] snapshot in
+                feed.applyInBackground(snapshot) { result in
+                    if case .failure(let error) = result { self?.report.refusals.append(error.description) }
+                }
+            }
             report.updatesApplied += 1
             instant("update", [:])
         }
     }
 
     /// A random next state of the feed: posts inserted, deleted, moved, changed.
-    private func mutated(_ snapshot: CollectionSnapshot<Int, Post>) throws(SnapshotError) -> CollectionSnapshot<Int, Post> {
-        var posts = snapshot.itemIdentifiers
+    private func randomEdits() -> [FeedModel.Edit] {
+        var edits: [FeedModel.Edit] = []
         for _ in 0 ..< Int.random(in: 1 ... 8, using: &random) {
             switch Int.random(in: 0 ..< 4, using: &random) {
             case 0:
-                posts.insert(newPost(), at: Int.random(in: 0 ... posts.count, using: &random))
-            case 1 where !posts.isEmpty:
-                posts.remove(at: Int.random(in: 0 ..< posts.count, using: &random))
-            case 2 where posts.count > 1:
-                let post = posts.remove(at: Int.random(in: 0 ..< posts.count, using: &random))
-                posts.insert(post, at: Int.random(in: 0 ... posts.count, using: &random))
-            case 3 where !posts.isEmpty:
-                posts[Int.random(in: 0 ..< posts.count, using: &random)].version += 1
+                edits.append(.insert(newPost(), at: Int.random(in: 0 ... modelCount, using: &random)))
+                modelCount += 1
+            case 1 where modelCount > 0:
+                edits.append(.remove(at: Int.random(in: 0 ..< modelCount, using: &random)))
+                modelCount -= 1
+            case 2 where modelCount > 1:
+                let from = Int.random(in: 0 ..< modelCount, using: &random)
+                edits.append(.move(from: from, to: Int.random(in: 0 ..< modelCount, using: &random)))
+            case 3 where modelCount > 0:
+                edits.append(.change(at: Int.random(in: 0 ..< modelCount, using: &random)))
             default:
                 break
             }
         }
-        return try CollectionSnapshot([(0, posts)])
+        return edits
+    }
+
+    /// Waits until the model has built every snapshot handed to it and the
+    /// pipeline has committed them all.
+    private func settle() {
+        _ = model.settledPosts()
+        scheduler.runPendingJobs()
+        node.waitUntilAllUpdatesAreProcessed()
     }
 
     /// An update that breaks a batch-update rule; the collection node must throw.
@@ -148,16 +173,17 @@ public final class Simulation {
         let step = options.scrollSpeed / CGFloat(options.framesPerSecond) * scrollDirection
         let limit = max(node.layout.contentSize.height - options.viewportSize.height, 0)
         var y = node.contentOffset.y + step
-        if y >= limit, feed.snapshot.numberOfItems >= options.maximumItems { scrollDirection = -1 }
+        if y >= limit, modelCount >= options.maximumItems { scrollDirection = -1 }
         if y <= 0, scrollDirection < 0 { scrollDirection = 1 }
         y = min(max(y, 0), limit)
         node.contentOffset = CGPoint(x: 0, y: y)
     }
 
     private func finish(createdBefore: Int) throws {
-        node.waitUntilAllUpdatesAreProcessed()
+        settle()
         let shown = node.dataController.visibleMap.elements(inSection: 0).map { $0.nodeModel as? Post }
         report.viewMatchesFeed = shown == feed.snapshot.itemIdentifiers.map(Optional.some)
+            && feed.snapshot.itemIdentifiers == model.settledPosts()
             && (node.view as? HeadlessCollectionView)?.numberOfItems(inSection: 0) == shown.count
         report.viewInconsistencies = ((node.view as? HeadlessCollectionView)?.inconsistencies ?? []).map(\.description)
         report.viewDivergences = ((node.view as? HeadlessCollectionView)?.divergences ?? []).map(\.description)
@@ -201,13 +227,7 @@ final class BatchFetcher: CollectionNodeDelegate {
     }
 
     func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {
-        do {
-            // The pipeline runs completions on main, when the page has committed.
-            try simulation?.fetchPage { finished in
-                MainActor.assumeIsolated { context.completeBatchFetching(finished) }
-            }
-        } catch {
-            context.cancelBatchFetching()
-        }
+        // The data source completes on main, when the page has committed.
+        simulation?.fetchPage { finished in context.completeBatchFetching(finished) }
     }
 }

@@ -1,0 +1,61 @@
+import Dispatch
+import Synchronization
+import Weft
+
+/// The app's side of the simulated feed: its posts, edited and turned into
+/// snapshots on a queue of their own, as an app keeps large snapshots off main.
+///
+/// Main decides every edit (so a seed fixes the run) and hands it over; the
+/// queue applies it, builds the snapshot in O(*n*) and schedules the apply on
+/// main. One serial queue keeps the snapshots in the order main decided them.
+final class FeedModel: Sendable {
+    /// One edit main decided, by position in the posts as they will be then.
+    enum Edit: Sendable {
+        case insert(Post, at: Int)
+        case remove(at: Int)
+        case move(from: Int, to: Int)
+        case change(at: Int)
+        case append([Post])
+    }
+
+    private let queue = DispatchQueue(label: "org.weft.sim.feed-model")
+    private let posts = Mutex<[Post]>([])
+
+    /// Applies `edits` off main, then hands the resulting snapshot to `apply` on main.
+    func update(
+        _ edits: [Edit], scheduler: any MainScheduler,
+        apply: @escaping @MainActor @Sendable (CollectionSnapshot<Int, Post>) -> Void
+    ) {
+        queue.async { [self] in
+            let snapshot = posts.withLock { posts in
+                for edit in edits { Self.perform(edit, on: &posts) }
+                return Self.snapshot(of: posts)
+            }
+            scheduler.schedule { apply(snapshot) }
+        }
+    }
+
+    /// The posts once every update handed over so far has been applied.
+    func settledPosts() -> [Post] {
+        queue.sync { posts.withLock { $0 } }
+    }
+
+    private static func perform(_ edit: Edit, on posts: inout [Post]) {
+        switch edit {
+        case .insert(let post, let at): posts.insert(post, at: at)
+        case .remove(let at): posts.remove(at: at)
+        case .move(let from, let to): posts.insert(posts.remove(at: from), at: to)
+        case .change(let at): posts[at].version += 1
+        case .append(let page): posts += page
+        }
+    }
+
+    private static func snapshot(of posts: [Post]) -> CollectionSnapshot<Int, Post> {
+        // Post ids are unique by construction: the initializer cannot throw here.
+        do {
+            return try CollectionSnapshot([(0, posts)])
+        } catch {
+            preconditionFailure("weft-sim made a feed with a duplicate post: \(error)")
+        }
+    }
+}

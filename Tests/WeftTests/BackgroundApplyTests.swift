@@ -1,0 +1,149 @@
+import Foundation
+import Synchronization
+import Testing
+import Weft
+import WeftCore
+import WeftTestSupport
+
+/// `applyInBackground`: diffs off main, batches on main, in the order applied.
+@MainActor
+@Suite struct BackgroundApplyTests {
+    private func makeSource(
+        scheduler: any MainScheduler = ManualMainScheduler()
+    ) throws -> (CollectionNode, CollectionDiffableDataSource<Int, Int>) {
+        let node = CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: try DeallocQueue())
+        node.viewportSize = CGSize(width: 320, height: 500)
+        let source = CollectionDiffableDataSource<Int, Int>(collectionNode: node) { _, id in { TagNode(tag: id) } }
+        return (node, source)
+    }
+
+    private func shown(_ node: CollectionNode) -> [[Int]] {
+        let view = node.view as! HeadlessCollectionView
+        return view.allCells.map { $0.map { (($0 as! CollectionElement).nodeIfAllocated as! TagNode).tag } }
+    }
+
+    private func nodes(_ node: CollectionNode) -> [Int: TagNode] {
+        let view = node.view as! HeadlessCollectionView
+        let nodes = view.allCells.flatMap { $0 }.map { ($0 as! CollectionElement).nodeIfAllocated as! TagNode }
+        return Dictionary(uniqueKeysWithValues: nodes.map { ($0.tag, $0) })
+    }
+
+    /// Random inserts, deletes and moves of items across three sections.
+    private func nextSections(_ sections: [[Int]], _ random: inout SplitMix64, nextID: inout Int) -> [[Int]] {
+        var sections = sections
+        for _ in 0 ..< Int.random(in: 1 ... 6, using: &random) {
+            let s = Int.random(in: 0 ..< sections.count, using: &random)
+            switch Int.random(in: 0 ..< 3, using: &random) {
+            case 0:
+                sections[s].insert(nextID, at: Int.random(in: 0 ... sections[s].count, using: &random))
+                nextID += 1
+            case 1 where !sections[s].isEmpty:
+                sections[s].remove(at: Int.random(in: 0 ..< sections[s].count, using: &random))
+            case 2 where !sections[s].isEmpty:
+                let item = sections[s].remove(at: Int.random(in: 0 ..< sections[s].count, using: &random))
+                let t = Int.random(in: 0 ..< sections.count, using: &random)
+                sections[t].insert(item, at: Int.random(in: 0 ... sections[t].count, using: &random))
+            default:
+                break
+            }
+        }
+        return sections
+    }
+
+    @Test func snapshotsAppliedInBackgroundShowInOrderAndMovedItemsKeepTheirNodes() throws {
+        let (node, source) = try makeSource()
+        var random = SplitMix64(seed: 5)
+        var nextID = 30
+        var sections = [Array(0 ..< 10), Array(10 ..< 20), Array(20 ..< 30)]
+        try source.apply(try CollectionSnapshot(sections.enumerated().map { ($0, $1) }))
+        node.waitUntilAllUpdatesAreProcessed()
+        let outcomes = Mutex<[Int]>([])
+        for round in 0 ..< 40 {
+            let before = nodes(node)
+            let shownBefore = sections.flatMap { $0 }
+            // Several applies pipelined before anything is waited for: each
+            // diffs against the one before it, none of which has shown yet.
+            for step in 0 ..< 3 {
+                sections = nextSections(sections, &random, nextID: &nextID)
+                let number = round * 3 + step
+                source.applyInBackground(try CollectionSnapshot(sections.enumerated().map { ($0, $1) })) { result in
+                    #expect(throws: Never.self) { try result.get() }
+                    outcomes.withLock { $0.append(number) }
+                }
+            }
+            #expect(source.snapshot.itemIdentifiers == shownBefore, "nothing shows before main runs the batches")
+            node.waitUntilAllUpdatesAreProcessed()
+            #expect(shown(node) == sections, "round \(round)")
+            #expect(source.snapshot.itemIdentifiers == sections.flatMap { $0 })
+            let after = nodes(node)
+            for (tag, old) in before {
+                if let new = after[tag] { #expect(new === old, "round \(round): item \(tag) lost its node") }
+            }
+        }
+        #expect(outcomes.withLock { $0 } == Array(0 ..< 120), "completions run once each, in order")
+        #expect((node.view as! HeadlessCollectionView).inconsistencies.isEmpty)
+    }
+
+    @Test func anApplyOnMainWaitsForTheBackgroundAppliesBeforeIt() throws {
+        let (node, source) = try makeSource()
+        try source.apply(try CollectionSnapshot([(0, [1, 2, 3])]))
+        node.waitUntilAllUpdatesAreProcessed()
+        let order = Mutex<[String]>([])
+        source.applyInBackground(try CollectionSnapshot([(0, [3, 2, 1, 4])])) { _ in order.withLock { $0.append("background") } }
+        try source.apply(try CollectionSnapshot([(0, [4, 1])])) { _ in order.withLock { $0.append("main") } }
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(shown(node) == [[4, 1]])
+        #expect(order.withLock { $0 } == ["background", "main"])
+    }
+
+    @Test func aRefusalFailsItAndTheAppliesQueuedBehindIt() throws {
+        let (node, source) = try makeSource()
+        try source.apply(try CollectionSnapshot([(0, [1, 2, 3])]))
+        node.waitUntilAllUpdatesAreProcessed()
+        let results = Mutex<[Result<Void, SnapshotError>]>([])
+        source.applyInBackground(try CollectionSnapshot([(0, [1, 2, 3, 4])])) { result in results.withLock { $0.append(result) } }
+        source.applyInBackground(try CollectionSnapshot([(0, [2, 3, 4])])) { result in results.withLock { $0.append(result) } }
+        // The node's data changes behind the data source's back while the diffs run.
+        let other = OneItemSource()
+        node.dataSource = other
+        node.reloadData()
+        node.dataSource = source
+        node.waitUntilAllUpdatesAreProcessed()
+        let outcomes = results.withLock { $0 }
+        #expect(outcomes.count == 2)
+        for outcome in outcomes {
+            guard case .failure(.refused(.staleChangeSet)) = outcome else {
+                Issue.record("expected a stale-change-set refusal, got \(outcome)")
+                continue
+            }
+        }
+        #expect(source.snapshot.itemIdentifiers == [1, 2, 3], "the shown snapshot stays")
+        // Once refused, the data source starts again from what it shows.
+        node.reloadData()
+        node.waitUntilAllUpdatesAreProcessed()
+        source.applyInBackground(try CollectionSnapshot([(0, [3, 1])]))
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(shown(node) == [[3, 1]])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theAsyncFormReturnsOnceTheBatchHasCommitted() async throws {
+        let (node, source) = try makeSource(scheduler: .dispatchMain)
+        try await source.applyInBackground(try CollectionSnapshot([(0, [1, 2])]))
+        try await source.applyInBackground(try CollectionSnapshot([(0, [2, 5, 1])]))
+        #expect(shown(node) == [[2, 5, 1]])
+        #expect(source.snapshot.itemIdentifiers == [2, 5, 1])
+    }
+}
+
+/// A data source of one item, to change a node's data behind another's back.
+@MainActor
+private final class OneItemSource: CollectionNodeDataSource {
+    func numberOfSections(in collectionNode: CollectionNode) -> Int { 1 }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { 1 }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        { TagNode(tag: 7) }
+    }
+}

@@ -10,7 +10,8 @@ extension Diff where Element: Diffable {
     ///     into it.
     /// - Complexity: Expected O(*n* + *m* + *k* log *k*) for *n* old and *m* new
     ///   elements of which *k* pair up, with one `hashValue` per element (none
-    ///   for integer identities) and at most one ``Diffable/isContentEqual(to:)``
+    ///   for integer identities; ASCII text and UUIDs are hashed from their
+    ///   bytes) and at most one ``Diffable/isContentEqual(to:)``
     ///   per pair; the log factor only applies to elements that moved. When all
     ///   identities hash alike it degrades to O(*n* × *m*) identity comparisons.
     @inlinable
@@ -64,15 +65,20 @@ extension Diff {
     @inlinable
     init<Access: _DiffAccess>(diffing old: [Element], to new: [Element], access: Access.Type)
     where Access.Element == Element {
-        let exact = _IdentityHash.isExact(Access.ID.self)
+        let method = _IdentityHash.method(for: Access.ID.self)
         let output = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 CDiff.list(
                     oldCount: old.count, newCount: new.count,
-                    comparesIdentities: !exact, comparesContents: Access.comparesContents,
+                    comparesIdentities: method != .exact, comparesContents: Access.comparesContents,
                     fill: { oldIDs, newIDs in
-                        for i in old.indices { oldIDs[i] = _IdentityHash.bits(of: Access.identity(of: old[i]), exact: exact) }
-                        for j in new.indices { newIDs[j] = _IdentityHash.bits(of: Access.identity(of: new[j]), exact: exact) }
+                        func fill(_ method: _IdentityHash.Method) -> UInt8 {
+                            var highBits: UInt8 = 0
+                            for i in old.indices { oldIDs[i] = _IdentityHash.bits(of: Access.identity(of: old[i]), method, &highBits) }
+                            for j in new.indices { newIDs[j] = _IdentityHash.bits(of: Access.identity(of: new[j]), method, &highBits) }
+                            return highBits
+                        }
+                        if _IdentityHash.mustRehash(method, fill(method)) { _ = fill(.hashValue) }
                     },
                     identityEqual: { Access.identity(of: old[$0]) == Access.identity(of: new[$1]) },
                     contentsChanged: { pairs, changed in

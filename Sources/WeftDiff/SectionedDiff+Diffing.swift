@@ -19,8 +19,10 @@ extension SectionedDiff {
     @inlinable
     public init(from old: [Section], to new: [Section]) {
         typealias Item = Section.Item
-        let exactSections = _IdentityHash.isExact(Section.DiffIdentifier.self)
-        let exactItems = _IdentityHash.isExact(Item.DiffIdentifier.self)
+        let sectionMethod = _IdentityHash.method(for: Section.DiffIdentifier.self)
+        let itemMethod = _IdentityHash.method(for: Item.DiffIdentifier.self)
+        let exactSections = sectionMethod == .exact
+        let exactItems = itemMethod == .exact
         let comparesItems = _DiffableAccess<Item>.comparesContents
         let oldItemCount = old.reduce(0) { $0 + $1.items.count }
         let newItemCount = new.reduce(0) { $0 + $1.items.count }
@@ -36,8 +38,18 @@ extension SectionedDiff {
             comparesSectionContents: _DiffableAccess<Section>.comparesContents,
             comparesItemIdentities: !exactItems, comparesItemContents: comparesItems,
             fill: { oldBuffers, newBuffers in
-                Self.fill(oldBuffers, from: old, exactSections: exactSections, exactItems: exactItems)
-                Self.fill(newBuffers, from: new, exactSections: exactSections, exactItems: exactItems)
+                func fill(_ sectionMethod: _IdentityHash.Method, _ itemMethod: _IdentityHash.Method) -> (UInt8, UInt8) {
+                    var highBits: (sections: UInt8, items: UInt8) = (0, 0)
+                    Self.fill(oldBuffers, from: old, sectionMethod, itemMethod, &highBits.sections, &highBits.items)
+                    Self.fill(newBuffers, from: new, sectionMethod, itemMethod, &highBits.sections, &highBits.items)
+                    return highBits
+                }
+                let highBits = fill(sectionMethod, itemMethod)
+                let rehashSections = _IdentityHash.mustRehash(sectionMethod, highBits.0)
+                let rehashItems = _IdentityHash.mustRehash(itemMethod, highBits.1)
+                if rehashSections || rehashItems {
+                    _ = fill(rehashSections ? .hashValue : sectionMethod, rehashItems ? .hashValue : itemMethod)
+                }
             },
             sectionIdentityEqual: { old[$0].diffIdentifier == new[$1].diffIdentifier },
             sectionContentsChanged: { pairs, changed in
@@ -65,18 +77,21 @@ extension SectionedDiff {
         return items
     }
 
-    /// Writes the identity hashes and item counts of `sections`.
+    /// Writes the identity hashes and item counts of `sections`, ORing the high
+    /// bits of text identities into `sectionHighBits` and `itemHighBits`.
     @inlinable
     static func fill(
-        _ buffers: CDiff.SectionedBuffers, from sections: [Section], exactSections: Bool, exactItems: Bool
+        _ buffers: CDiff.SectionedBuffers, from sections: [Section],
+        _ sectionMethod: _IdentityHash.Method, _ itemMethod: _IdentityHash.Method,
+        _ sectionHighBits: inout UInt8, _ itemHighBits: inout UInt8
     ) {
         var flat = 0
         for (s, section) in sections.enumerated() {
-            buffers.sectionIDs[s] = _IdentityHash.bits(of: section.diffIdentifier, exact: exactSections)
+            buffers.sectionIDs[s] = _IdentityHash.bits(of: section.diffIdentifier, sectionMethod, &sectionHighBits)
             buffers.itemCounts[s] = UInt32(truncatingIfNeeded: section.items.count)
             section.items.withUnsafeBufferPointer { items in
                 for item in items {
-                    buffers.itemIDs[flat] = _IdentityHash.bits(of: item.diffIdentifier, exact: exactItems)
+                    buffers.itemIDs[flat] = _IdentityHash.bits(of: item.diffIdentifier, itemMethod, &itemHighBits)
                     flat += 1
                 }
             }

@@ -16,6 +16,12 @@ public enum DiffScenario {
         return (old, scattered(old, edits: max(1, count / 30), nextID: count, using: &random))
     }
 
+    /// `ids` spelled as URLs of 22 to 24 characters: text identities too long
+    /// for Swift's inline small strings, as server ids usually are.
+    public static func spelledAsURLs(_ ids: [Int]) -> [String] {
+        ids.map { "https://ex.com/p/\(100_000 + $0)" }
+    }
+
     /// `sections` sections of `itemsPerSection` ids, each with the scattered
     /// scenario inside it, and the section and cross-section edits on top.
     public static func scatteredSections(sections: Int, itemsPerSection: Int, seed: UInt64)

@@ -16,6 +16,7 @@ enum Headline {
             .arenaReset(),
             .arenaAgainstMalloc(),
             .diff(),
+            .diffStrings(),
             .sectionedDiff(),
             .elementMapEdits(),
             .elementMapGrowth(),

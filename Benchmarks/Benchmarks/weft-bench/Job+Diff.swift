@@ -23,6 +23,29 @@ extension Job {
         )
     }
 
+    /// WeftDiff on 100k String ids against the same diff on Int ids: text
+    /// identities hashed from their bytes should cost little more than integers.
+    static func diffStrings() -> Job {
+        Job(
+            id: "diff.strings",
+            name: "diff 100k String ids, 10% edits",
+            peer: "Weft on Int ids",
+            target: "<= 2x Int ids",
+            ratioForm: .growth(label: "String/Int"),
+            note: "String ids: the 100k diff's shapes with each id spelled as a 22-24 character URL "
+                + "(`https://ex.com/p/<id>`), hashed from its UTF-8 bytes in the C core.",
+            prepare: {
+                let (old, new) = DiffScenario.scatteredIDs(count: 100_000, seed: 42)
+                let oldText = DiffScenario.spelledAsURLs(old), newText = DiffScenario.spelledAsURLs(new)
+                return Sides(
+                    weft: { timed { consumeOpaquely(Diff(from: oldText, to: newText)) } },
+                    peer: { timed { consumeOpaquely(Diff(from: old, to: new)) } }
+                )
+            },
+            check: { $0.ratio <= 2 }
+        )
+    }
+
     /// WeftDiff's sectioned diff against the standard library, section by section.
     static func sectionedDiff() -> Job {
         Job(

@@ -122,6 +122,15 @@ typedef enum weft_diff_memory {
     WEFT_DIFF_MEMORY_SUBSYSTEM = 2  /* every lease busy: the diff subsystem's arena */
 } weft_diff_memory;
 
+/* ---- identity hashes of text ------------------------------------------- */
+
+/* The 64-bit identity hash of 'count' bytes under 'seed', for identities whose
+** equality is byte equality (ASCII text, UUIDs). ORs the high bit of every
+** byte into *high_bits, so a caller hashing text learns whether all of it was
+** ASCII. 'bytes' may be NULL when 'count' is 0. O(count). */
+uint64_t weft_diff_hash_bytes(const void *_Nullable bytes, size_t count, uint64_t seed,
+                              uint8_t *_Nonnull high_bits);
+
 /* ---- list diff --------------------------------------------------------- */
 
 /* The arrays fill() writes. Each has room for its count (a count of 0 still

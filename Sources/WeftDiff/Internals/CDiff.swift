@@ -167,6 +167,44 @@ enum CDiff {
         }
     }
 
+    /// The seed of every byte hash in this process: drawn at random, so that
+    /// ids crafted to collide in one run do not collide in the next.
+    private static let hashSeed = UInt64.random(in: .min ... .max)
+
+    /// The hash of `text`'s UTF-8 bytes; ORs their high bits into `highBits`.
+    /// Text without contiguous UTF-8 (bridged from another runtime) sets a
+    /// high bit, so the caller hashes it the Swift way.
+    @usableFromInline
+    static func hash(text: String, highBits: inout UInt8) -> UInt64 {
+        hash(utf8: text.utf8, &highBits)
+    }
+
+    /// As ``hash(text:highBits:)-(String,_)``, for a substring.
+    @usableFromInline
+    static func hash(text: Substring, highBits: inout UInt8) -> UInt64 {
+        hash(utf8: text.utf8, &highBits)
+    }
+
+    @inline(__always)
+    private static func hash<UTF8: Collection<UInt8>>(utf8: UTF8, _ highBits: inout UInt8) -> UInt64 {
+        let seed = hashSeed
+        let hash = utf8.withContiguousStorageIfAvailable { bytes in
+            weft_diff_hash_bytes(bytes.baseAddress, bytes.count, seed, &highBits)
+        }
+        guard let hash else {
+            highBits |= 0x80
+            return 0
+        }
+        return hash
+    }
+
+    /// The hash of `uuid`'s 16 bytes.
+    @usableFromInline
+    static func hash(uuid: UUID) -> UInt64 {
+        var ignored: UInt8 = 0
+        return withUnsafeBytes(of: uuid.uuid) { weft_diff_hash_bytes($0.baseAddress, $0.count, hashSeed, &ignored) }
+    }
+
     /// Traps with `operation` named if the core refused it.
     private static func check(_ rc: weft_rc, _ operation: @autoclosure () -> String) {
         switch rc {

@@ -3,9 +3,11 @@
 **
 ** Each checker re-derives what a result means the way a batch update applies
 ** it, with code that shares nothing with the diff itself beyond the content
-** comparison: the pairing comes from applying the edits, the expected
-** pairing of duplicates from sorting (hash, index) pairs, and the optimal
-** move count from a plain patience sort. Debug builds assert them on every
+** comparison: the pairing comes from applying the edits, the number of pairs
+** each identity allows from sorting (hash, index) pairs, the moves the
+** pairing needs from a plain patience sort, and, where identities repeat,
+** the fewest moves possible from a quadratic longest-common-subsequence table
+** (for levels small enough to afford it). Debug builds assert them on every
 ** diff; tests call them on results they receive. Memory comes from the diff
 ** subsystem's arena and is freed before returning.
 */
@@ -42,7 +44,11 @@ typedef struct level_scratch {
     uint8_t *changed;
     hashed_index *old_sorted;
     hashed_index *new_sorted;
+    uint32_t *table;        /* two rows of a common-subsequence table */
 } level_scratch;
+
+/* Levels up to this many old x new elements get the quadratic optimality check. */
+#define LCS_CHECK_CELLS (UINT64_C(1) << 22)
 
 static void level_scratch_carve(level_scratch *s, carver *c, uint32_t old_count, uint32_t new_count) {
     s->old_role = weft_diff_carve(c, old_count, sizeof(uint8_t));
@@ -55,6 +61,32 @@ static void level_scratch_carve(level_scratch *s, carver *c, uint32_t old_count,
     s->changed = weft_diff_carve(c, new_count, sizeof(uint8_t));
     s->old_sorted = weft_diff_carve(c, old_count, sizeof(hashed_index));
     s->new_sorted = weft_diff_carve(c, new_count, sizeof(hashed_index));
+    s->table = weft_diff_carve(c, 2 * ((size_t)new_count + 1), sizeof(uint32_t));
+}
+
+/* Length of a longest common subsequence of old [ob, oe) and new [nb, ne) by
+** identity hash, adding to *equal_pairs the pairs of equal hashes. O(n * m). */
+static uint32_t lcs_length(const level_input *in, uint32_t ob, uint32_t oe, uint32_t nb, uint32_t ne,
+                           uint32_t *table, uint64_t *equal_pairs) {
+    uint32_t width = ne - nb + 1;
+    uint32_t *previous = table, *current = table + width;
+    for (uint32_t k = 0; k < width; k++) previous[k] = 0;
+    for (uint32_t i = ob; i < oe; i++) {
+        current[0] = 0;
+        for (uint32_t j = nb; j < ne; j++) {
+            uint32_t k = j - nb + 1;
+            if (in->old_ids[i] == in->new_ids[j]) {
+                (*equal_pairs)++;
+                current[k] = previous[k - 1] + 1;
+            } else {
+                current[k] = previous[k] > current[k - 1] ? previous[k] : current[k - 1];
+            }
+        }
+        uint32_t *swap = previous;
+        previous = current;
+        current = swap;
+    }
+    return previous[width - 1];
 }
 
 /* Length of the longest strictly increasing subsequence of distinct values. */
@@ -74,8 +106,9 @@ static uint32_t lis_length(const uint32_t *values, uint32_t count, uint32_t *pil
 }
 
 /* Fill expected[j] with the old partner of new element j when the k-th
-** occurrence of a hash in new pairs with its k-th occurrence in old. */
-static void expected_pairing(const level_input *in, level_scratch *s) {
+** occurrence of a hash in new pairs with its k-th occurrence in old: as many
+** pairs as each identity allows. Returns their number. */
+static uint32_t expected_pairing(const level_input *in, level_scratch *s) {
     const uint64_t *old_ids = in->old_ids, *new_ids = in->new_ids;
     uint32_t n = in->old_count, m = in->new_count;
     for (uint32_t i = 0; i < n; i++) s->old_sorted[i] = (hashed_index){old_ids[i], i};
@@ -83,17 +116,19 @@ static void expected_pairing(const level_input *in, level_scratch *s) {
     if (n > 1) qsort(s->old_sorted, n, sizeof(hashed_index), compare_hashed);
     if (m > 1) qsort(s->new_sorted, m, sizeof(hashed_index), compare_hashed);
     for (uint32_t j = 0; j < m; j++) s->expected[j] = NO_INDEX;
-    uint32_t p = 0, q = 0;
+    uint32_t p = 0, q = 0, pairs = 0;
     while (p < n && q < m) {
         uint64_t a = s->old_sorted[p].hash, b = s->new_sorted[q].hash;
         if (a < b) { p++; continue; }
         if (b < a) { q++; continue; }
         while (p < n && q < m && s->old_sorted[p].hash == a && s->new_sorted[q].hash == a) {
             s->expected[s->new_sorted[q++].index] = s->old_sorted[p++].index;
+            pairs++;
         }
         while (p < n && s->old_sorted[p].hash == a) p++;
         while (q < m && s->new_sorted[q].hash == a) q++;
     }
+    return pairs;
 }
 
 /* Pair the staying old elements of [old_begin, old_end) with the free new
@@ -164,12 +199,16 @@ static bool check_level(const level *lv, level_scratch *s) {
         if (!same_identity(&lv->in, i, j)) return false;
         s->sequence[matched++] = i;
     }
-    if (lv->move_count != matched - lis_length(s->sequence, matched, s->piles)) return false;
+    uint32_t kept = lis_length(s->sequence, matched, s->piles);
+    if (lv->move_count != matched - kept) return false;
 
     if (lv->in.callbacks.identity_equal == NULL) {
-        expected_pairing(&lv->in, s);
-        for (uint32_t j = 0; j < m; j++) {
-            if (s->expected[j] != s->new_to_old[j]) return false;
+        /* As many pairs as the identities allow, and no fewer moves possible. */
+        if (matched != expected_pairing(&lv->in, s)) return false;
+        if ((uint64_t)n * m <= LCS_CHECK_CELLS) {
+            uint64_t equal_pairs = 0;
+            uint32_t best = lcs_length(&lv->in, 0, n, 0, m, s->table, &equal_pairs);
+            if (equal_pairs <= weft_diff_repeat_budget(n, m) && kept != best) return false;
         }
     }
 
@@ -321,19 +360,18 @@ static bool check_items(const weft_diff_sectioned_request *r, const weft_diff_se
     }
     if (res->item_move_count != matched - kept) return false;
 
-    if (items.callbacks.identity_equal == NULL) {
-        /* Items pair over all sections by order of occurrence; pairs that
-        ** touch a deleted or inserted section are implicit, not edits. */
-        expected_pairing(&items, s);
+    if (items.callbacks.identity_equal == NULL && (uint64_t)N * M <= LCS_CHECK_CELLS) {
+        /* No fewer moves possible: each section pair keeps a longest common
+        ** subsequence of its items. */
+        uint64_t equal_pairs = 0, best = 0;
         for (uint32_t t = 0; t < T; t++) {
-            uint32_t first = is->new_first[t], end = first + in->new_item_counts[t];
-            for (uint32_t j = first; j < end; j++) {
-                uint32_t e = s->expected[j];
-                bool visible = e != NO_INDEX && section_new_to_old[t] != NO_INDEX &&
-                               section_role[is->old_section_of[e]] != ROLE_GONE;
-                if (s->new_to_old[j] != (visible ? e : NO_INDEX)) return false;
-            }
+            uint32_t paired = section_new_to_old[t];
+            if (paired == NO_INDEX) continue;
+            uint32_t first = is->new_first[t], old_first = is->old_first[paired];
+            best += lcs_length(&items, old_first, old_first + in->old_item_counts[paired], first,
+                               first + in->new_item_counts[t], s->table, &equal_pairs);
         }
+        if (equal_pairs <= weft_diff_repeat_budget(N, M) && kept != best) return false;
     }
 
     content_source contents = level_contents(&items);

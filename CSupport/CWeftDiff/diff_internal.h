@@ -82,7 +82,7 @@ static inline level_input item_level(const weft_diff_sectioned_request *r, const
 typedef struct match_slot {
     uint64_t hash;
     uint32_t head;   /* first unmatched old index with this hash, or NO_INDEX */
-    uint32_t used;   /* nonzero once the slot holds a hash */
+    uint32_t used;   /* old indexes with this hash; nonzero once the slot holds one */
 } match_slot;
 
 typedef struct matcher {
@@ -95,6 +95,7 @@ typedef struct matcher {
     match_slot *slots;
     uint32_t *next;                      /* old_count entries */
     unsigned bits;                       /* log2(slot count) */
+    bool repeats;                        /* set by matching: a hash occurs twice on a side */
 } matcher;
 
 /* Carve the matcher's table for 'old_count' old elements. */
@@ -105,8 +106,38 @@ void weft_diff_matcher_bind(matcher *mt, const level_input *level);
 
 /* Pair every new element with the first unmatched old element of equal
 ** identity: new_to_old[j] and old_to_new[i] get the partner or NO_INDEX.
-** Returns the number of pairs. */
+** Sets mt->repeats when some hash occurs more than once on a side (then
+** weft_diff_pair_repeats can do better). Returns the number of pairs. */
 uint32_t weft_diff_match_identities(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new);
+
+/* The slot index holding 'hash' in a matched table, or NO_INDEX. */
+uint32_t weft_diff_matcher_slot_of(const matcher *mt, uint64_t hash);
+
+/* ---- repeated identities --------------------------------------------------- */
+
+/* Old and new flat ranges within which elements keep their order: the whole
+** list, or the items of one section pair. */
+typedef struct order_range {
+    uint32_t old_begin, old_end;
+    uint32_t new_begin, new_end;
+} order_range;
+
+/* Re-pair a level matched by weft_diff_match_identities whose identities
+** repeat, so that the pairs that keep their order inside the 'range_count'
+** ranges are as many as possible: a longest common subsequence of each range
+** pair (Hunt-Szymanski), then the remaining occurrences of each identity in
+** order of occurrence, as many pairs per identity as before. Costs
+** O((n + m + r) log n) time and O(n + m + r) memory for the r pairs of equal
+** old and new identities within the ranges; when r exceeds
+** weft_diff_repeat_budget, or memory runs out, the in-order pairing stays (still
+** a valid diff, possibly with more moves). Rewrites new_to_old and old_to_new
+** and returns the number of pairs. */
+uint32_t weft_diff_pair_repeats(const matcher *mt, const order_range *ranges, uint32_t range_count,
+                                uint32_t *new_to_old, uint32_t *old_to_new, uint32_t matched);
+
+/* The most equal-identity pairs weft_diff_pair_repeats examines for 'old_count'
+** and 'new_count' elements: 4 (n + m) + 4096. */
+uint64_t weft_diff_repeat_budget(uint32_t old_count, uint32_t new_count);
 
 /* ---- longest increasing subsequence ------------------------------------------ */
 

@@ -5,8 +5,10 @@
 ** The table holds one slot per distinct old hash, found by linear probing,
 ** and chains the old indexes sharing that hash through 'next' in ascending
 ** order. A new element takes the first chained index of equal identity and
-** unlinks it, so duplicates pair in order of occurrence. Load stays at most
-** 3/4; with double hashing that keeps probe sequences near two slots long.
+** unlinks it, so duplicates pair in order of occurrence; a level where some
+** hash repeats is then paired again by diff_repeats.c, for the fewest moves.
+** Load stays at most 3/4; with double hashing that keeps probe sequences near
+** two slots long.
 */
 #include "diff_internal.h"
 
@@ -110,14 +112,16 @@ uint32_t weft_diff_match_identities(matcher *mt, uint32_t *new_to_old, uint32_t 
     memset(mt->slots, 0, (size_t)(mask + 1) * sizeof(match_slot));
 
     /* Old elements in reverse, each prepended to its chain: chains ascend. */
+    bool repeats = false;
     for (uint32_t i = mt->old_count; i-- > 0;) {
         if (i >= PREFETCH_AHEAD) prefetch_home(mt, mt->old_ids[i - PREFETCH_AHEAD], mask);
         uint64_t h = mt->old_ids[i];
         match_slot *slot = find_slot(mt, h, mask);
+        repeats |= slot->used != 0;
         mt->next[i] = slot->used ? slot->head : NO_INDEX;
         slot->hash = h;
         slot->head = i;
-        slot->used = 1;
+        slot->used++;
         old_to_new[i] = NO_INDEX;
     }
 
@@ -125,14 +129,27 @@ uint32_t weft_diff_match_identities(matcher *mt, uint32_t *new_to_old, uint32_t 
     for (uint32_t j = 0; j < mt->new_count; j++) {
         if (j + PREFETCH_AHEAD < mt->new_count) prefetch_home(mt, mt->new_ids[j + PREFETCH_AHEAD], mask);
         match_slot *slot = find_slot(mt, mt->new_ids[j], mask);
-        uint32_t partner = slot->used ? take_partner(mt, slot, j) : NO_INDEX;
+        if (!slot->used) {
+            new_to_old[j] = NO_INDEX;
+            continue;
+        }
+        /* A chain taken empty means a second new element with this hash. */
+        repeats |= slot->head == NO_INDEX;
+        uint32_t partner = take_partner(mt, slot, j);
         new_to_old[j] = partner;
         if (partner != NO_INDEX) {
             old_to_new[partner] = j;
             matched++;
         }
     }
+    mt->repeats = repeats;
     return matched;
+}
+
+uint32_t weft_diff_matcher_slot_of(const matcher *mt, uint64_t hash) {
+    uint64_t mask = ((uint64_t)1 << mt->bits) - 1;
+    const match_slot *slot = find_slot(mt, hash, mask);
+    return slot->used ? (uint32_t)(slot - mt->slots) : NO_INDEX;
 }
 
 void weft_diff_flat_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_count) {
@@ -155,6 +172,10 @@ void weft_diff_flat_run(flat_diff *f, const level_input *level) {
     uint32_t old_count = level->old_count, new_count = level->new_count;
     weft_diff_matcher_bind(&f->mt, level);
     f->matched_count = weft_diff_match_identities(&f->mt, f->new_to_old, f->old_to_new);
+    if (f->mt.repeats) {
+        order_range whole = {0, old_count, 0, new_count};
+        f->matched_count = weft_diff_pair_repeats(&f->mt, &whole, 1, f->new_to_old, f->old_to_new, f->matched_count);
+    }
 
     uint32_t k = 0;
     for (uint32_t j = 0; j < new_count; j++) {

@@ -22,6 +22,7 @@ typedef struct sectioned_layout {
     uint32_t *item_old_to_new;   /* cleared for items that went into inserted sections */
     uint32_t *old_section_of;    /* old flat item -> its section */
     uint32_t *old_first_item;    /* old section -> flat index of its first item */
+    order_range *item_ranges;    /* per surviving section pair, for repeated identities */
     uint32_t *item_sequence;     /* one section pair's staying candidates */
     lis_scratch item_lis;
     uint8_t *item_keep;
@@ -60,6 +61,7 @@ static void sectioned_carve(sectioned_layout *l, carver *c, const weft_diff_sect
     l->item_old_to_new = weft_diff_carve(c, N, sizeof(uint32_t));
     l->old_section_of = weft_diff_carve(c, N, sizeof(uint32_t));
     l->old_first_item = weft_diff_carve(c, S, sizeof(uint32_t));
+    l->item_ranges = weft_diff_carve(c, T, sizeof(order_range));
     l->item_sequence = weft_diff_carve(c, pairs, sizeof(uint32_t));
     weft_diff_lis_carve(&l->item_lis, c, pairs);
     l->item_keep = weft_diff_carve(c, pairs, sizeof(uint8_t));
@@ -88,11 +90,23 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
     level_input items = item_level(r, in);
     content_source contents = level_contents(&items);
     weft_diff_matcher_bind(&l->items, &items);
-    weft_diff_match_identities(&l->items, new_to_old, old_to_new);
+    uint32_t matched = weft_diff_match_identities(&l->items, new_to_old, old_to_new);
 
     for (uint32_t s = 0, flat = 0; s < in->old_section_count; s++) {
         l->old_first_item[s] = flat;
         for (uint32_t n = 0; n < in->old_item_counts[s]; n++) l->old_section_of[flat++] = s;
+    }
+    if (l->items.repeats) {
+        /* Items keep their order only within a section pair. */
+        uint32_t ranges = 0;
+        for (uint32_t t = 0, first = 0; t < in->new_section_count; first += in->new_item_counts[t], t++) {
+            uint32_t s = section_new_to_old[t];
+            if (s == NO_INDEX) continue;
+            uint32_t old_first = l->old_first_item[s];
+            l->item_ranges[ranges++] = (order_range){old_first, old_first + in->old_item_counts[s],
+                                                     first, first + in->new_item_counts[t]};
+        }
+        weft_diff_pair_repeats(&l->items, l->item_ranges, ranges, new_to_old, old_to_new, matched);
     }
 
     uint32_t inserts = 0, moves = 0, pairs = 0;

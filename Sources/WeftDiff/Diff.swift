@@ -11,10 +11,12 @@
 /// ```
 ///
 /// Elements pair up by identity (``Diffable/diffIdentifier``); duplicated
-/// identities pair in order of occurrence. Of the pairs, a longest subsequence
-/// that kept its relative order stays where it is and every other pair is a
-/// move, so no batch update can do with fewer moves. <doc:HowWeftDiffWorks>
-/// explains the algorithm and its costs.
+/// identities pair so that as many elements as possible keep their places (a
+/// longest common subsequence). Of the pairs, a longest subsequence that kept
+/// its relative order stays where it is and every other pair is a move, so no
+/// batch update can do with fewer moves. <doc:HowWeftDiffWorks> explains the
+/// algorithm, its costs, and the budget past which duplicates pair in order of
+/// occurrence instead.
 ///
 /// A diff keeps the new array (sharing its storage) so that ``applied(to:)``
 /// can supply inserted and updated elements.

@@ -20,8 +20,9 @@
 /// takes arrays of any `Hashable` element even without the conformance.
 ///
 /// Identities should be unique within one snapshot. Duplicates are allowed:
-/// they pair up in order of occurrence, and the surplus on either side becomes
-/// deletes or inserts.
+/// they pair up so that moves are the fewest possible (see
+/// <doc:HowWeftDiffWorks>), and the surplus on either side becomes deletes or
+/// inserts.
 public protocol Diffable {
     /// The type of a value's identity.
     associatedtype DiffIdentifier: Hashable

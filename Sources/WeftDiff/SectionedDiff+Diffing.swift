@@ -3,8 +3,8 @@ extension SectionedDiff {
     ///
     /// Sections pair by identity and report an update when their own content
     /// changed; items pair by identity across all sections at once, so an item
-    /// that changed sections is found and moved. Duplicated identities pair in
-    /// order of occurrence (items in section order, then item order).
+    /// that changed sections is found and moved. Duplicated identities pair so
+    /// that moves are the fewest possible (see <doc:HowWeftDiffWorks>).
     ///
     /// - Parameters:
     ///   - old: The sections before the change; section deletes and every

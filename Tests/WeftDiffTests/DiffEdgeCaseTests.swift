@@ -58,8 +58,21 @@ import WeftTestSupport
         #expect(forward.moves == [DiffMove(from: 0, to: 99)])
     }
 
-    /// Duplicates pair in order of occurrence; the surplus is deleted or inserted.
-    @Test func duplicatesPairInOrderOfOccurrence() {
+    /// Duplicates pair for the fewest moves; the surplus is deleted or inserted.
+    @Test func duplicatesPairForTheFewestMoves() {
+        // In order of occurrence the new "a" would take the first old one, and
+        // "b" would have to move; the second "a" lets both stay.
+        let diff = Diff(from: ["a", "b", "a"], to: ["b", "a"])
+        #expect(DiffModel.pairing(of: diff) == [1, 2])
+        #expect(diff.deletes == [0])
+        #expect(diff.moves.isEmpty)
+        let reversed = Diff(from: [1, 2, 1, 2, 1, 2], to: [2, 1, 2, 1, 2, 1])
+        #expect(reversed.moves.count == 1 && reversed.deletes.isEmpty && reversed.inserts.isEmpty)
+        #expect(reversed.applied(to: [1, 2, 1, 2, 1, 2]) == [2, 1, 2, 1, 2, 1])
+    }
+
+    /// Where pairing in order of occurrence already gives the fewest moves, it stays.
+    @Test func duplicatesPairInOrderOfOccurrenceOnTies() {
         let old = ["a", "a", "b", "a"], new = ["b", "a", "a"]
         let diff = Diff(from: old, to: new)
         #expect(DiffModel.pairing(of: diff) == [2, 0, 1])

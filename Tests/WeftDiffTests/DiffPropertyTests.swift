@@ -1,4 +1,5 @@
 import Testing
+import WeftCore
 import WeftDiff
 import WeftTestSupport
 
@@ -24,6 +25,22 @@ import WeftTestSupport
             let new = scenario.new.map { NamedEntry(name: "n\($0.id)", version: $0.version) }
             DiffModel.expectExact(Diff(from: old, to: new), old: old, new: new)
         }
+    }
+
+    /// Almost every element shares one identity: far more equal pairs than the
+    /// budget, so the diff pairs in order of occurrence, in linear time, and is
+    /// still exact and no worse than that pairing.
+    @Test(arguments: [300, 20_000])
+    func almostOneIdentityStaysWithinItsBudget(count: Int) {
+        var random = SplitMix64(seed: UInt64(count))
+        let old = (0 ..< count).map { i in Entry(id: i % 50 == 0 ? i : -1, version: 0) }
+        var new = old
+        for _ in 0 ..< count / 20 {
+            let entry = new.remove(at: Int.random(in: 0 ..< new.count, using: &random))
+            new.insert(entry, at: Int.random(in: 0 ... new.count, using: &random))
+        }
+        #expect(DiffModel.equalIdentityPairs(old: old.map(\.id), new: new.map(\.id)) > DiffModel.repeatBudget(count, count))
+        DiffModel.expectExact(Diff(from: old, to: new), old: old, new: new)
     }
 
     /// Every identity hashes alike: the core compares each candidate, which is

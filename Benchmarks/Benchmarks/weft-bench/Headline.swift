@@ -17,6 +17,8 @@ enum Headline {
             .arenaAgainstMalloc(),
             .diff(),
             .diffStrings(),
+            .diffAgainstHeckel(strings: false),
+            .diffAgainstHeckel(strings: true),
             .sectionedDiff(),
             .elementMapEdits(),
             .elementMapGrowth(),

@@ -46,6 +46,29 @@ extension Job {
         )
     }
 
+    /// WeftDiff against Heckel's algorithm as IGListKit and DifferenceKit run
+    /// it, on the 100k diff's shapes with `Int` or `String` ids.
+    static func diffAgainstHeckel(strings: Bool) -> Job {
+        let kind = strings ? "String" : "Int"
+        return Job(
+            id: "diff.heckel.\(kind.lowercased())",
+            name: "diff 100k \(kind) ids, 10% edits, against Heckel",
+            peer: "Heckel (IGListKit, DifferenceKit)",
+            target: "faster, with the fewest moves",
+            note: strings ? nil : "Heckel: the algorithm IGListKit and DifferenceKit use, written here (HeckelDiffPeer); "
+                + "it reports a move for every element whose place shifted.",
+            prepare: {
+                let (old, new) = DiffScenario.scatteredIDs(count: 100_000, seed: 42)
+                if strings {
+                    let oldText = DiffScenario.spelledAsURLs(old), newText = DiffScenario.spelledAsURLs(new)
+                    return heckelSides(old: oldText, new: newText, kind: kind)
+                }
+                return heckelSides(old: old, new: new, kind: kind)
+            },
+            check: { $0.ratio >= 1 }
+        )
+    }
+
     /// WeftDiff's sectioned diff against the standard library, section by section.
     static func sectionedDiff() -> Job {
         Job(
@@ -64,4 +87,15 @@ extension Job {
             check: { $0.weft <= .milliseconds(10) }
         )
     }
+}
+
+/// Both sides of a Heckel job, with the move counts each reports.
+private func heckelSides<ID: Hashable & Diffable & Sendable>(old: [ID], new: [ID], kind: String) -> Job.Sides {
+    let weftMoves = Diff(from: old, to: new).moves.count
+    let heckelMoves = HeckelDiffPeer.diff(from: old, to: new).moves.count
+    return Job.Sides(
+        weft: { timed { consumeOpaquely(Diff(from: old, to: new)) } },
+        peer: { timed { consumeOpaquely(HeckelDiffPeer.diff(from: old, to: new)) } },
+        remark: "On \(kind) ids Heckel reports \(heckelMoves.formatted()) moves where Weft reports \(weftMoves.formatted())."
+    )
 }

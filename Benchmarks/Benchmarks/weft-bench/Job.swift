@@ -32,6 +32,9 @@ struct Job {
     struct Sides {
         let weft: @MainActor () throws -> Duration
         let peer: @MainActor () throws -> Duration
+        /// What the fixtures found that the table's footnote should say, such
+        /// as the move counts of both sides.
+        var remark: String? = nil
     }
 
     /// The medians of a run, as ``check`` sees them.

@@ -56,12 +56,16 @@ struct JobRunner {
             weftMedianNanoseconds: weftMedian.nanoseconds, peerMedianNanoseconds: peerMedian.nanoseconds,
             weftRounds: weft.count, peerRounds: peer.count,
             ratio: ratio, ratioForm: job.ratioForm.label, speedUp: peerMedian / weftMedian,
-            met: met, note: job.note
+            met: met, note: [job.note, sides.remark].compactMap { $0 }.joined(separator: " ").nilIfEmpty
         )
         progress("Weft \(result.weftMedianText), peer \(result.peerMedianText), \(result.ratioText) \(result.metMark)"
             + " (\(durationText(nanoseconds: (clock.now - start).nanoseconds)))\n")
         return result
     }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
 /// Writes `text` to standard error as it is, without a newline.

@@ -17,8 +17,11 @@
 **      64-bit hash; each entry lists the old indexes with that hash in
 **      ascending order. Each new element, in order, takes the first listed old
 **      index whose identity is equal (the identity_equal callback decides when
-**      hashes may collide), so duplicated identities pair up in order of
-**      occurrence and the surplus on either side becomes deletes or inserts.
+**      hashes may collide). When an identity repeats, the pairing is chosen
+**      again so that a longest common subsequence of the identities can stay
+**      (Hunt-Szymanski, within a budget of 4 (n + m) + 4096 equal pairs; past
+**      it duplicates pair in order of occurrence); the surplus on either side
+**      becomes deletes or inserts.
 **   2. Minimal moves. The matched old indexes, read in new order, form a
 **      sequence; a longest increasing subsequence (patience sorting) stays in
 **      place and every other matched element is a move. No batch update can
@@ -36,9 +39,11 @@
 ** Costs, for n old and m new elements, k of them matched: expected O(n + m)
 ** to match when hashes are distinct, O(n * m) identity_equal calls when they
 ** all collide (slow but still correct); O(k log k) for the subsequence, O(k)
-** when most elements kept their order; O(n + m) memory (about 120 bytes per
-** element). contents_changed is called once per level (list, sections, items)
-** with every pair that needs its contents compared.
+** when most elements kept their order; O((n + m + r) log n) more when
+** identities repeat, for r equal old-new pairs up to the budget; O(n + m)
+** memory (about 120 bytes per element). contents_changed is called once per
+** level (list, sections, items) with every pair that needs its contents
+** compared.
 **
 ** Memory: a diff that fits in 16 KiB runs on the C stack and touches no arena
 ** (a 100-element diff does). Larger ones carve everything from one block of a
@@ -179,11 +184,13 @@ weft_rc weft_diff_list(const weft_diff_list_request *_Nonnull request);
 
 /* Check a result against its request (call it from deliver): deletes and
 ** inserts sorted and in range; applying deletes, moves and inserts to the old
-** identities reproduces the new ones; duplicated identities paired in order of
-** occurrence (when identity_equal is NULL); move_count == matched_count minus
-** the longest increasing subsequence; updates exactly the matched pairs whose
-** contents differ. O((n + m) log(n + m)). Returns true in builds without
-** WEFT_DEBUG. */
+** identities reproduces the new ones; as many pairs as the identities allow
+** (when identity_equal is NULL); move_count == matched_count minus the longest
+** increasing subsequence, and, for levels of at most 2^22 old x new elements
+** within the repeat budget, no more moves than a longest common subsequence
+** allows; updates exactly the matched pairs whose contents differ.
+** O((n + m) log(n + m)), plus O(n * m) for the levels small enough. Returns
+** true in builds without WEFT_DEBUG. */
 bool weft_diff_list_check_invariants(const weft_diff_list_request *_Nonnull request,
                                      const weft_diff_list_result *_Nonnull result);
 

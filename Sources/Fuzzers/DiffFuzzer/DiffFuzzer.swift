@@ -6,10 +6,11 @@ import WeftTestSupport
 /// Differential fuzzing of list and sectioned diffs.
 ///
 /// The input decodes to two lists of small identities with versions, duplicates
-/// common, and two sectioned snapshots over them. A list diff must pair elements as a
-/// quadratic scan does (``DiffModel``), delete and insert exactly the unpaired ones, move
-/// exactly pairs minus a longest increasing run (the O(k²) recurrence), update exactly
-/// the changed pairs, and give the new list when applied;
+/// common, and two sectioned snapshots over them. A list diff must pair only equal
+/// identities, as many as they allow, delete and insert exactly the unpaired ones,
+/// move exactly its pairs minus a longest increasing run (the O(k²) recurrence), and
+/// no more than pairs minus a longest common subsequence (the quadratic table of
+/// ``DiffModel``), update exactly the changed pairs, and give the new list when applied;
 /// with identities whose hashes all collide it must say the same. A sectioned diff must
 /// hold its invariants, give the new sections when applied, and the change set made
 /// from it must pass strict validation and, applied, give the new identities.
@@ -42,13 +43,25 @@ func checkListDiff(old: [Entry], new: [Entry]) {
     let diff = Diff(from: old, to: new)
     diff._checkInvariants()
     let described = "old \(old), new \(new)"
-    let pairing = DiffModel.pairing(old: old.map(\.id), new: new.map(\.id))
-    let paired = Set(pairing.compactMap { $0 })
-    guard DiffModel.pairing(of: diff) == pairing else { fatalError("the edits pair elements otherwise: \(described)") }
+    let oldIDs = old.map(\.id), newIDs = new.map(\.id)
+    let pairing = DiffModel.pairing(of: diff)
+    let matched = pairing.compactMap { $0 }
+    let paired = Set(matched)
+    guard pairing.indices.allSatisfy({ j in pairing[j].map { oldIDs[$0] == newIDs[j] } ?? true }) else {
+        fatalError("the edits pair different identities: \(described)")
+    }
+    guard matched.count == DiffModel.maximalPairCount(old: oldIDs, new: newIDs) else {
+        fatalError("\(matched.count) pairs, fewer than the identities allow: \(described)")
+    }
     guard diff.deletes == old.indices.filter({ !paired.contains($0) }) else { fatalError("deletes \(diff.deletes): \(described)") }
     guard diff.inserts == new.indices.filter({ pairing[$0] == nil }) else { fatalError("inserts \(diff.inserts): \(described)") }
-    let fewest = DiffModel.minimalMoveCount(pairing)
-    guard diff.moves.count == fewest else { fatalError("\(diff.moves.count) moves, fewest \(fewest): \(described)") }
+    let kept = DiffModel.longestIncreasingLength(matched)
+    guard diff.moves.count == matched.count - kept else { fatalError("\(diff.moves.count) moves for its pairing: \(described)") }
+    let fewest = matched.count - DiffModel.longestCommonSubsequenceLength(oldIDs[...], newIDs[...])
+    let withinBudget = DiffModel.equalIdentityPairs(old: oldIDs, new: newIDs) <= DiffModel.repeatBudget(old.count, new.count)
+    guard !withinBudget || diff.moves.count == fewest else {
+        fatalError("\(diff.moves.count) moves, fewest \(fewest): \(described)")
+    }
     let updates = new.indices.compactMap { j in
         pairing[j].flatMap { old[$0].version == new[j].version ? nil : DiffUpdate(from: $0, to: j) }
     }

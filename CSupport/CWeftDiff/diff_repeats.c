@@ -1,0 +1,291 @@
+/*
+** diff_repeats.c - pairing repeated identities so that moves stay minimal.
+**
+** With unique identities the pairing is forced and the longest increasing
+** subsequence of it is the most elements that can stay. When an identity
+** repeats, which occurrence pairs with which decides how many can stay:
+** old [A B A] and new [B A] keep both B and the second A only if the new A
+** pairs with the old A after B. Pairing in order of occurrence gets that
+** wrong. The most elements that can stay is the length of a longest common
+** subsequence of the two identity sequences (with elements that keep their
+** order restricted to one range, such as one section pair), so that is what
+** this file finds, with Hunt and Szymanski's method: for each new element in
+** order, the old elements of equal identity in descending order feed a
+** patience sort on old index. Its cost is O((n + m + r) log n) for r pairs of
+** equal identities, which is n for unique identities and grows with the
+** square of an identity's occurrences; past a budget of 4 (n + m) + 4096 the
+** in-order pairing stays. Once the subsequence is chosen, the remaining
+** occurrences of each identity pair in order of occurrence, so every identity
+** keeps as many pairs as before; none of them can stay in place, or the
+** subsequence would not have been longest. Occurrences inside the ranges
+** pair first, so that a sectioned diff moves an item between surviving
+** sections rather than deleting it in one and inserting it in another.
+**
+** Groups of equal identity are first taken to be the hash slots of the
+** matcher. When hashes may collide (identity_equal is set), every pair made
+** that way is confirmed, and if one fails, or one hash gathers so many
+** elements that the budget runs out, the groups are rebuilt by asking
+** identity_equal: O(n * m) calls at worst, as the matcher itself makes when
+** every hash collides.
+**
+** Memory comes in one block of its own, only for levels whose hashes repeat.
+*/
+#include "diff_internal.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* One pair fed to the patience sort: old index, new index, and the node it
+** extends (the top of the pile to its left when it was placed). */
+typedef struct lcs_node {
+    uint32_t old_index;
+    uint32_t new_index;
+    uint32_t pred;
+} lcs_node;
+
+/* Everything one re-pairing uses. Group ids are below the slot count: hash
+** slot indexes first, dense ids if the groups have to be rebuilt. */
+typedef struct repeats_scratch {
+    uint32_t *old_group;     /* old_count: group, or NO_INDEX */
+    uint32_t *new_group;     /* new_count */
+    uint32_t *start;         /* slots + 1: where each group's members begin */
+    uint32_t *members;       /* old_count: old indexes by group, ascending within one */
+    uint32_t *cursor;        /* slots: next member to pair in order */
+    uint32_t *exact_group;   /* old_count: groups rebuilt from identity_equal */
+    uint32_t *pairing;       /* new_count: the new pairing, until it is confirmed */
+    uint8_t *old_taken;      /* old_count: paired already */
+    uint8_t *old_ordered;    /* old_count: inside one of the ranges */
+    uint8_t *new_ordered;    /* new_count: inside one of the ranges */
+    uint32_t *tail_old;      /* per pile: old index on top */
+    uint32_t *tail_node;     /* per pile: node on top */
+    lcs_node *nodes;         /* budget */
+} repeats_scratch;
+
+uint64_t weft_diff_repeat_budget(uint32_t old_count, uint32_t new_count) {
+    return 4 * ((uint64_t)old_count + new_count) + 4096;
+}
+
+static void repeats_carve(repeats_scratch *s, carver *c, uint32_t n, uint32_t m, uint32_t slots, uint64_t budget) {
+    uint32_t piles = (n < m ? n : m) + 1;
+    s->old_group = weft_diff_carve(c, n, sizeof(uint32_t));
+    s->new_group = weft_diff_carve(c, m, sizeof(uint32_t));
+    s->start = weft_diff_carve(c, (size_t)slots + 1, sizeof(uint32_t));
+    s->members = weft_diff_carve(c, n, sizeof(uint32_t));
+    s->cursor = weft_diff_carve(c, slots, sizeof(uint32_t));
+    s->exact_group = weft_diff_carve(c, n, sizeof(uint32_t));
+    s->pairing = weft_diff_carve(c, m, sizeof(uint32_t));
+    s->old_taken = weft_diff_carve(c, n, sizeof(uint8_t));
+    s->old_ordered = weft_diff_carve(c, n, sizeof(uint8_t));
+    s->new_ordered = weft_diff_carve(c, m, sizeof(uint8_t));
+    s->tail_old = weft_diff_carve(c, piles, sizeof(uint32_t));
+    s->tail_node = weft_diff_carve(c, piles, sizeof(uint32_t));
+    s->nodes = weft_diff_carve(c, (size_t)budget, sizeof(lcs_node));
+}
+
+/* Old members of every group, ascending, by counting sort. */
+static void index_members(const matcher *mt, repeats_scratch *s, uint32_t groups) {
+    memset(s->start, 0, ((size_t)groups + 1) * sizeof(uint32_t));
+    for (uint32_t i = 0; i < mt->old_count; i++) {
+        if (s->old_group[i] != NO_INDEX) s->start[s->old_group[i] + 1]++;
+    }
+    for (uint32_t g = 0; g < groups; g++) s->start[g + 1] += s->start[g];
+    memcpy(s->cursor, s->start, (size_t)groups * sizeof(uint32_t));
+    for (uint32_t i = 0; i < mt->old_count; i++) {
+        uint32_t g = s->old_group[i];
+        if (g != NO_INDEX) s->members[s->cursor[g]++] = i;
+    }
+}
+
+/* Groups by hash: equal hashes, one group (the slot). */
+static void groups_from_slots(const matcher *mt, repeats_scratch *s, uint32_t slots) {
+    for (uint32_t i = 0; i < mt->old_count; i++) s->old_group[i] = weft_diff_matcher_slot_of(mt, mt->old_ids[i]);
+    for (uint32_t j = 0; j < mt->new_count; j++) s->new_group[j] = weft_diff_matcher_slot_of(mt, mt->new_ids[j]);
+    index_members(mt, s, slots);
+}
+
+/* Groups by identity_equal, from the hash groups in place: each new element
+** joins the group of the old elements equal to it, which the first new
+** element of that identity makes by asking about the rest of the chain. */
+static void groups_from_identities(const matcher *mt, repeats_scratch *s) {
+    uint32_t groups = 0;
+    for (uint32_t i = 0; i < mt->old_count; i++) s->exact_group[i] = NO_INDEX;
+    for (uint32_t j = 0; j < mt->new_count; j++) {
+        uint32_t slot = s->new_group[j];
+        s->new_group[j] = NO_INDEX;
+        if (slot == NO_INDEX) continue;
+        for (uint32_t k = s->start[slot]; k < s->start[slot + 1]; k++) {
+            uint32_t i = s->members[k];
+            if (!mt->identity_equal(mt->context, i, j)) continue;
+            if (s->exact_group[i] == NO_INDEX) {
+                uint32_t group = groups++;
+                s->exact_group[i] = group;
+                for (uint32_t q = k + 1; q < s->start[slot + 1]; q++) {
+                    uint32_t o = s->members[q];
+                    if (s->exact_group[o] == NO_INDEX && mt->identity_equal(mt->context, o, j)) {
+                        s->exact_group[o] = group;
+                    }
+                }
+            }
+            s->new_group[j] = s->exact_group[i];
+            break;
+        }
+    }
+    memcpy(s->old_group, s->exact_group, (size_t)mt->old_count * sizeof(uint32_t));
+    index_members(mt, s, groups);
+}
+
+/* The members of group g that lie in [begin, end), as a range of 'members'. */
+static void members_within(const repeats_scratch *s, uint32_t g, uint32_t begin, uint32_t end,
+                           uint32_t *lo, uint32_t *hi) {
+    uint32_t a = s->start[g], b = s->start[g + 1];
+    while (a < b) {
+        uint32_t mid = a + (b - a) / 2;
+        if (s->members[mid] < begin) a = mid + 1;
+        else b = mid;
+    }
+    *lo = a;
+    b = s->start[g + 1];
+    while (a < b) {
+        uint32_t mid = a + (b - a) / 2;
+        if (s->members[mid] < end) a = mid + 1;
+        else b = mid;
+    }
+    *hi = a;
+}
+
+/* The equal-identity pairs inside the ranges; stops counting past 'budget'. */
+static uint64_t candidate_pairs(const repeats_scratch *s, const order_range *ranges, uint32_t range_count,
+                                uint64_t budget) {
+    uint64_t r = 0;
+    for (uint32_t q = 0; q < range_count && r <= budget; q++) {
+        const order_range *range = &ranges[q];
+        for (uint32_t j = range->new_begin; j < range->new_end && r <= budget; j++) {
+            uint32_t g = s->new_group[j];
+            if (g == NO_INDEX) continue;
+            uint32_t lo, hi;
+            members_within(s, g, range->old_begin, range->old_end, &lo, &hi);
+            r += hi - lo;
+        }
+    }
+    return r;
+}
+
+/* A longest common subsequence of one range pair into s->pairing, its old
+** elements marked taken. Each new element offers its equal old elements in
+** descending order, so that at most one of them joins any chain. */
+static void pair_common_subsequence(const repeats_scratch *s, const order_range *range) {
+    uint32_t length = 0, count = 0;
+    for (uint32_t j = range->new_begin; j < range->new_end; j++) {
+        uint32_t g = s->new_group[j];
+        if (g == NO_INDEX) continue;
+        uint32_t lo, hi;
+        members_within(s, g, range->old_begin, range->old_end, &lo, &hi);
+        for (uint32_t k = hi; k-- > lo;) {
+            uint32_t i = s->members[k];
+            /* The first pile whose top is at least i. */
+            uint32_t a = 0, b = length;
+            while (a < b) {
+                uint32_t mid = a + (b - a) / 2;
+                if (s->tail_old[mid] < i) a = mid + 1;
+                else b = mid;
+            }
+            s->nodes[count] = (lcs_node){i, j, a > 0 ? s->tail_node[a - 1] : NO_INDEX};
+            s->tail_old[a] = i;
+            s->tail_node[a] = count++;
+            if (a == length) length++;
+        }
+    }
+    for (uint32_t x = length > 0 ? s->tail_node[length - 1] : NO_INDEX; x != NO_INDEX; x = s->nodes[x].pred) {
+        s->pairing[s->nodes[x].new_index] = s->nodes[x].old_index;
+        s->old_taken[s->nodes[x].old_index] = 1;
+    }
+}
+
+/* Pair the unpaired new elements of each group with its untaken old ones in
+** order of occurrence; with 'ordered_only', only elements inside the ranges. */
+static void pair_in_order(const matcher *mt, repeats_scratch *s, uint32_t groups, bool ordered_only) {
+    memcpy(s->cursor, s->start, (size_t)groups * sizeof(uint32_t));
+    for (uint32_t j = 0; j < mt->new_count; j++) {
+        uint32_t g = s->new_group[j];
+        if (s->pairing[j] != NO_INDEX || g == NO_INDEX || (ordered_only && !s->new_ordered[j])) continue;
+        uint32_t k = s->cursor[g], end = s->start[g + 1];
+        while (k < end && (s->old_taken[s->members[k]] || (ordered_only && !s->old_ordered[s->members[k]]))) k++;
+        s->cursor[g] = k;
+        if (k == end) continue;
+        uint32_t i = s->members[k];
+        s->cursor[g] = k + 1;
+        s->pairing[j] = i;
+        s->old_taken[i] = 1;
+    }
+}
+
+/* Pair by the current groups into s->pairing: common subsequences first,
+** then the other occurrences in order, those inside the ranges first (in a
+** sectioned diff a pair across surviving sections is one move, where a pair
+** into a deleted or inserted section costs a delete and an insert). False
+** when there are more candidate pairs than 'budget'. */
+static bool pair_by_groups(const matcher *mt, repeats_scratch *s, const order_range *ranges, uint32_t range_count,
+                           uint32_t groups, uint64_t budget) {
+    if (candidate_pairs(s, ranges, range_count, budget) > budget) return false;
+    if (mt->old_count > 0) memset(s->old_taken, 0, mt->old_count);
+    for (uint32_t j = 0; j < mt->new_count; j++) s->pairing[j] = NO_INDEX;
+    for (uint32_t q = 0; q < range_count; q++) pair_common_subsequence(s, &ranges[q]);
+    pair_in_order(mt, s, groups, true);
+    pair_in_order(mt, s, groups, false);
+    return true;
+}
+
+static bool pairing_confirmed(const matcher *mt, const repeats_scratch *s) {
+    for (uint32_t j = 0; j < mt->new_count; j++) {
+        uint32_t i = s->pairing[j];
+        if (i != NO_INDEX && !mt->identity_equal(mt->context, i, j)) return false;
+    }
+    return true;
+}
+
+uint32_t weft_diff_pair_repeats(const matcher *mt, const order_range *ranges, uint32_t range_count,
+                                uint32_t *new_to_old, uint32_t *old_to_new, uint32_t matched) {
+    uint32_t n = mt->old_count, m = mt->new_count;
+    uint32_t slots = (uint32_t)1 << mt->bits;
+    uint64_t budget = weft_diff_repeat_budget(n, m);
+    repeats_scratch s;
+    carver measure = {NULL, 0};
+    repeats_carve(&s, &measure, n, m, slots, budget);
+    _Alignas(16) unsigned char stack[STACK_BLOCK_BYTES];
+    diff_block block;
+    if (weft_diff_block_acquire(&block, stack, measure.used) != WEFT_OK) return matched;
+    carver place = {block.base, 0};
+    repeats_carve(&s, &place, n, m, slots, budget);
+
+    if (n > 0) memset(s.old_ordered, 0, n);
+    if (m > 0) memset(s.new_ordered, 0, m);
+    for (uint32_t q = 0; q < range_count; q++) {
+        if (ranges[q].old_end > ranges[q].old_begin) {
+            memset(s.old_ordered + ranges[q].old_begin, 1, ranges[q].old_end - ranges[q].old_begin);
+        }
+        if (ranges[q].new_end > ranges[q].new_begin) {
+            memset(s.new_ordered + ranges[q].new_begin, 1, ranges[q].new_end - ranges[q].new_begin);
+        }
+    }
+    groups_from_slots(mt, &s, slots);
+    bool paired = pair_by_groups(mt, &s, ranges, range_count, slots, budget);
+    if (mt->identity_equal != NULL && (!paired || !pairing_confirmed(mt, &s))) {
+        /* Equal hashes were not all equal identities (or so many of them
+        ** share one hash that they went past the budget): group by identity. */
+        groups_from_identities(mt, &s);
+        paired = pair_by_groups(mt, &s, ranges, range_count, slots, budget);
+    }
+    if (paired) {
+        matched = 0;
+        for (uint32_t i = 0; i < n; i++) old_to_new[i] = NO_INDEX;
+        for (uint32_t j = 0; j < m; j++) {
+            new_to_old[j] = s.pairing[j];
+            if (s.pairing[j] != NO_INDEX) {
+                old_to_new[s.pairing[j]] = j;
+                matched++;
+            }
+        }
+    }
+    weft_diff_block_release(&block);
+    return matched;
+}

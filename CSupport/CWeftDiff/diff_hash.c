@@ -6,9 +6,9 @@
 ** hash is a SipHash over normalized text. When the caller knows that equal
 ** bytes mean equal identities (ASCII text, where Unicode normalization has
 ** nothing to do), it can hash the bytes here instead. The caller learns
-** whether that held: every byte's high bit is ORed into *high_bits, and one
-** set bit means some text was not ASCII, so the caller must hash it its own
-** way (all of it: both sides of a diff have to hash alike).
+** whether that held: a set high bit in any byte means some text was not
+** ASCII, so the caller must hash it its own way (all of it: both sides of a
+** diff have to hash alike).
 **
 ** The hash reads eight bytes per step: each word is multiplied by an odd
 ** constant (a bijection), folded into the state, rotated and multiplied again,
@@ -43,7 +43,7 @@ static inline uint64_t avalanche(uint64_t h) {
     return h ^ (h >> 32);
 }
 
-uint64_t weft_diff_hash_bytes(const void *bytes, size_t count, uint64_t seed, uint8_t *high_bits) {
+weft_diff_text_hash weft_diff_hash_bytes(const void *bytes, size_t count, uint64_t seed) {
     const uint8_t *p = bytes;
     uint64_t state = seed ^ ((uint64_t)count * MULTIPLIER_A);
     uint64_t seen = 0;
@@ -57,11 +57,21 @@ uint64_t weft_diff_hash_bytes(const void *bytes, size_t count, uint64_t seed, ui
         left -= 8;
     }
     if (left > 0) {
-        uint64_t word = 0;
-        memcpy(&word, p, left);
+        /* The last 1 to 7 bytes in one word, from fixed-size reads that may
+        ** overlap: a copy of 'left' bytes would call memcpy and then stall
+        ** reading back what it stored byte by byte. For a given length the
+        ** word still determines the bytes, and the length is in the state. */
+        uint64_t word;
+        if (left >= 4) {
+            uint32_t first, last;
+            memcpy(&first, p, 4);
+            memcpy(&last, p + left - 4, 4);
+            word = first | ((uint64_t)last << 32);
+        } else {
+            word = p[0] | ((uint64_t)p[left / 2] << 8) | ((uint64_t)p[left - 1] << 16);
+        }
         seen |= word;
         state = absorb(state, word);
     }
-    if ((seen & HIGH_BITS) != 0) *high_bits |= 0x80u;
-    return avalanche(state);
+    return (weft_diff_text_hash){avalanche(state), (seen & HIGH_BITS) != 0};
 }

@@ -91,15 +91,22 @@ typedef struct matcher {
     uint32_t old_count;
     uint32_t new_count;
     weft_diff_equal_fn identity_equal;   /* may be NULL */
+    weft_diff_contents_fn identities_differ;   /* may be NULL */
     void *context;
     match_slot *slots;
     uint32_t *next;                      /* old_count entries */
     unsigned bits;                       /* log2(slot count) */
     bool repeats;                        /* set by matching: a hash occurs twice on a side */
+    weft_diff_pair *confirm_pairs;       /* min(old, new) entries: pairs to confirm at once */
+    uint8_t *confirm_differ;             /* their answers */
 } matcher;
 
-/* Carve the matcher's table for 'old_count' old elements. */
-void weft_diff_matcher_carve(matcher *mt, carver *c, uint32_t old_count);
+/* Carve the matcher's table for 'old_count' old and 'new_count' new elements. */
+void weft_diff_matcher_carve(matcher *mt, carver *c, uint32_t old_count, uint32_t new_count);
+
+/* Whether identities_differ (when given, else identity_equal) confirms every
+** pair of 'new_to_old'. */
+bool weft_diff_pairs_confirmed(const matcher *mt, const uint32_t *new_to_old);
 
 /* Point a carved matcher at the identities of 'level'. */
 void weft_diff_matcher_bind(matcher *mt, const level_input *level);

@@ -23,11 +23,14 @@ static unsigned slot_bits(uint32_t old_count) {
     return bits;
 }
 
-void weft_diff_matcher_carve(matcher *mt, carver *c, uint32_t old_count) {
+void weft_diff_matcher_carve(matcher *mt, carver *c, uint32_t old_count, uint32_t new_count) {
     unsigned bits = slot_bits(old_count);
+    uint32_t pairs = old_count < new_count ? old_count : new_count;
     mt->bits = bits;
     mt->slots = weft_diff_carve(c, (size_t)1 << bits, sizeof(match_slot));
     mt->next = weft_diff_carve(c, old_count, sizeof(uint32_t));
+    mt->confirm_pairs = weft_diff_carve(c, pairs, sizeof(weft_diff_pair));
+    mt->confirm_differ = weft_diff_carve(c, pairs, sizeof(uint8_t));
 }
 
 void weft_diff_matcher_bind(matcher *mt, const level_input *level) {
@@ -36,6 +39,7 @@ void weft_diff_matcher_bind(matcher *mt, const level_input *level) {
     mt->old_count = level->old_count;
     mt->new_count = level->new_count;
     mt->identity_equal = level->callbacks.identity_equal;
+    mt->identities_differ = level->callbacks.identity_equal != NULL ? level->callbacks.identities_differ : NULL;
     mt->context = level->context;
 }
 
@@ -107,7 +111,41 @@ static inline void prefetch_home(const matcher *mt, uint64_t hash, uint64_t mask
 #endif
 }
 
+bool weft_diff_pairs_confirmed(const matcher *mt, const uint32_t *new_to_old) {
+    if (mt->identities_differ == NULL) {
+        for (uint32_t j = 0; j < mt->new_count; j++) {
+            uint32_t i = new_to_old[j];
+            if (i != NO_INDEX && !mt->identity_equal(mt->context, i, j)) return false;
+        }
+        return true;
+    }
+    uint32_t count = 0;
+    for (uint32_t j = 0; j < mt->new_count; j++) {
+        if (new_to_old[j] != NO_INDEX) mt->confirm_pairs[count++] = (weft_diff_pair){new_to_old[j], j};
+    }
+    if (count == 0) return true;
+    mt->identities_differ(mt->context, mt->confirm_pairs, count, mt->confirm_differ);
+    for (uint32_t p = 0; p < count; p++) {
+        if (mt->confirm_differ[p]) return false;
+    }
+    return true;
+}
+
+static uint32_t match_once(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new);
+
 uint32_t weft_diff_match_identities(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new) {
+    if (mt->identities_differ == NULL) return match_once(mt, new_to_old, old_to_new);
+    /* Pair by hash alone and confirm every pair at once; a failure means a
+    ** true collision, and the pairing is made again one question at a time. */
+    weft_diff_equal_fn equal = mt->identity_equal;
+    mt->identity_equal = NULL;
+    uint32_t matched = match_once(mt, new_to_old, old_to_new);
+    mt->identity_equal = equal;
+    if (weft_diff_pairs_confirmed(mt, new_to_old)) return matched;
+    return match_once(mt, new_to_old, old_to_new);
+}
+
+static uint32_t match_once(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new) {
     uint64_t mask = ((uint64_t)1 << mt->bits) - 1;
     memset(mt->slots, 0, (size_t)(mask + 1) * sizeof(match_slot));
 
@@ -154,7 +192,7 @@ uint32_t weft_diff_matcher_slot_of(const matcher *mt, uint64_t hash) {
 
 void weft_diff_flat_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_count) {
     uint32_t pairs = old_count < new_count ? old_count : new_count;
-    weft_diff_matcher_carve(&f->mt, c, old_count);
+    weft_diff_matcher_carve(&f->mt, c, old_count, new_count);
     f->new_to_old = weft_diff_carve(c, new_count, sizeof(uint32_t));
     f->old_to_new = weft_diff_carve(c, old_count, sizeof(uint32_t));
     f->sequence = weft_diff_carve(c, pairs, sizeof(uint32_t));

@@ -235,14 +235,6 @@ static bool pair_by_groups(const matcher *mt, repeats_scratch *s, const order_ra
     return true;
 }
 
-static bool pairing_confirmed(const matcher *mt, const repeats_scratch *s) {
-    for (uint32_t j = 0; j < mt->new_count; j++) {
-        uint32_t i = s->pairing[j];
-        if (i != NO_INDEX && !mt->identity_equal(mt->context, i, j)) return false;
-    }
-    return true;
-}
-
 uint32_t weft_diff_pair_repeats(const matcher *mt, const order_range *ranges, uint32_t range_count,
                                 uint32_t *new_to_old, uint32_t *old_to_new, uint32_t matched) {
     uint32_t n = mt->old_count, m = mt->new_count;
@@ -269,7 +261,7 @@ uint32_t weft_diff_pair_repeats(const matcher *mt, const order_range *ranges, ui
     }
     groups_from_slots(mt, &s, slots);
     bool paired = pair_by_groups(mt, &s, ranges, range_count, slots, budget);
-    if (mt->identity_equal != NULL && (!paired || !pairing_confirmed(mt, &s))) {
+    if (mt->identity_equal != NULL && (!paired || !weft_diff_pairs_confirmed(mt, s.pairing))) {
         /* Equal hashes were not all equal identities (or so many of them
         ** share one hash that they went past the budget): group by identity. */
         groups_from_identities(mt, &s);

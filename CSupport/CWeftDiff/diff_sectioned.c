@@ -56,7 +56,7 @@ static void sectioned_carve(sectioned_layout *l, carver *c, const weft_diff_sect
     in->new_item_count = M;
 
     weft_diff_flat_carve(&l->sections, c, S, T);
-    weft_diff_matcher_carve(&l->items, c, N);
+    weft_diff_matcher_carve(&l->items, c, N, M);
     l->item_new_to_old = weft_diff_carve(c, M, sizeof(uint32_t));
     l->item_old_to_new = weft_diff_carve(c, N, sizeof(uint32_t));
     l->old_section_of = weft_diff_carve(c, N, sizeof(uint32_t));

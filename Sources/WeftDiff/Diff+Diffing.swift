@@ -65,22 +65,32 @@ extension Diff {
     @inlinable
     init<Access: _DiffAccess>(diffing old: [Element], to new: [Element], access: Access.Type)
     where Access.Element == Element {
-        let method = _IdentityHash.method(for: Access.ID.self)
+        var method = _IdentityHash.method(for: Access.ID.self)
         let output = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 CDiff.list(
                     oldCount: old.count, newCount: new.count,
                     comparesIdentities: method != .exact, comparesContents: Access.comparesContents,
                     fill: { oldIDs, newIDs in
-                        func fill(_ method: _IdentityHash.Method) -> UInt8 {
-                            var highBits: UInt8 = 0
-                            for i in old.indices { oldIDs[i] = _IdentityHash.bits(of: Access.identity(of: old[i]), method, &highBits) }
-                            for j in new.indices { newIDs[j] = _IdentityHash.bits(of: Access.identity(of: new[j]), method, &highBits) }
-                            return highBits
+                        let seed = CDiff.hashSeed
+                        func fill(_ method: _IdentityHash.Method) -> Bool {
+                            var nonASCII = false
+                            for i in old.indices { oldIDs[i] = _IdentityHash.bits(of: Access.identity(of: old[i]), method, seed, &nonASCII) }
+                            for j in new.indices { newIDs[j] = _IdentityHash.bits(of: Access.identity(of: new[j]), method, seed, &nonASCII) }
+                            return nonASCII
                         }
-                        if _IdentityHash.mustRehash(method, fill(method)) { _ = fill(.hashValue) }
+                        if _IdentityHash.mustRehash(method, fill(method)) {
+                            method = .hashValue
+                            _ = fill(method)
+                        }
                     },
-                    identityEqual: { Access.identity(of: old[$0]) == Access.identity(of: new[$1]) },
+                    identityEqual: { _IdentityHash.equal(Access.identity(of: old[$0]), Access.identity(of: new[$1]), method) },
+                    identitiesDiffer: { pairs, differ in
+                        for p in differ.indices {
+                            let old = Access.identity(of: old[Int(pairs[2 * p])])
+                            differ[p] = _IdentityHash.equal(old, Access.identity(of: new[Int(pairs[2 * p + 1])]), method) ? 0 : 1
+                        }
+                    },
                     contentsChanged: { pairs, changed in
                         for p in changed.indices {
                             let same = Access.isContentEqual(old[Int(pairs[2 * p])], new[Int(pairs[2 * p + 1])])

@@ -42,6 +42,10 @@ public protocol Diffable {
 
 extension Diffable where Self: Hashable {
     /// The value itself: two values are the same element exactly when they are equal.
+    ///
+    /// Inlinable, so that a diff reads the value in place rather than through a
+    /// call that hands back a copy (a retain and a release per element).
+    @inlinable
     public var diffIdentifier: Self { self }
 
     /// Returns `self == other`.
@@ -52,5 +56,6 @@ extension Diffable where Self: Hashable {
     ///
     /// - Parameter other: The value with the same identity in the other snapshot.
     /// - Returns: Whether the values are equal.
+    @inlinable
     public func isContentEqual(to other: Self) -> Bool { self == other }
 }

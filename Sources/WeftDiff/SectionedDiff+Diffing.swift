@@ -19,8 +19,8 @@ extension SectionedDiff {
     @inlinable
     public init(from old: [Section], to new: [Section]) {
         typealias Item = Section.Item
-        let sectionMethod = _IdentityHash.method(for: Section.DiffIdentifier.self)
-        let itemMethod = _IdentityHash.method(for: Item.DiffIdentifier.self)
+        var sectionMethod = _IdentityHash.method(for: Section.DiffIdentifier.self)
+        var itemMethod = _IdentityHash.method(for: Item.DiffIdentifier.self)
         let exactSections = sectionMethod == .exact
         let exactItems = itemMethod == .exact
         let comparesItems = _DiffableAccess<Item>.comparesContents
@@ -38,26 +38,33 @@ extension SectionedDiff {
             comparesSectionContents: _DiffableAccess<Section>.comparesContents,
             comparesItemIdentities: !exactItems, comparesItemContents: comparesItems,
             fill: { oldBuffers, newBuffers in
-                func fill(_ sectionMethod: _IdentityHash.Method, _ itemMethod: _IdentityHash.Method) -> (UInt8, UInt8) {
-                    var highBits: (sections: UInt8, items: UInt8) = (0, 0)
-                    Self.fill(oldBuffers, from: old, sectionMethod, itemMethod, &highBits.sections, &highBits.items)
-                    Self.fill(newBuffers, from: new, sectionMethod, itemMethod, &highBits.sections, &highBits.items)
-                    return highBits
+                let seed = CDiff.hashSeed
+                func fill(_ sectionMethod: _IdentityHash.Method, _ itemMethod: _IdentityHash.Method) -> (Bool, Bool) {
+                    var nonASCII: (sections: Bool, items: Bool) = (false, false)
+                    Self.fill(oldBuffers, from: old, sectionMethod, itemMethod, seed, &nonASCII.sections, &nonASCII.items)
+                    Self.fill(newBuffers, from: new, sectionMethod, itemMethod, seed, &nonASCII.sections, &nonASCII.items)
+                    return nonASCII
                 }
-                let highBits = fill(sectionMethod, itemMethod)
-                let rehashSections = _IdentityHash.mustRehash(sectionMethod, highBits.0)
-                let rehashItems = _IdentityHash.mustRehash(itemMethod, highBits.1)
-                if rehashSections || rehashItems {
-                    _ = fill(rehashSections ? .hashValue : sectionMethod, rehashItems ? .hashValue : itemMethod)
-                }
+                let nonASCII = fill(sectionMethod, itemMethod)
+                let rehashSections = _IdentityHash.mustRehash(sectionMethod, nonASCII.0)
+                let rehashItems = _IdentityHash.mustRehash(itemMethod, nonASCII.1)
+                if rehashSections { sectionMethod = .hashValue }
+                if rehashItems { itemMethod = .hashValue }
+                if rehashSections || rehashItems { _ = fill(sectionMethod, itemMethod) }
             },
-            sectionIdentityEqual: { old[$0].diffIdentifier == new[$1].diffIdentifier },
+            sectionIdentityEqual: { _IdentityHash.equal(old[$0].diffIdentifier, new[$1].diffIdentifier, sectionMethod) },
             sectionContentsChanged: { pairs, changed in
                 for p in changed.indices {
                     changed[p] = old[Int(pairs[2 * p])].isContentEqual(to: new[Int(pairs[2 * p + 1])]) ? 0 : 1
                 }
             },
-            itemIdentityEqual: { oldItems[$0].diffIdentifier == newItems[$1].diffIdentifier },
+            itemIdentityEqual: { _IdentityHash.equal(oldItems[$0].diffIdentifier, newItems[$1].diffIdentifier, itemMethod) },
+            itemIdentitiesDiffer: { pairs, differ in
+                for p in differ.indices {
+                    let old = oldItems[Int(pairs[2 * p])].diffIdentifier
+                    differ[p] = _IdentityHash.equal(old, newItems[Int(pairs[2 * p + 1])].diffIdentifier, itemMethod) ? 0 : 1
+                }
+            },
             itemContentsChanged: { pairs, changed in
                 for p in changed.indices {
                     changed[p] = oldItems[Int(pairs[2 * p])].isContentEqual(to: newItems[Int(pairs[2 * p + 1])]) ? 0 : 1
@@ -77,21 +84,21 @@ extension SectionedDiff {
         return items
     }
 
-    /// Writes the identity hashes and item counts of `sections`, ORing the high
-    /// bits of text identities into `sectionHighBits` and `itemHighBits`.
+    /// Writes the identity hashes and item counts of `sections`, setting
+    /// `sectionNonASCII` and `itemNonASCII` when a text identity is not ASCII.
     @inlinable
     static func fill(
         _ buffers: CDiff.SectionedBuffers, from sections: [Section],
-        _ sectionMethod: _IdentityHash.Method, _ itemMethod: _IdentityHash.Method,
-        _ sectionHighBits: inout UInt8, _ itemHighBits: inout UInt8
+        _ sectionMethod: _IdentityHash.Method, _ itemMethod: _IdentityHash.Method, _ seed: UInt64,
+        _ sectionNonASCII: inout Bool, _ itemNonASCII: inout Bool
     ) {
         var flat = 0
         for (s, section) in sections.enumerated() {
-            buffers.sectionIDs[s] = _IdentityHash.bits(of: section.diffIdentifier, sectionMethod, &sectionHighBits)
+            buffers.sectionIDs[s] = _IdentityHash.bits(of: section.diffIdentifier, sectionMethod, seed, &sectionNonASCII)
             buffers.itemCounts[s] = UInt32(truncatingIfNeeded: section.items.count)
             section.items.withUnsafeBufferPointer { items in
                 for item in items {
-                    buffers.itemIDs[flat] = _IdentityHash.bits(of: item.diffIdentifier, itemMethod, &itemHighBits)
+                    buffers.itemIDs[flat] = _IdentityHash.bits(of: item.diffIdentifier, itemMethod, seed, &itemNonASCII)
                     flat += 1
                 }
             }

@@ -130,7 +130,7 @@ private final class ListProbe {
         request = weft_diff_list_request(
             old_count: oldCountOverride ?? UInt32(old.count), new_count: UInt32(new.count),
             content_hashes: oldContents != nil,
-            callbacks: weft_diff_callbacks(identity_equal: identityEqual, contents_changed: contentsChanged),
+            callbacks: weft_diff_callbacks(identity_equal: identityEqual, identities_differ: nil, contents_changed: contentsChanged),
             context: Unmanaged.passUnretained(self).toOpaque(),
             fill: { context, input in ListProbe.from(context).fill(input.pointee) },
             deliver: { context, result in ListProbe.from(context).deliver(result) })
@@ -196,8 +196,8 @@ private final class SectionedProbe {
             old_section_count: UInt32(oldSections.count), new_section_count: UInt32(newSections.count),
             old_item_count: UInt32(oldItems.count), new_item_count: UInt32(newItems.count),
             section_content_hashes: false, item_content_hashes: oldItemContents != nil,
-            sections: weft_diff_callbacks(identity_equal: nil, contents_changed: nil),
-            items: weft_diff_callbacks(identity_equal: nil, contents_changed: nil),
+            sections: weft_diff_callbacks(identity_equal: nil, identities_differ: nil, contents_changed: nil),
+            items: weft_diff_callbacks(identity_equal: nil, identities_differ: nil, contents_changed: nil),
             context: Unmanaged.passUnretained(self).toOpaque(),
             fill: { context, input in SectionedProbe.from(context).fill(input.pointee) },
             deliver: { context, result in SectionedProbe.from(context).deliver(result) })

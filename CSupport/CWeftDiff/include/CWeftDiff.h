@@ -112,6 +112,13 @@ typedef struct weft_diff_callbacks {
     /* Exact identity equality, asked only for pairs whose identity hashes are
     ** equal. NULL: equal hashes are equal identities (integer identities). */
     weft_diff_equal_fn _Nullable identity_equal;
+    /* Optional, with identity_equal: the same question for many pairs at once
+    ** (set differ[p] to 1 where identities differ, else 0). Given it, the
+    ** diff pairs by hash alone, then confirms every pair in one call, and
+    ** only if one fails (a true hash collision) pairs again through
+    ** identity_equal: a caller in another language crosses over once rather
+    ** than once per pair. */
+    weft_diff_contents_fn _Nullable identities_differ;
     /* Content comparison of all matched pairs at once, in new order: one call
     ** per level, so a caller in another language crosses over once rather
     ** than once per pair. NULL: compare the content hashes when the request
@@ -129,12 +136,26 @@ typedef enum weft_diff_memory {
 
 /* ---- identity hashes of text ------------------------------------------- */
 
+/* Declared pure (it reads its arguments and the bytes, writes nothing), so
+** that a Swift caller need not copy, and retain, the string whose bytes it
+** passes: a copy cost more than the hash. */
+#if defined(__GNUC__) || defined(__clang__)
+#define WEFT_DIFF_PURE __attribute__((pure))
+#else
+#define WEFT_DIFF_PURE
+#endif
+
+/* A byte hash, and whether any byte had its high bit set. */
+typedef struct weft_diff_text_hash {
+    uint64_t hash;
+    bool non_ascii;
+} weft_diff_text_hash;
+
 /* The 64-bit identity hash of 'count' bytes under 'seed', for identities whose
-** equality is byte equality (ASCII text, UUIDs). ORs the high bit of every
-** byte into *high_bits, so a caller hashing text learns whether all of it was
-** ASCII. 'bytes' may be NULL when 'count' is 0. O(count). */
-uint64_t weft_diff_hash_bytes(const void *_Nullable bytes, size_t count, uint64_t seed,
-                              uint8_t *_Nonnull high_bits);
+** equality is byte equality (ASCII text, UUIDs), and whether some byte was not
+** ASCII, so that a caller hashing text learns whether byte equality is text
+** equality. 'bytes' may be NULL when 'count' is 0. O(count). */
+WEFT_DIFF_PURE weft_diff_text_hash weft_diff_hash_bytes(const void *_Nullable bytes, size_t count, uint64_t seed);
 
 /* ---- list diff --------------------------------------------------------- */
 

@@ -1,4 +1,6 @@
-internal import CWeftDiff
+// Public only so that the inlinable text hashes below can call the core: no
+// public declaration of WeftDiff exposes a CWeftDiff type.
+public import CWeftDiff
 public import Foundation
 
 /// The only caller of CWeftDiff.
@@ -58,6 +60,7 @@ enum CDiff {
     ///   - comparesContents: Whether to ask `contentsChanged` about the pairs.
     ///   - fill: Writes the old and the new identity hashes.
     ///   - identityEqual: Whether old element `i` and new element `j` have equal identities.
+    ///   - identitiesDiffer: Marks the pairs whose identities differ, all at once.
     ///   - contentsChanged: Marks the pairs whose contents differ, all at once.
     @usableFromInline
     static func list(
@@ -65,12 +68,16 @@ enum CDiff {
         comparesIdentities: Bool, comparesContents: Bool,
         fill: (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt64>) -> Void,
         identityEqual: (Int, Int) -> Bool,
+        identitiesDiffer: ContentsChanged,
         contentsChanged: ContentsChanged
     ) -> ListOutput {
         withoutActuallyEscaping(fill) { fill in
             withoutActuallyEscaping(identityEqual) { identityEqual in
+                withoutActuallyEscaping(identitiesDiffer) { identitiesDiffer in
                 withoutActuallyEscaping(contentsChanged) { contentsChanged in
-                    var context = ListContext(fill: fill, identityEqual: identityEqual, contentsChanged: contentsChanged)
+                    var context = ListContext(
+                        fill: fill, identityEqual: identityEqual, identitiesDiffer: identitiesDiffer,
+                        contentsChanged: contentsChanged)
                     withUnsafeMutablePointer(to: &context) { context in
                         var request = weft_diff_list_request(
                             old_count: count32(oldCount, "old elements"),
@@ -78,6 +85,7 @@ enum CDiff {
                             content_hashes: false,
                             callbacks: weft_diff_callbacks(
                                 identity_equal: comparesIdentities ? listIdentityEqual : nil,
+                                identities_differ: comparesIdentities ? listIdentitiesDiffer : nil,
                                 contents_changed: comparesContents ? listContentsChanged : nil),
                             context: UnsafeMutableRawPointer(context),
                             fill: { context, input in
@@ -91,6 +99,7 @@ enum CDiff {
                         check(weft_diff_list(&request), "diffing \(oldCount) old and \(newCount) new elements")
                     }
                     return context.output
+                }
                 }
             }
         }
@@ -113,17 +122,20 @@ enum CDiff {
         sectionIdentityEqual: (Int, Int) -> Bool,
         sectionContentsChanged: ContentsChanged,
         itemIdentityEqual: (Int, Int) -> Bool,
+        itemIdentitiesDiffer: ContentsChanged,
         itemContentsChanged: ContentsChanged
     ) -> SectionedOutput {
         withoutActuallyEscaping(fill) { fill in
             withoutActuallyEscaping(sectionIdentityEqual) { sectionIdentityEqual in
                 withoutActuallyEscaping(sectionContentsChanged) { sectionContentsChanged in
                     withoutActuallyEscaping(itemIdentityEqual) { itemIdentityEqual in
+                        withoutActuallyEscaping(itemIdentitiesDiffer) { itemIdentitiesDiffer in
                         withoutActuallyEscaping(itemContentsChanged) { itemContentsChanged in
                             var context = SectionedContext(
                                 fill: fill,
                                 sectionIdentityEqual: sectionIdentityEqual, sectionContentsChanged: sectionContentsChanged,
-                                itemIdentityEqual: itemIdentityEqual, itemContentsChanged: itemContentsChanged)
+                                itemIdentityEqual: itemIdentityEqual, itemIdentitiesDiffer: itemIdentitiesDiffer,
+                                itemContentsChanged: itemContentsChanged)
                             withUnsafeMutablePointer(to: &context) { context in
                                 var request = weft_diff_sectioned_request(
                                     old_section_count: count32(oldSectionCount, "old sections"),
@@ -134,9 +146,11 @@ enum CDiff {
                                     item_content_hashes: false,
                                     sections: weft_diff_callbacks(
                                         identity_equal: comparesSectionIdentities ? sectionIdentityEqualThunk : nil,
+                                        identities_differ: nil,
                                         contents_changed: comparesSectionContents ? sectionContentsChangedThunk : nil),
                                     items: weft_diff_callbacks(
                                         identity_equal: comparesItemIdentities ? itemIdentityEqualThunk : nil,
+                                        identities_differ: comparesItemIdentities ? itemIdentitiesDifferThunk : nil,
                                         contents_changed: comparesItemContents ? itemContentsChangedThunk : nil),
                                     context: UnsafeMutableRawPointer(context),
                                     fill: { context, input in
@@ -161,6 +175,7 @@ enum CDiff {
                             }
                             return context.output
                         }
+                        }
                     }
                 }
             }
@@ -169,40 +184,43 @@ enum CDiff {
 
     /// The seed of every byte hash in this process: drawn at random, so that
     /// ids crafted to collide in one run do not collide in the next.
-    private static let hashSeed = UInt64.random(in: .min ... .max)
-
-    /// The hash of `text`'s UTF-8 bytes; ORs their high bits into `highBits`.
-    /// Text without contiguous UTF-8 (bridged from another runtime) sets a
-    /// high bit, so the caller hashes it the Swift way.
     @usableFromInline
-    static func hash(text: String, highBits: inout UInt8) -> UInt64 {
-        hash(utf8: text.utf8, &highBits)
+    static let hashSeed = UInt64.random(in: .min ... .max)
+
+    /// The hash of `text`'s UTF-8 bytes; sets `nonASCII` if one is not ASCII.
+    /// Text without contiguous UTF-8 (bridged from another runtime) sets it
+    /// too, so the caller hashes it the Swift way.
+    ///
+    /// Inlinable, and the core's hash is pure: with the seed read once before
+    /// the caller's loop (reading it is a call), the loop borrows each string
+    /// instead of copying it, which cost a retain and a release, more than the
+    /// hash itself.
+    @inlinable @inline(__always)
+    static func hash(text: String, seed: UInt64, nonASCII: inout Bool) -> UInt64 {
+        hash(utf8: text.utf8, seed, &nonASCII)
     }
 
-    /// As ``hash(text:highBits:)-(String,_)``, for a substring.
-    @usableFromInline
-    static func hash(text: Substring, highBits: inout UInt8) -> UInt64 {
-        hash(utf8: text.utf8, &highBits)
+    /// As ``hash(text:seed:nonASCII:)-(String,_,_)``, for a substring.
+    @inlinable @inline(__always)
+    static func hash(text: Substring, seed: UInt64, nonASCII: inout Bool) -> UInt64 {
+        hash(utf8: text.utf8, seed, &nonASCII)
     }
 
-    @inline(__always)
-    private static func hash<UTF8: Collection<UInt8>>(utf8: UTF8, _ highBits: inout UInt8) -> UInt64 {
-        let seed = hashSeed
-        let hash = utf8.withContiguousStorageIfAvailable { bytes in
-            weft_diff_hash_bytes(bytes.baseAddress, bytes.count, seed, &highBits)
-        }
-        guard let hash else {
-            highBits |= 0x80
+    @inlinable @inline(__always)
+    static func hash<UTF8: Collection<UInt8>>(utf8: UTF8, _ seed: UInt64, _ nonASCII: inout Bool) -> UInt64 {
+        guard let result = utf8.withContiguousStorageIfAvailable({ weft_diff_hash_bytes($0.baseAddress, $0.count, seed) })
+        else {
+            nonASCII = true
             return 0
         }
-        return hash
+        nonASCII = nonASCII || result.non_ascii
+        return result.hash
     }
 
     /// The hash of `uuid`'s 16 bytes.
-    @usableFromInline
-    static func hash(uuid: UUID) -> UInt64 {
-        var ignored: UInt8 = 0
-        return withUnsafeBytes(of: uuid.uuid) { weft_diff_hash_bytes($0.baseAddress, $0.count, hashSeed, &ignored) }
+    @inlinable @inline(__always)
+    static func hash(uuid: UUID, seed: UInt64) -> UInt64 {
+        withUnsafeBytes(of: uuid.uuid) { weft_diff_hash_bytes($0.baseAddress, $0.count, seed).hash }
     }
 
     /// Traps with `operation` named if the core refused it.
@@ -232,6 +250,7 @@ enum CDiff {
 private struct ListContext {
     let fill: (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt64>) -> Void
     let identityEqual: (Int, Int) -> Bool
+    let identitiesDiffer: CDiff.ContentsChanged
     let contentsChanged: CDiff.ContentsChanged
     var output = CDiff.ListOutput()
 }
@@ -242,17 +261,26 @@ private struct SectionedContext {
     let sectionIdentityEqual: (Int, Int) -> Bool
     let sectionContentsChanged: CDiff.ContentsChanged
     let itemIdentityEqual: (Int, Int) -> Bool
+    let itemIdentitiesDiffer: CDiff.ContentsChanged
     let itemContentsChanged: CDiff.ContentsChanged
     var output = CDiff.SectionedOutput()
 }
 
-// The C core's callbacks. Identity checks come one pair at a time (they steer
-// the matching); content checks come once per level with every pair, because
-// each crossing copies the stored closure out of the context (a retain and a
-// release), which would otherwise cost more than comparing most contents.
+// The C core's callbacks. Identity checks come once with every pair the hashes
+// made, and one pair at a time only after a true collision; content checks
+// come once per level with every pair. Each crossing copies the stored closure
+// out of the context (a retain and a release), which would otherwise cost more
+// than comparing most identities and contents.
 
 private func listIdentityEqual(_ context: UnsafeMutableRawPointer?, _ i: UInt32, _ j: UInt32) -> Bool {
     context!.assumingMemoryBound(to: ListContext.self).pointee.identityEqual(Int(i), Int(j))
+}
+
+private func listIdentitiesDiffer(
+    _ context: UnsafeMutableRawPointer?, _ pairs: UnsafePointer<weft_diff_pair>, _ count: UInt32,
+    _ differ: UnsafeMutablePointer<UInt8>
+) {
+    contentsChanged(pairs, count, differ, context!.assumingMemoryBound(to: ListContext.self).pointee.identitiesDiffer)
 }
 
 private func listContentsChanged(
@@ -276,6 +304,14 @@ private func sectionContentsChangedThunk(
 
 private func itemIdentityEqualThunk(_ context: UnsafeMutableRawPointer?, _ i: UInt32, _ j: UInt32) -> Bool {
     context!.assumingMemoryBound(to: SectionedContext.self).pointee.itemIdentityEqual(Int(i), Int(j))
+}
+
+private func itemIdentitiesDifferThunk(
+    _ context: UnsafeMutableRawPointer?, _ pairs: UnsafePointer<weft_diff_pair>, _ count: UInt32,
+    _ differ: UnsafeMutablePointer<UInt8>
+) {
+    let context = context!.assumingMemoryBound(to: SectionedContext.self)
+    contentsChanged(pairs, count, differ, context.pointee.itemIdentitiesDiffer)
 }
 
 private func itemContentsChangedThunk(

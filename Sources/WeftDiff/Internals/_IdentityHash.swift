@@ -41,13 +41,14 @@ enum _IdentityHash {
         return .hashValue
     }
 
-    /// The 64-bit hash of `id` by `method`; for text, ORs the high bits of its
-    /// bytes into `highBits`.
+    /// The 64-bit hash of `id` by `method`, byte hashes under `seed`
+    /// (``CDiff/hashSeed``, read once per diff); for text, sets `nonASCII` if
+    /// a byte is not ASCII.
     ///
     /// - Complexity: O(1) for integers and UUIDs; O(length) for text; one
     ///   `hashValue` otherwise.
     @inlinable @inline(__always)
-    static func bits<ID: Hashable>(of id: ID, _ method: Method, _ highBits: inout UInt8) -> UInt64 {
+    static func bits<ID: Hashable>(of id: ID, _ method: Method, _ seed: UInt64, _ nonASCII: inout Bool) -> UInt64 {
         switch method {
         case .exact:
             if ID.self == Int.self { return UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self))) }
@@ -57,16 +58,45 @@ enum _IdentityHash {
             if ID.self == Int32.self { return UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int32.self))) }
             if ID.self == UInt32.self { return UInt64(unsafeBitCast(id, to: UInt32.self)) }
         case .text:
-            if ID.self == String.self { return CDiff.hash(text: unsafeBitCast(id, to: String.self), highBits: &highBits) }
+            if ID.self == String.self { return CDiff.hash(text: unsafeBitCast(id, to: String.self), seed: seed, nonASCII: &nonASCII) }
             if ID.self == Substring.self {
-                return CDiff.hash(text: unsafeBitCast(id, to: Substring.self), highBits: &highBits)
+                return CDiff.hash(text: unsafeBitCast(id, to: Substring.self), seed: seed, nonASCII: &nonASCII)
             }
         case .uuid:
-            if ID.self == UUID.self { return CDiff.hash(uuid: unsafeBitCast(id, to: UUID.self)) }
+            if ID.self == UUID.self { return CDiff.hash(uuid: unsafeBitCast(id, to: UUID.self), seed: seed) }
         case .hashValue:
             break
         }
         return UInt64(bitPattern: Int64(id.hashValue))
+    }
+
+    /// Whether `a` and `b` are the same identity, for identities hashed by
+    /// `method`: text that hashed as ASCII compares its bytes, which for ASCII
+    /// is what `==` decides, without `==`'s call into the standard library
+    /// (which made the caller copy both strings, a retain and a release each).
+    ///
+    /// - Complexity: O(length) for text; one `==` otherwise.
+    @inlinable @inline(__always)
+    static func equal<ID: Hashable>(_ a: ID, _ b: ID, _ method: Method) -> Bool {
+        if method == .text {
+            if ID.self == String.self {
+                return sameBytes(unsafeBitCast(a, to: String.self).utf8, unsafeBitCast(b, to: String.self).utf8)
+            }
+            if ID.self == Substring.self {
+                return sameBytes(unsafeBitCast(a, to: Substring.self).utf8, unsafeBitCast(b, to: Substring.self).utf8)
+            }
+        }
+        return a == b
+    }
+
+    @inlinable @inline(__always)
+    static func sameBytes<UTF8: Collection<UInt8>>(_ a: UTF8, _ b: UTF8) -> Bool {
+        let same = a.withContiguousStorageIfAvailable { a in
+            b.withContiguousStorageIfAvailable { b in
+                a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+            }
+        }
+        return same.flatMap { $0 } ?? a.elementsEqual(b)
     }
 
     /// Whether hashes made by `method` must be made again with ``Method/hashValue``:
@@ -74,7 +104,7 @@ enum _IdentityHash {
     ///
     /// - Complexity: O(1).
     @inlinable @inline(__always)
-    static func mustRehash(_ method: Method, _ highBits: UInt8) -> Bool {
-        method == .text && highBits != 0
+    static func mustRehash(_ method: Method, _ nonASCII: Bool) -> Bool {
+        method == .text && nonASCII
     }
 }

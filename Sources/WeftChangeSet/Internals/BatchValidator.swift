@@ -269,7 +269,8 @@ struct BatchValidator {
         deletes: [Path], inserts: [Path], moves: [(from: Path, to: Path)]
     ) throws(ChangeSetError) {
         func firstDuplicate<T: Hashable>(_ values: [T]) -> T? {
-            var seen = Set<T>()
+            guard values.count > 1 else { return nil }
+            var seen = Set<T>(minimumCapacity: values.count)
             return values.first { !seen.insert($0).inserted }
         }
         if let s = firstDuplicate(sectionInserts) { throw fail(.duplicateEdit(.insertSection(s))) }
@@ -377,9 +378,15 @@ package func sortedUnique(_ values: [Int]) -> [Int] {
 }
 
 func uniqueSorted(_ paths: [Path], descending: Bool) -> [Path] {
-    var seen = Set<Path>()
-    let unique = paths.filter { seen.insert($0).inserted }
-    return descending ? unique.sorted(by: >) : unique.sorted()
+    // Sorted first, duplicates are neighbours: no set, no hashing.
+    var sorted = descending ? paths.sorted(by: >) : paths.sorted()
+    var write = 0
+    for read in sorted.indices where read == 0 || sorted[read] != sorted[write - 1] {
+        sorted[write] = sorted[read]
+        write += 1
+    }
+    sorted.removeLast(sorted.count - write)
+    return sorted
 }
 
 /// Item indexes per section, sorted and without duplicates.

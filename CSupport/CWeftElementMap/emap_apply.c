@@ -884,7 +884,7 @@ static void txn_discard_lists(txn *t) {
     weft_emap_ol_free(f, &t->ins);
     weft_emap_ol_free(f, &t->new_sids);
     weft_emap_ol_free(f, &t->release_now);
-    weft_emap_pset_free(f, &t->created);
+    weft_emap_ol_free(f, &t->created);
     weft_arena_free(f->arena, t->pending);
     t->pending = NULL;
 }
@@ -894,9 +894,7 @@ static void txn_discard_lists(txn *t) {
 static void rollback(apply *a) {
     txn *t = &a->t;
     family *f = t->f;
-    for (size_t k = 0; k < t->created.cap; k++) {
-        if (t->created.slots[k] != 0) weft_emap_node_free(f, (node *)(uintptr_t)t->created.slots[k]);
-    }
+    for (size_t k = 0; k < t->created.n; k++) weft_emap_node_free(f, (node *)(uintptr_t)t->created.v[k]);
     /* sid_take reserved the room for these. */
     for (size_t k = 0; k < t->new_sids.n; k++) weft_emap_ol_push_reserved(&f->free_sids, t->new_sids.v[k]);
     txn_discard_lists(t);
@@ -921,16 +919,20 @@ static weft_rc finish(apply *a, weft_emap_t *base, weft_emap_t **out) {
     family *f = t->f;
     forget_released(t);
     weft_emap_t *v = weft_arena_calloc(f->arena, 1, sizeof(weft_emap_t));
-    if (v == NULL || !weft_emap_ol_reserve(f, &t->ins, t->created.n)) {
+    if (v == NULL || !weft_emap_ol_reserve(f, &t->ins, t->created.n - t->ndropped)) {
         weft_arena_free(f->arena, v);
         return WEFT_ENOMEM;
     }
-    /* Publish: the batch's nodes become immutable and belong to the new version. */
-    for (size_t k = 0; k < t->created.cap; k++) {
-        uint64_t p = t->created.slots[k];
-        if (p == 0) continue;
-        ((node *)(uintptr_t)p)->flags = 0;
-        weft_emap_ol_push_reserved(&t->ins, obj_make(OBJ_NODE, p));
+    /* Publish: the batch's nodes become immutable and belong to the new
+    ** version; the ones it dropped again go now. */
+    for (size_t k = 0; k < t->created.n; k++) {
+        node *x = (node *)(uintptr_t)t->created.v[k];
+        if (x->flags & F_DROPPED) {
+            weft_emap_node_free(f, x);
+            continue;
+        }
+        x->flags = 0;
+        weft_emap_ol_push_reserved(&t->ins, obj_make(OBJ_NODE, t->created.v[k]));
     }
     size_t handles = 0;
     for (size_t k = 0; k < t->ins.n; k++) handles += obj_tag(t->ins.v[k]) == OBJ_HANDLE;

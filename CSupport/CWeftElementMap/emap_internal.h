@@ -25,8 +25,10 @@
 enum { K_ILEAF = 1, K_REC = 2, K_PIN = 3, K_HLEAF = 4, K_HIN = 5 };
 
 /* A node is writable only while the batch that created it runs; the flag is
-** cleared before the version is published, so readers never see it set. */
-enum { F_MUTABLE = 1 };
+** cleared before the version is published, so readers never see it set. A
+** node the same batch drops again is marked F_DROPPED and freed when the
+** batch ends, so that the batch's list of nodes is never searched. */
+enum { F_MUTABLE = 1, F_DROPPED = 2 };
 
 /* Every node starts with this 16-byte header. */
 typedef struct node {
@@ -240,12 +242,6 @@ typedef struct objlist {
     size_t n, cap;
 } objlist;
 
-/* A set of nonzero 64-bit values (open addressing, at most half full). */
-typedef struct pset {
-    uint64_t *slots;
-    size_t n, cap;
-} pset;
-
 /* ---- family and versions ------------------------------------------------ */
 
 typedef struct family {
@@ -301,7 +297,8 @@ typedef struct txn {
     void **replaced;
     size_t nreplaced;
     objlist release_now;  /* such handles: never in any version */
-    pset created;         /* the batch's live nodes: published or freed at the end */
+    objlist created;      /* the batch's nodes, in order: published or freed at the end */
+    size_t ndropped;      /* of them, dropped again by the batch (F_DROPPED) */
 } txn;
 
 /* ---- slab (emap_slab.c) -------------------------------------------------- */
@@ -331,7 +328,6 @@ bool weft_emap_ol_reserve(family *f, objlist *l, size_t extra);
 bool weft_emap_ol_push(family *f, objlist *l, uint64_t o);
 void weft_emap_ol_push_reserved(objlist *l, uint64_t o);
 void weft_emap_ol_free(family *f, objlist *l);
-void weft_emap_pset_free(family *f, pset *s);
 
 /* A node for this batch, marked mutable and kept in t->created, so that the
 ** end of the batch can publish or free it without walking any tree. */

@@ -122,57 +122,6 @@ void weft_emap_ol_free(family *f, objlist *l) {
     l->n = l->cap = 0;
 }
 
-static size_t pset_home(const pset *s, uint64_t v) {
-    return (size_t)mix64(v) & (s->cap - 1);
-}
-
-static void pset_put(pset *s, uint64_t v) {
-    size_t i = pset_home(s, v);
-    while (s->slots[i] != 0) i = (i + 1) & (s->cap - 1);
-    s->slots[i] = v;
-    s->n++;
-}
-
-static bool pset_add(family *f, pset *s, uint64_t v) {
-    if ((s->n + 1) * 2 > s->cap) {
-        pset bigger = {.cap = s->cap ? s->cap * 2 : 64};
-        bigger.slots = weft_arena_calloc(f->arena, bigger.cap, sizeof(uint64_t));
-        if (bigger.slots == NULL) return false;
-        for (size_t i = 0; i < s->cap; i++) {
-            if (s->slots[i] != 0) pset_put(&bigger, s->slots[i]);
-        }
-        weft_arena_free(f->arena, s->slots);
-        *s = bigger;
-    }
-    pset_put(s, v);
-    return true;
-}
-
-static void pset_remove(pset *s, uint64_t v) {
-    size_t mask = s->cap - 1, i = pset_home(s, v);
-    while (s->slots[i] != v) {
-        assert(s->slots[i] != 0);
-        i = (i + 1) & mask;
-    }
-    /* Backward-shift deletion keeps every probe chain unbroken without tombstones. */
-    size_t hole = i;
-    for (size_t j = (i + 1) & mask; s->slots[j] != 0; j = (j + 1) & mask) {
-        size_t home = pset_home(s, s->slots[j]);
-        bool movable = hole <= j ? (home <= hole || home > j) : (home <= hole && home > j);
-        if (movable) {
-            s->slots[hole] = s->slots[j];
-            hole = j;
-        }
-    }
-    s->slots[hole] = 0;
-    s->n--;
-}
-
-void weft_emap_pset_free(family *f, pset *s) {
-    weft_arena_free(f->arena, s->slots);
-    *s = (pset){0};
-}
-
 /* ---- path copying ------------------------------------------------------- */
 
 bool weft_emap_txn_reserve(txn *t, size_t extra) {
@@ -181,7 +130,7 @@ bool weft_emap_txn_reserve(txn *t, size_t extra) {
 
 node *weft_emap_txn_node_alloc(txn *t, unsigned kind, size_t bytes) {
     node *x = node_alloc(t->f, kind, bytes);
-    if (x != NULL && !pset_add(t->f, &t->created, (uint64_t)(uintptr_t)x)) {
+    if (x != NULL && !weft_emap_ol_push(t->f, &t->created, (uint64_t)(uintptr_t)x)) {
         weft_emap_node_free(t->f, x);
         return NULL;
     }
@@ -190,8 +139,9 @@ node *weft_emap_txn_node_alloc(txn *t, unsigned kind, size_t bytes) {
 
 void weft_emap_txn_drop(txn *t, node *x) {
     if (x->flags & F_MUTABLE) {
-        pset_remove(&t->created, (uint64_t)(uintptr_t)x);
-        weft_emap_node_free(t->f, x);
+        assert(!(x->flags & F_DROPPED));
+        x->flags |= F_DROPPED;
+        t->ndropped++;
     } else {
         weft_emap_ol_push_reserved(&t->del, obj_make(OBJ_NODE, (uint64_t)(uintptr_t)x));
     }

@@ -8,26 +8,6 @@ import WeftTestSupport
 /// `applyInBackground`: diffs off main, batches on main, in the order applied.
 @MainActor
 @Suite struct BackgroundApplyTests {
-    private func makeSource(
-        scheduler: any MainScheduler = ManualMainScheduler()
-    ) throws -> (CollectionNode, CollectionDiffableDataSource<Int, Int>) {
-        let node = CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: try DeallocQueue())
-        node.viewportSize = CGSize(width: 320, height: 500)
-        let source = CollectionDiffableDataSource<Int, Int>(collectionNode: node) { _, id in { TagNode(tag: id) } }
-        return (node, source)
-    }
-
-    private func shown(_ node: CollectionNode) -> [[Int]] {
-        let view = node.view as! HeadlessCollectionView
-        return view.allCells.map { $0.map { (($0 as! CollectionElement).nodeIfAllocated as! TagNode).tag } }
-    }
-
-    private func nodes(_ node: CollectionNode) -> [Int: TagNode] {
-        let view = node.view as! HeadlessCollectionView
-        let nodes = view.allCells.flatMap { $0 }.map { ($0 as! CollectionElement).nodeIfAllocated as! TagNode }
-        return Dictionary(uniqueKeysWithValues: nodes.map { ($0.tag, $0) })
-    }
-
     /// Random inserts, deletes and moves of items across three sections.
     private func nextSections(_ sections: [[Int]], _ random: inout SplitMix64, nextID: inout Int) -> [[Int]] {
         var sections = sections
@@ -51,7 +31,7 @@ import WeftTestSupport
     }
 
     @Test func snapshotsAppliedInBackgroundShowInOrderAndMovedItemsKeepTheirNodes() throws {
-        let (node, source) = try makeSource()
+        let (node, source) = try makeTagSource()
         var random = SplitMix64(seed: 5)
         var nextID = 30
         var sections = [Array(0 ..< 10), Array(10 ..< 20), Array(20 ..< 30)]
@@ -59,7 +39,7 @@ import WeftTestSupport
         node.waitUntilAllUpdatesAreProcessed()
         let outcomes = Mutex<[Int]>([])
         for round in 0 ..< 40 {
-            let before = nodes(node)
+            let before = nodesByTag(node)
             let shownBefore = sections.flatMap { $0 }
             // Several applies pipelined before anything is waited for: each
             // diffs against the one before it, none of which has shown yet.
@@ -73,9 +53,9 @@ import WeftTestSupport
             }
             #expect(source.snapshot.itemIdentifiers == shownBefore, "nothing shows before main runs the batches")
             node.waitUntilAllUpdatesAreProcessed()
-            #expect(shown(node) == sections, "round \(round)")
+            #expect(shownTags(node) == sections, "round \(round)")
             #expect(source.snapshot.itemIdentifiers == sections.flatMap { $0 })
-            let after = nodes(node)
+            let after = nodesByTag(node)
             for (tag, old) in before {
                 if let new = after[tag] { #expect(new === old, "round \(round): item \(tag) lost its node") }
             }
@@ -85,19 +65,19 @@ import WeftTestSupport
     }
 
     @Test func anApplyOnMainWaitsForTheBackgroundAppliesBeforeIt() throws {
-        let (node, source) = try makeSource()
+        let (node, source) = try makeTagSource()
         try source.apply(try CollectionSnapshot([(0, [1, 2, 3])]))
         node.waitUntilAllUpdatesAreProcessed()
         let order = Mutex<[String]>([])
         source.applyInBackground(try CollectionSnapshot([(0, [3, 2, 1, 4])])) { _ in order.withLock { $0.append("background") } }
         try source.apply(try CollectionSnapshot([(0, [4, 1])])) { _ in order.withLock { $0.append("main") } }
         node.waitUntilAllUpdatesAreProcessed()
-        #expect(shown(node) == [[4, 1]])
+        #expect(shownTags(node) == [[4, 1]])
         #expect(order.withLock { $0 } == ["background", "main"])
     }
 
     @Test func aRefusalFailsItAndTheAppliesQueuedBehindIt() throws {
-        let (node, source) = try makeSource()
+        let (node, source) = try makeTagSource()
         try source.apply(try CollectionSnapshot([(0, [1, 2, 3])]))
         node.waitUntilAllUpdatesAreProcessed()
         let results = Mutex<[Result<Void, SnapshotError>]>([])
@@ -123,15 +103,15 @@ import WeftTestSupport
         node.waitUntilAllUpdatesAreProcessed()
         source.applyInBackground(try CollectionSnapshot([(0, [3, 1])]))
         node.waitUntilAllUpdatesAreProcessed()
-        #expect(shown(node) == [[3, 1]])
+        #expect(shownTags(node) == [[3, 1]])
     }
 
     @Test(.timeLimit(.minutes(1)))
     func theAsyncFormReturnsOnceTheBatchHasCommitted() async throws {
-        let (node, source) = try makeSource(scheduler: .dispatchMain)
+        let (node, source) = try makeTagSource(scheduler: .dispatchMain)
         try await source.applyInBackground(try CollectionSnapshot([(0, [1, 2])]))
         try await source.applyInBackground(try CollectionSnapshot([(0, [2, 5, 1])]))
-        #expect(shown(node) == [[2, 5, 1]])
+        #expect(shownTags(node) == [[2, 5, 1]])
         #expect(source.snapshot.itemIdentifiers == [2, 5, 1])
     }
 }

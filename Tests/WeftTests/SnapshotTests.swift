@@ -5,48 +5,8 @@ import Weft
 import WeftCore
 import WeftTestSupport
 
-/// An item's node: it shows an item identifier and counts the models a
-/// reconfigure handed it.
-final class TagNode: CellNode, @unchecked Sendable {
-    let tag: Int
-    private let modelUpdates = Mutex(0)
-    var reconfigurations: Int { modelUpdates.withLock { $0 } }
-
-    init(tag: Int) {
-        self.tag = tag
-        super.init()
-    }
-
-    override func updateNodeModel(_ model: any Hashable & Sendable) {
-        super.updateNodeModel(model)
-        modelUpdates.withLock { $0 += 1 }
-    }
-
-    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-        CGSize(width: constrainedSize.width, height: 40)
-    }
-}
-
 @MainActor
 @Suite struct SnapshotTests {
-    private func makeSource() throws -> (CollectionNode, CollectionDiffableDataSource<Int, Int>) {
-        let node = CollectionNode(layout: try ListLayout(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
-        node.viewportSize = CGSize(width: 320, height: 500)
-        let source = CollectionDiffableDataSource<Int, Int>(collectionNode: node) { _, id in { TagNode(tag: id) } }
-        return (node, source)
-    }
-
-    private func shown(_ node: CollectionNode) -> [[Int]] {
-        let view = node.view as! HeadlessCollectionView
-        return view.allCells.map { $0.map { (($0 as! CollectionElement).nodeIfAllocated as! TagNode).tag } }
-    }
-
-    private func nodesByTag(_ node: CollectionNode) -> [Int: TagNode] {
-        let view = node.view as! HeadlessCollectionView
-        let nodes = view.allCells.flatMap { $0 }.map { ($0 as! CollectionElement).nodeIfAllocated as! TagNode }
-        return Dictionary(uniqueKeysWithValues: nodes.map { ($0.tag, $0) })
-    }
-
     /// One random snapshot call, made on the model and the snapshot alike.
     private func randomEdit(
         _ model: inout SnapshotModel<Int, Int>, _ snapshot: inout CollectionSnapshot<Int, Int>, _ random: inout SplitMix64
@@ -145,7 +105,7 @@ final class TagNode: CellNode, @unchecked Sendable {
     /// Random sequences, applied now and then: the view equals the snapshot,
     /// moved and reconfigured items keep their nodes, reloaded ones get new ones.
     @Test func applyingRandomSnapshotsKeepsTheViewEqualAndNodesWhereUIKitKeepsCells() throws {
-        let (node, source) = try makeSource()
+        let (node, source) = try makeTagSource()
         var random = SplitMix64(seed: 23)
         var model = SnapshotModel<Int, Int>()
         var snapshot = CollectionSnapshot<Int, Int>()
@@ -168,7 +128,7 @@ final class TagNode: CellNode, @unchecked Sendable {
             let counts = before.mapValues(\.reconfigurations)
             try source.apply(snapshot)
             node.waitUntilAllUpdatesAreProcessed()
-            #expect(shown(node) == model.sections.map(\.items), "round \(round)")
+            #expect(shownTags(node) == model.sections.map(\.items), "round \(round)")
             let after = nodesByTag(node)
             let replacedSections = Set(model.reloadedSections)
             for (tag, old) in before {
@@ -198,7 +158,7 @@ final class TagNode: CellNode, @unchecked Sendable {
     }
 
     @Test func aReconfiguredItemThatMovesKeepsItsNodeAndSelection() throws {
-        let (node, source) = try makeSource()
+        let (node, source) = try makeTagSource()
         try source.apply(try CollectionSnapshot([(0, [1, 2, 3])]))
         node.waitUntilAllUpdatesAreProcessed()
         let three = try #require(node.nodeForItem(at: IndexPath(item: 2, section: 0)) as? TagNode)
@@ -210,7 +170,7 @@ final class TagNode: CellNode, @unchecked Sendable {
         let two = node.nodeForItem(at: IndexPath(item: 1, section: 0))
         try source.apply(next)
         node.waitUntilAllUpdatesAreProcessed()
-        #expect(shown(node) == [[3, 1, 2]])
+        #expect(shownTags(node) == [[3, 1, 2]])
         #expect(node.nodeForItem(at: IndexPath(item: 0, section: 0)) === three)
         #expect(three.reconfigurations == 1)
         #expect(node.nodeForItem(at: IndexPath(item: 2, section: 0)) !== two)
@@ -250,7 +210,7 @@ final class TagNode: CellNode, @unchecked Sendable {
     }
 
     @Test func aSectionedFeedWithHeadersFromSnapshots() throws {
-        let (node, source) = try makeSource()
+        let (node, source) = try makeTagSource()
         source.supplementaryElementKinds = [CollectionNode.elementKindSectionHeader]
         source.supplementaryNodeBlockProvider = { _, _, section in { LabelNode("section \(section)", length: 30) } }
         var snapshot = CollectionSnapshot<Int, Int>()

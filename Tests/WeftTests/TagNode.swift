@@ -1,0 +1,54 @@
+import Foundation
+import Synchronization
+import Weft
+import WeftCore
+import WeftTestSupport
+
+/// An item's node: it shows an item identifier and counts the models a
+/// reconfigure handed it.
+final class TagNode: CellNode, @unchecked Sendable {
+    let tag: Int
+    private let modelUpdates = Mutex(0)
+    var reconfigurations: Int { modelUpdates.withLock { $0 } }
+
+    init(tag: Int) {
+        self.tag = tag
+        super.init()
+    }
+
+    override func updateNodeModel(_ model: any Hashable & Sendable) {
+        super.updateNodeModel(model)
+        modelUpdates.withLock { $0 += 1 }
+    }
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(width: constrainedSize.width, height: 40)
+    }
+}
+
+/// A collection node over a headless view, fed by a diffable data source of
+/// `Int` items shown by ``TagNode``s.
+@MainActor
+func makeTagSource(
+    scheduler: any MainScheduler = ManualMainScheduler()
+) throws -> (CollectionNode, CollectionDiffableDataSource<Int, Int>) {
+    let node = CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: try DeallocQueue())
+    node.viewportSize = CGSize(width: 320, height: 500)
+    let source = CollectionDiffableDataSource<Int, Int>(collectionNode: node) { _, id in { TagNode(tag: id) } }
+    return (node, source)
+}
+
+/// The tags the view's cells show, section by section.
+@MainActor
+func shownTags(_ node: CollectionNode) -> [[Int]] {
+    let view = node.view as! HeadlessCollectionView
+    return view.allCells.map { $0.map { (($0 as! CollectionElement).nodeIfAllocated as! TagNode).tag } }
+}
+
+/// The view's cell nodes by tag.
+@MainActor
+func nodesByTag(_ node: CollectionNode) -> [Int: TagNode] {
+    let view = node.view as! HeadlessCollectionView
+    let nodes = view.allCells.flatMap { $0 }.map { ($0 as! CollectionElement).nodeIfAllocated as! TagNode }
+    return Dictionary(uniqueKeysWithValues: nodes.map { ($0.tag, $0) })
+}

@@ -152,7 +152,11 @@ public final class CollectionDiffableDataSource<
         _ newSnapshot: CollectionSnapshot<Section, Item>, animatingDifferences: Bool = true,
         completion: (@MainActor @Sendable (Result<Void, SnapshotError>) -> Void)? = nil
     ) {
-        guard let collectionNode else { return }
+        guard let collectionNode else {
+            // As `apply` does without a node: nothing to show, nothing refused.
+            completion?(.success(()))
+            return
+        }
         guard collectionNode.dataController.hasLoadedData || appliesInFlight > 0 else {
             snapshot = newSnapshot.applied
             latestSnapshot = snapshot

@@ -1,5 +1,4 @@
 import DequeModule
-import Synchronization
 
 /// An ordered queue of blocks for the main context that runs everything pending in one pass.
 ///
@@ -21,7 +20,9 @@ public final class MainSerialQueue: Sendable {
         var passScheduled = false
     }
 
-    private let state = Mutex(State())
+    // A POSIX mutex, not `Mutex`: background threads hand blocks over while main
+    // drains them, and ThreadSanitizer cannot see a contended `Mutex` handover.
+    private let state = PosixMutex(State())
     private let scheduler: any MainScheduler
 
     /// Creates an empty queue whose passes run through `scheduler`.

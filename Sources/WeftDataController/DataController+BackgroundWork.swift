@@ -24,4 +24,15 @@ extension DataController {
             }
         }
     }
+
+    /// Blocks until the editing queue has run everything handed to it so far
+    /// (step 3 of issued updates, ``performInBackground(_:then:)`` work),
+    /// without running what that work hands to main.
+    ///
+    /// For drivers that simulate frames faster than real time (`weft-sim`): the
+    /// wait between two frames stands for the time a device's frame gives the
+    /// background queues, and main's work stays inside the frames.
+    package func waitForBackgroundWork() {
+        editingQueue.sync {}
+    }
 }

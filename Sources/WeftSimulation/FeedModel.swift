@@ -35,6 +35,12 @@ final class FeedModel: Sendable {
         }
     }
 
+    /// Blocks until every update handed over so far has its snapshot built
+    /// and its apply scheduled on main.
+    func waitUntilBuilt() {
+        queue.sync {}
+    }
+
     /// The posts once every update handed over so far has been applied.
     func settledPosts() -> [Post] {
         queue.sync { posts.withLock { $0 } }

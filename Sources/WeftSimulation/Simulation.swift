@@ -7,10 +7,11 @@ import Weft
 /// end, random valid updates from snapshots, and deliberately invalid updates
 /// that the pipeline must refuse.
 ///
-/// Frames are simulated, not waited for: each frame runs what main was handed
-/// (commits, coalesced range updates, snapshots to apply), issues the updates
-/// due, scrolls, and lays out, and the time main spends on that is the frame's
-/// time. As in an app that keeps a large feed responsive, snapshots are built
+/// Frames are simulated, not waited for: between two frames the background
+/// queues finish what they were handed (the time a real frame would give them),
+/// and each frame runs what main was handed (commits, coalesced range updates,
+/// snapshots to apply), issues the updates due, scrolls, and lays out, and the
+/// time main spends on that is the frame's time. As in an app that keeps a large feed responsive, snapshots are built
 /// on a queue of their own and applied with
 /// ``Weft/CollectionDiffableDataSource/applyInBackground(_:animatingDifferences:completion:)``,
 /// which diffs on the pipeline's editing queue; node allocation runs on
@@ -68,6 +69,11 @@ public final class Simulation {
         let updateEvery = options.updatesPerSecond > 0
             ? max(Int((Double(options.framesPerSecond) / options.updatesPerSecond).rounded()), 1) : Int.max
         for frame in 0 ..< frames {
+            // Frames run faster than real time; between two of them the background
+            // queues get the time a device's frame would give them. Main's work, the
+            // measured part, all happens inside the frames.
+            model.waitUntilBuilt()
+            node.dataController.waitForBackgroundWork()
             let frameStart = ContinuousClock.now
             scheduler.runPendingJobs()
             if frame % updateEvery == updateEvery - 1 { issueUpdate() }

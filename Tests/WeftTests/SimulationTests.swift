@@ -37,6 +37,25 @@ import WeftSimulation
         #expect(report.frameChartSVG().hasPrefix("<svg"))
     }
 
+    /// Snapshots are built and diffed off main; the simulated frames, which run
+    /// faster than real time, must still leave that work time to finish, or a
+    /// page fetched near the end would land hundreds of frames later and the
+    /// feed would stop growing.
+    @Test func batchFetchingKeepsUpWithAFastScroll() throws {
+        var options = SimulationOptions()
+        options.initialItems = 100
+        options.seconds = 10
+        options.scrollSpeed = 6_000
+        options.updatesPerSecond = 20
+        options.invalidShare = 0.3
+        options.pageSize = 50
+        options.maximumItems = 400
+        let report = try Simulation(options: options).run()
+        #expect(report.isClean, "\(report.summary)")
+        #expect(report.batchFetches >= 5, "the feed grew from 100 to 400 posts in pages of 50")
+        #expect(report.itemsAtEnd >= 350)
+    }
+
     @Test func badOptionsAreRefusedByName() {
         var options = SimulationOptions()
         options.framesPerSecond = 0

@@ -4,16 +4,22 @@ import WeftSimulation
 
 @MainActor
 @Suite struct SimulationTests {
-    @Test func theScenarioRunsCleanAtASmallSize() throws {
+    /// A small feed scrolled fast, with many updates, a third of them invalid.
+    private func smallFeed(seconds: Double, maximumItems: Int) -> SimulationOptions {
         var options = SimulationOptions()
         options.initialItems = 100
-        options.seconds = 3
+        options.seconds = seconds
         options.framesPerSecond = 60
         options.scrollSpeed = 6_000
         options.updatesPerSecond = 20
         options.invalidShare = 0.3
         options.pageSize = 50
-        options.maximumItems = 600
+        options.maximumItems = maximumItems
+        return options
+    }
+
+    @Test func theScenarioRunsCleanAtASmallSize() throws {
+        let options = smallFeed(seconds: 3, maximumItems: 600)
         let report = try Simulation(options: options).run()
         #expect(report.frameMicroseconds.count == 180)
         #expect(report.isClean, "\(report.summary)")
@@ -42,14 +48,7 @@ import WeftSimulation
     /// page fetched near the end would land hundreds of frames later and the
     /// feed would stop growing.
     @Test func batchFetchingKeepsUpWithAFastScroll() throws {
-        var options = SimulationOptions()
-        options.initialItems = 100
-        options.seconds = 10
-        options.scrollSpeed = 6_000
-        options.updatesPerSecond = 20
-        options.invalidShare = 0.3
-        options.pageSize = 50
-        options.maximumItems = 400
+        let options = smallFeed(seconds: 10, maximumItems: 400)
         let report = try Simulation(options: options).run()
         #expect(report.isClean, "\(report.summary)")
         #expect(report.batchFetches >= 5, "the feed grew from 100 to 400 posts in pages of 50")

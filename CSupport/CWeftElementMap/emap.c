@@ -88,6 +88,7 @@ typedef struct release_walk {
 } release_walk;
 
 static void walk_release(release_walk *w, void *h) {
+    if (h == NULL) return; /* an absent item */
     w->batch[w->n++] = h;
     if (w->n == 256) {
         w->f->cb.release(w->f->cb.context, w->batch, w->n);

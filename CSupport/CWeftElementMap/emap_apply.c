@@ -176,10 +176,11 @@ static void locate_in_txn(const txn *t, const void *h, int64_t *section, int64_t
     }
 }
 
-/* Refuse a NULL handle, a handle past the 60 bits an object tag leaves, or one
-** the version already holds. */
+/* Refuse a handle past the 60 bits an object tag leaves, one the version
+** already holds, or NULL where an absent item is not allowed (supplementaries). */
 static weft_rc check_new_handle(apply *a, weft_emap_edit_kind edit, size_t index, int64_t s, int64_t i,
                                 const void *h) {
+    if (h == NULL && edit != WEFT_EMAP_EDIT_SUPPLEMENTARY) return WEFT_OK;
     if (h == NULL || (uint64_t)(uintptr_t)h > OBJ_PAYLOAD) {
         return fail(a, WEFT_EMAP_FAILURE_NULL_HANDLE, edit, index, s, i, -1);
     }
@@ -216,11 +217,28 @@ static bool was_replaced_here(const txn *t, const void *h) {
 }
 
 /* The new version will not hold 'h'. A handle a replacement of this same batch
-** put in was never in any version: it goes back to its owner right away. */
+** put in was never in any version: it goes back to its owner right away. An
+** absent item (NULL) holds nothing. */
 static bool drop_handle(txn *t, void *h) {
+    if (h == NULL) return true;
     uint64_t o = obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h);
     if (t->nreplaced > 0 && was_replaced_here(t, h)) return weft_emap_ol_push(t->f, &t->release_now, o);
     return weft_emap_ol_push(t->f, &t->del, o);
+}
+
+/* The handle index knows only present items: an absent one (NULL) has no
+** place to look up. */
+static weft_rc index_item(txn *t, void *h, uint32_t sid, uint64_t label, unsigned slot) {
+    if (h == NULL) return WEFT_OK;
+    return weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(false, sid, label, slot));
+}
+
+static weft_rc unindex_item(txn *t, const void *h) {
+    return h == NULL ? WEFT_OK : weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)h));
+}
+
+static bool record_new_handle(txn *t, void *h) {
+    return h == NULL || weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h));
 }
 
 /* ---- step 1: replacements ----------------------------------------------- */
@@ -267,17 +285,12 @@ static weft_rc step_replace(apply *a) {
         if (rc == WEFT_OK) {
             rc = weft_emap_it_replace(t, &sec->items, (uint64_t)p.item, r[k].handle, &old, &label, &slot);
         }
-        if (rc == WEFT_OK) rc = weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)old));
-        if (rc == WEFT_OK) {
-            rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)r[k].handle),
-                                  val_pack(false, sec->sid, label, slot));
-        }
-        if (rc == WEFT_OK &&
-            !weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)r[k].handle))) {
-            rc = WEFT_ENOMEM;
-        }
+        if (rc == WEFT_OK) rc = unindex_item(t, old);
+        if (rc == WEFT_OK) rc = index_item(t, r[k].handle, sec->sid, label, slot);
+        if (rc == WEFT_OK && !record_new_handle(t, r[k].handle)) rc = WEFT_ENOMEM;
         if (rc == WEFT_OK && !drop_handle(t, old)) rc = WEFT_ENOMEM;
         if (rc != WEFT_OK) return out_of_memory(a, WEFT_EMAP_EDIT_REPLACE_ITEM, k);
+        if (r[k].handle == NULL) continue;
         /* Keep the replaced-in handles sorted for drop_handle's search. */
         size_t at = t->nreplaced;
         while (at > 0 && (uintptr_t)t->replaced[at - 1] > (uintptr_t)r[k].handle) {
@@ -425,7 +438,7 @@ static weft_rc step_remove_items(apply *a) {
             void *h;
             weft_rc rc = remove_item(a, WEFT_EMAP_EDIT_DELETE_ITEM, di, del[di], &h);
             if (rc != WEFT_OK) return rc;
-            if (weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)h)) != WEFT_OK || !drop_handle(t, h)) {
+            if (unindex_item(t, h) != WEFT_OK || !drop_handle(t, h)) {
                 return out_of_memory(a, WEFT_EMAP_EDIT_DELETE_ITEM, di);
             }
             di++;
@@ -453,7 +466,7 @@ static weft_rc unindex_section(txn *t, const node *x) {
     }
     const ileaf *l = (const ileaf *)x;
     for (unsigned k = 0; k < x->n; k++) {
-        if (weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)l->items[k])) != WEFT_OK) return WEFT_ENOMEM;
+        if (unindex_item(t, l->items[k]) != WEFT_OK) return WEFT_ENOMEM;
         if (!drop_handle(t, l->items[k])) return WEFT_ENOMEM;
     }
     return WEFT_OK;
@@ -551,6 +564,7 @@ static weft_rc index_leaves(apply *a, size_t index, int64_t s, const rec *r, voi
     const ileaf *l = (const ileaf *)x;
     for (unsigned k = 0; k < x->n; k++, (*at)++) {
         void *h = l->items[k];
+        if (h == NULL) continue;
         uint64_t key = mix64((uint64_t)(uintptr_t)h), val;
         if (weft_emap_hm_get(t->rev, key, &val)) {
             weft_rc rc = fail(a, WEFT_EMAP_FAILURE_DUPLICATE_ELEMENT, WEFT_EMAP_EDIT_INSERT_SECTION, index, s,
@@ -589,9 +603,9 @@ static weft_rc insert_new_section(apply *a, size_t index) {
         return fail(a, WEFT_EMAP_FAILURE_CAPACITY, WEFT_EMAP_EDIT_INSERT_SECTION, index, in->section,
                     (int64_t)in->count, (int64_t)UINT32_MAX);
     }
-    for (size_t k = 0; k < in->count; k++) {
+    for (size_t k = 0; in->handles != NULL && k < in->count; k++) {
         const void *h = in->handles[k];
-        if (h == NULL || (uint64_t)(uintptr_t)h > OBJ_PAYLOAD) {
+        if ((uint64_t)(uintptr_t)h > OBJ_PAYLOAD) {
             return fail(a, WEFT_EMAP_FAILURE_NULL_HANDLE, WEFT_EMAP_EDIT_INSERT_SECTION, index, in->section,
                         (int64_t)k, -1);
         }
@@ -610,7 +624,7 @@ static weft_rc insert_new_section(apply *a, size_t index) {
     r->h.n = 1;
     weft_rc rc = weft_emap_it_build(t, (void *const *)in->handles, in->count, &r->items);
     if (rc != WEFT_OK) rc = out_of_memory(a, WEFT_EMAP_EDIT_INSERT_SECTION, index);
-    if (rc == WEFT_OK) rc = index_new_items(a, index, in->section, r, (void *const *)in->handles);
+    if (rc == WEFT_OK && in->handles != NULL) rc = index_new_items(a, index, in->section, r, (void *const *)in->handles);
     if (rc == WEFT_OK && !weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_SID, sid))) {
         rc = out_of_memory(a, WEFT_EMAP_EDIT_INSERT_SECTION, index);
     }
@@ -691,9 +705,9 @@ static weft_rc insert_item(apply *a, weft_emap_edit_kind edit, size_t index, wef
     if (rc == WEFT_OK) {
         sec->count++;
         t->nitems++;
-        rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(false, sec->sid, label, slot));
+        rc = index_item(t, h, sec->sid, label, slot);
     }
-    if (rc == WEFT_OK && is_new && !weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
+    if (rc == WEFT_OK && is_new && !record_new_handle(t, h)) {
         rc = WEFT_ENOMEM;
     }
     return rc == WEFT_OK ? WEFT_OK : out_of_memory(a, edit, index);
@@ -860,8 +874,7 @@ weft_rc weft_emap_txn_flush_relabels(txn *t) {
         } else {
             const ileaf *l = (const ileaf *)x;
             for (uint32_t i = r->start; rc == WEFT_OK && i < r->start + r->count; i++) {
-                rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)l->items[i]),
-                                      val_pack(false, r->sid, x->label, i));
+                rc = index_item(t, l->items[i], r->sid, x->label, i);
             }
         }
         if (rc != WEFT_OK) return rc;

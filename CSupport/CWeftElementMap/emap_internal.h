@@ -375,6 +375,7 @@ weft_rc weft_emap_it_replace(txn *t, node **root, uint64_t idx, void *h, void **
                              unsigned *slot_out);
 /* Build an item tree of 'n' handles, leaves ILEAF_FILL full, labels spaced
 ** evenly. The caller indexes the handles. */
+/* 'handles' NULL builds n absent items. */
 weft_rc weft_emap_it_build(txn *t, void *const *handles, size_t n, node **root);
 
 /* Insert the batch's record 'r' at 'idx' with a fresh label. */

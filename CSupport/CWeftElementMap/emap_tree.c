@@ -558,7 +558,11 @@ weft_rc weft_emap_it_build(txn *t, void *const *handles, size_t n, node **root) 
             rc = WEFT_ENOMEM;
             break;
         }
-        memcpy(((ileaf *)l)->items, &handles[at], take * sizeof(void *));
+        if (handles != NULL) {
+            memcpy(((ileaf *)l)->items, &handles[at], take * sizeof(void *));
+        } else {
+            memset(((ileaf *)l)->items, 0, take * sizeof(void *));
+        }
         l->n = (uint8_t)take;
         l->label = label;
         label += spacing;

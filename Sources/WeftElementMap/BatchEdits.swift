@@ -4,13 +4,14 @@ import Foundation
 /// kept as `AnyObject`, so converting a batch for the C core runs no generic
 /// code and asks the runtime for no generic metadata.
 struct BatchEdits {
-    var replacements: [(indexPath: IndexPath, element: AnyObject)] = []
+    var replacements: [(indexPath: IndexPath, element: AnyObject?)] = []
     var itemDeletes: [IndexPath] = []
     var sectionDeletes: [Int] = []
     var sectionMoves: [(from: Int, to: Int)] = []
     var itemMoves: [(from: IndexPath, to: IndexPath)] = []
-    var sectionInserts: [(section: Int, elements: [AnyObject])] = []
-    var itemInserts: [(indexPath: IndexPath, element: AnyObject)] = []
+    /// `absentItems` is the count of a section inserted with no elements yet.
+    var sectionInserts: [(section: Int, elements: [AnyObject], absentItems: Int)] = []
+    var itemInserts: [(indexPath: IndexPath, element: AnyObject?)] = []
     var supplementaryChanges: [(kind: String, indexPath: IndexPath, element: AnyObject?)] = []
 
     /// The same reference, typed `AnyObject`. Going through `Unmanaged` keeps

@@ -19,7 +19,8 @@ extension ElementMap {
     /// Returns the element at an item index path of this version.
     ///
     /// - Parameter indexPath: A (section, item) path.
-    /// - Returns: The element, or `nil` if the path is out of range.
+    /// - Returns: The element, or `nil` if the path is out of range or the item
+    ///   is absent (see ``Batch``).
     /// - Complexity: O(log *n*), where *n* is the number of items.
     public func element(at indexPath: IndexPath) -> Element? {
         guard indexPath.count == 2,
@@ -86,15 +87,15 @@ extension ElementMap {
         }
     }
 
-    /// Returns the items of a section, in order.
+    /// Returns the items of a section, in order, with `nil` for an absent item.
     ///
     /// - Parameter section: A section of this version; out of range traps.
-    /// - Returns: The section's elements.
+    /// - Returns: One entry per item: ``numberOfItems(inSection:)`` entries.
     /// - Complexity: O(log *n* + *m*), where *m* is the number of items in the section.
-    public func elements(inSection section: Int) -> [Element] {
+    public func items(inSection section: Int) -> [Element?] {
         let count = numberOfItems(inSection: section)
         let version = storage.version
-        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        return [Element?](unsafeUninitializedCapacity: count) { buffer, initialized in
             var handles = [UnsafeMutableRawPointer?](repeating: nil, count: Swift.min(count, 256))
             while initialized < count {
                 let copied = handles.withUnsafeMutableBufferPointer {
@@ -102,10 +103,19 @@ extension ElementMap {
                 }
                 for index in 0 ..< copied {
                     (buffer.baseAddress! + initialized + index).initialize(
-                        to: Unmanaged<Element>.fromOpaque(handles[index]!).takeUnretainedValue())
+                        to: handles[index].map { Unmanaged<Element>.fromOpaque($0).takeUnretainedValue() })
                 }
                 initialized += copied
             }
         }
+    }
+
+    /// Returns the elements of a section's items, in order, leaving out absent items.
+    ///
+    /// - Parameter section: A section of this version; out of range traps.
+    /// - Returns: The section's elements; as many as it has items when none is absent.
+    /// - Complexity: O(log *n* + *m*), where *m* is the number of items in the section.
+    public func elements(inSection section: Int) -> [Element] {
+        items(inSection: section).compactMap { $0 }
     }
 }

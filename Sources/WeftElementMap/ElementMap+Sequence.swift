@@ -2,22 +2,24 @@ public import Foundation
 import WeftCore
 
 extension ElementMap: Sequence {
-    /// Returns an iterator over the items of this version, section by section.
+    /// Returns an iterator over the elements of this version's items, section by
+    /// section; absent items are skipped.
     ///
     /// - Complexity: O(1) to make; a whole pass is O(*n*).
     public func makeIterator() -> Iterator {
         Iterator(storage: storage)
     }
 
-    /// A sequence of every item with its index path, in order.
+    /// A sequence of every item's element with its index path, in order; absent
+    /// items are skipped.
     ///
     /// - Complexity: O(1) to make; a whole pass is O(*n*).
     public var indexedElements: IndexedElements {
         IndexedElements(storage: storage)
     }
 
-    /// The number of items, for `Sequence` clients that reserve capacity.
-    public var underestimatedCount: Int { count }
+    /// Zero: absent items are skipped, and counting the present ones takes a walk.
+    public var underestimatedCount: Int { 0 }
 
     /// Iterates the items of one version in order, copying them out of the C
     /// core in runs of up to 128.
@@ -74,8 +76,8 @@ extension ElementMap: Sequence {
         mutating func next() -> (section: Int, item: Int, element: Element)? {
             while section < sections {
                 if item - bufferStart < bufferCount {
-                    let handle = buffer[item - bufferStart]!
                     defer { item += 1 }
+                    guard let handle = buffer[item - bufferStart] else { continue }
                     return (section, item, Unmanaged<Element>.fromOpaque(handle).takeUnretainedValue())
                 }
                 if buffer.isEmpty { buffer = [UnsafeMutableRawPointer?](repeating: nil, count: 128) }

@@ -27,6 +27,12 @@ extension ElementMap {
     /// their elements; deleting a section deletes its items and supplementary
     /// elements. An element may appear only once in a version.
     ///
+    /// An item may be *absent*: counted, moved and deleted like any other, but
+    /// with no element yet (a `nil` element, or a section inserted with
+    /// ``insertSection(_:absentItems:)``). Replacing an absent item gives it an
+    /// element; replacing an item with `nil` makes it absent and lets its element go.
+    /// That is how a collection loads a million items before it has made one element.
+    ///
     /// Errors name the kind of edit and its position among the calls of that
     /// kind (the third ``deleteItem(at:)`` call has position 2).
     public struct Batch {
@@ -46,9 +52,10 @@ extension ElementMap {
         /// - Parameters:
         ///   - indexPath: The item's path in the **old** index space. Each path
         ///     may be replaced once per batch, in any order.
-        ///   - element: The new element; it must not already be in the map.
-        public mutating func replaceItem(at indexPath: IndexPath, with element: Element) {
-            edits.replacements.append((indexPath, BatchEdits.erase(element)))
+        ///   - element: The new element, which must not already be in the map, or
+        ///     `nil` to make the item absent.
+        public mutating func replaceItem(at indexPath: IndexPath, with element: Element?) {
+            edits.replacements.append((indexPath, element.map(BatchEdits.erase)))
         }
 
         /// Deletes the item at `indexPath` (step 2).
@@ -95,18 +102,32 @@ extension ElementMap {
         ///     calls must name sections in strictly ascending order.
         ///   - elements: The section's items, in order; none may already be in the map.
         public mutating func insertSection(_ section: Int, elements: [Element] = []) {
-            edits.sectionInserts.append((section, BatchEdits.erase(elements)))
+            edits.sectionInserts.append((section, BatchEdits.erase(elements), 0))
+        }
+
+        /// Inserts a section of `count` absent items (step 4).
+        ///
+        /// - Parameters:
+        ///   - section: The section's index in the **new** index space, ordered as
+        ///     for ``insertSection(_:elements:)``.
+        ///   - count: The number of items, none of which has an element yet.
+        /// - Complexity: O(*count* / *B*) tree nodes for a leaf fill of *B*
+        ///   (dozens of items), with nothing to index.
+        public mutating func insertSection(_ section: Int, absentItems count: Int) {
+            precondition(count >= 0, "a section cannot hold \(count) items")
+            edits.sectionInserts.append((section, [], count))
         }
 
         /// Inserts an item (step 5).
         ///
         /// - Parameters:
-        ///   - element: The element to insert; it must not already be in the map.
+        ///   - element: The element to insert, which must not already be in the
+        ///     map, or `nil` for an absent item.
         ///   - indexPath: Its path in the **new** index space. Successive calls must
         ///     name paths in strictly ascending order, as in a change set's
         ///     normalized inserts.
-        public mutating func insertItem(_ element: Element, at indexPath: IndexPath) {
-            edits.itemInserts.append((indexPath, BatchEdits.erase(element)))
+        public mutating func insertItem(_ element: Element?, at indexPath: IndexPath) {
+            edits.itemInserts.append((indexPath, element.map(BatchEdits.erase)))
         }
 
         /// Sets, replaces or removes the supplementary element of `kind` at

@@ -10,10 +10,13 @@ import WeftTestSupport
     /// Derives each batch from a random live version, keeps up to 8 versions
     /// alive and drops them in random order, so versions share structure in
     /// every shape (chains, branches) and old ones must stay untouched.
+    /// Seeds 5 and 6 make absent items too, as a lazy collection does.
     @Test(arguments: [(seed: 1, batches: 600, scale: 6), (seed: 2, batches: 600, scale: 6),
-                      (seed: 3, batches: 500, scale: 12), (seed: 4, batches: 400, scale: 40)])
+                      (seed: 3, batches: 500, scale: 12), (seed: 4, batches: 400, scale: 40),
+                      (seed: 5, batches: 600, scale: 6), (seed: 6, batches: 400, scale: 40)])
     func randomBatchesMatchTheModelInEveryLiveVersion(seed: UInt64, batches: Int, scale: Int) throws {
         var generator = BatchGenerator(seed: seed, scale: scale)
+        generator.makesAbsentItems = seed >= 5
         var versions: [(map: ElementMap<Cell>, model: ElementMapModel)] = [(ElementMap(), ElementMapModel([]))]
         for step in 0 ..< batches {
             if versions.count > 1 && (versions.count >= 8 || generator.chance(4)) {
@@ -110,6 +113,51 @@ import WeftTestSupport
         try copy.apply(batch)
         #expect(!copy._isSameVersion(as: map))
         #expect(map.count == 1 && copy.count == 2)
+    }
+
+    /// A lazy collection's load: a million items, none with an element, in a
+    /// handful of tree nodes per thousand items; then elements arrive where the
+    /// user looks and leave again, and only they are ever indexed or released.
+    @Test func aMillionAbsentItemsTakeElementsOneByOne() throws {
+        let tracker = CellTracker()
+        do {
+            var load = ElementMap<Cell>.Batch()
+            load.insertSection(0, absentItems: 3)
+            load.insertSection(1, absentItems: 1_000_000)
+            let empty = try ElementMap<Cell>().applying(load)
+            #expect(empty.count == 1_000_003 && empty.numberOfItems(inSection: 1) == 1_000_000)
+            #expect(empty.element(at: IndexPath(item: 999_999, section: 1)) == nil)
+            #expect(empty.elements(inSection: 0).isEmpty && empty.items(inSection: 0).count == 3)
+            #expect(Array(empty).isEmpty)
+
+            let shown = (500_000 ..< 500_010).map { Cell($0, tracker: tracker) }
+            var materialize = ElementMap<Cell>.Batch()
+            for (offset, cell) in shown.enumerated() {
+                materialize.replaceItem(at: IndexPath(item: 500_000 + offset, section: 1), with: cell)
+            }
+            var map = try empty.applying(materialize)
+            map._checkInvariants()
+            #expect(map.indexPath(of: shown[3]) == IndexPath(item: 500_003, section: 1))
+            #expect(empty.element(at: IndexPath(item: 500_003, section: 1)) == nil, "older versions never change")
+            #expect(map.indexedElements.map(\.indexPath.item) == Array(500_000 ..< 500_010))
+
+            // Absent items move and go like any other; present ones keep their place.
+            var edit = ElementMap<Cell>.Batch()
+            edit.deleteItem(at: IndexPath(item: 2, section: 1))
+            edit.moveItem(at: IndexPath(item: 0, section: 1), to: IndexPath(item: 0, section: 0))
+            edit.insertItem(nil, at: IndexPath(item: 1, section: 0))
+            try map.apply(edit)
+            #expect(map.numberOfItems(inSection: 0) == 5 && map.numberOfItems(inSection: 1) == 999_998)
+            #expect(map.indexPath(of: shown[3]) == IndexPath(item: 500_001, section: 1))
+
+            // Making an item absent again lets its element go once no version holds it.
+            var release = ElementMap<Cell>.Batch()
+            release.replaceItem(at: IndexPath(item: 500_001, section: 1), with: nil)
+            try map.apply(release)
+            #expect(map.indexPath(of: shown[3]) == nil && map.count == 1_000_003)
+            #expect(map._familyInvariantsHold())
+        }
+        #expect(tracker.alive == 0)
     }
 
     @Test func movesKeepTheirElementsAcrossSections() throws {

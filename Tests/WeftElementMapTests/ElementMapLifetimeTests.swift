@@ -15,7 +15,7 @@ import WeftTestSupport
 
         mutating func track(_ model: ElementMapModel) {
             for section in model.sections {
-                for cell in section.items { cells[ObjectIdentifier(cell)] = Weak(cell: cell) }
+                for case let cell? in section.items { cells[ObjectIdentifier(cell)] = Weak(cell: cell) }
                 for byItem in section.supplementary.values {
                     for cell in byItem.values { cells[ObjectIdentifier(cell)] = Weak(cell: cell) }
                 }
@@ -26,7 +26,7 @@ import WeftTestSupport
     private static func identities(_ model: ElementMapModel) -> Set<ObjectIdentifier> {
         var ids = Set<ObjectIdentifier>()
         for section in model.sections {
-            ids.formUnion(section.items.map(ObjectIdentifier.init))
+            ids.formUnion(section.items.compactMap { $0.map(ObjectIdentifier.init) })
             for byItem in section.supplementary.values { ids.formUnion(byItem.values.map(ObjectIdentifier.init)) }
         }
         return ids
@@ -34,13 +34,15 @@ import WeftTestSupport
 
     /// Versions share structure in chains and branches and die in random
     /// order; after every death, exactly the cells some live version holds are
-    /// alive, and at the end every cell died once.
-    @Test(arguments: [11, 12, 13] as [UInt64])
+    /// alive, and at the end every cell died once. Seed 14 makes absent items
+    /// too, and items that become absent let their cells go.
+    @Test(arguments: [11, 12, 13, 14] as [UInt64])
     func elementsLiveExactlyAsLongAsSomeVersionHoldsThem(seed: UInt64) throws {
         let tracker = CellTracker()
         var registry = Registry()
         do {
             var generator = BatchGenerator(seed: seed, scale: 8, tracker: tracker)
+            generator.makesAbsentItems = seed == 14
             // Models hold cells strongly, so keep only identities of each version's contents.
             var versions: [(map: ElementMap<Cell>, ids: Set<ObjectIdentifier>)] = [(ElementMap(), [])]
             var lastModel: [Int: ElementMapModel] = [0: ElementMapModel([])]

@@ -62,7 +62,7 @@ import WeftTestSupport
                 for round in 0 ..< 200 {
                     let s = (round * 7 + worker) % 10, i = (round * 13) % 300
                     #expect(base.element(at: IndexPath(item: i, section: s)) === model.sections[s].items[i])
-                    #expect(base.indexPath(of: model.sections[s].items[i]) == IndexPath(item: i, section: s))
+                    #expect(base.indexPath(of: model.sections[s].items[i]!) == IndexPath(item: i, section: s))
                 }
             } else {
                 var map = base

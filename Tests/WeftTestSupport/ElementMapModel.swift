@@ -4,11 +4,12 @@ import WeftElementMap
 
 /// The reference model: plain arrays of sections, edited the slow, obvious way.
 public struct ModelSection: Sendable {
-    public var items: [Cell]
+    /// `nil` for an absent item.
+    public var items: [Cell?]
     /// Supplementary elements by kind, then item.
     public var supplementary: [String: [Int: Cell]] = [:]
 
-    public init(items: [Cell], supplementary: [String: [Int: Cell]] = [:]) {
+    public init(items: [Cell?], supplementary: [String: [Int: Cell]] = [:]) {
         self.items = items
         self.supplementary = supplementary
     }
@@ -19,7 +20,7 @@ public struct ElementMapModel: Sendable {
 
     public var sections: [ModelSection]
 
-    public init(_ sections: [[Cell]]) {
+    public init(_ sections: [[Cell?]]) {
         self.sections = sections.map { ModelSection(items: $0) }
     }
 
@@ -40,11 +41,14 @@ public struct ElementMapModel: Sendable {
             for (i, cell) in section.items.enumerated() {
                 let path = IndexPath(item: i, section: s)
                 check(map.element(at: path) === cell, "element(at: \(path))")
+                guard let cell else { continue }
                 check(map.indexPath(of: cell) == path, "indexPath(of: \(cell))")
                 flat.append(ObjectIdentifier(cell))
             }
             check(map.element(at: IndexPath(item: section.items.count, section: s)) == nil, "an item past section \(s)")
-            check(map.elements(inSection: s).map(ObjectIdentifier.init) == section.items.map(ObjectIdentifier.init),
+            check(map.items(inSection: s).map { $0.map(ObjectIdentifier.init) } == section.items.map { $0.map(ObjectIdentifier.init) },
+                  "items(inSection: \(s))")
+            check(map.elements(inSection: s).map(ObjectIdentifier.init) == section.items.compactMap { $0.map(ObjectIdentifier.init) },
                   "elements(inSection: \(s))")
             var expectedSupplementaries = 0
             for kind in Self.kinds {
@@ -79,6 +83,9 @@ public struct BatchGenerator<Random: RandomNumberGenerator> {
     public let tracker: CellTracker?
     /// Roughly how many item edits a batch makes.
     public var scale: Int
+    /// Whether batches make absent items too: replacements with `nil`, new
+    /// items without elements, sections of absent items.
+    public var makesAbsentItems = false
 
     public init(random: Random, scale: Int, tracker: CellTracker? = nil, firstID: Int = 1) {
         self.random = random
@@ -117,7 +124,7 @@ public struct BatchGenerator<Random: RandomNumberGenerator> {
                 guard s < m.sections.count, !m.sections[s].items.isEmpty else { continue }
                 let path = IndexPath(item: int(0 ..< m.sections[s].items.count), section: s)
                 guard replaced.insert(path).inserted else { continue }
-                let fresh = cell()
+                let fresh: Cell? = makesAbsentItems && chance(3) ? nil : cell()
                 batch.replaceItem(at: path, with: fresh)
                 m.sections[path.section].items[path.item] = fresh
             }
@@ -132,7 +139,7 @@ public struct BatchGenerator<Random: RandomNumberGenerator> {
         }
         let moveSources = Set(removals.filter { _ in chance(3) })
         for path in removals.subtracting(moveSources).sorted(by: >) { batch.deleteItem(at: path) }
-        var movedItems: [IndexPath: Cell] = [:]
+        var movedItems: [IndexPath: Cell?] = [:]
         for path in removals.sorted(by: >) {
             let removed = m.sections[path.section].items.remove(at: path.item)
             if moveSources.contains(path) { movedItems[path] = removed }
@@ -162,9 +169,15 @@ public struct BatchGenerator<Random: RandomNumberGenerator> {
         var insertSlots = Set(destinations.sorted().shuffled(using: &random).prefix(newSections))
         for d in destinations.sorted() {
             if insertSlots.remove(d) != nil {
-                let items = cells(chance(4) ? int(0 ..< scale * 4 + 1) : int(0 ..< 3))
-                batch.insertSection(d, elements: items)
-                m.sections.insert(ModelSection(items: items), at: d)
+                let count = chance(4) ? int(0 ..< scale * 4 + 1) : int(0 ..< 3)
+                if makesAbsentItems && chance(3) {
+                    batch.insertSection(d, absentItems: count)
+                    m.sections.insert(ModelSection(items: Array(repeating: nil, count: count)), at: d)
+                } else {
+                    let items = cells(count)
+                    batch.insertSection(d, elements: items)
+                    m.sections.insert(ModelSection(items: items), at: d)
+                }
             } else {
                 let from = pendingSectionMoves.removeLast()
                 batch.moveSection(from, toSection: d)
@@ -189,13 +202,13 @@ public struct BatchGenerator<Random: RandomNumberGenerator> {
             var moveTargets = Set(targets.shuffled(using: &random).prefix(movedItems.count))
             var pendingMoves = Array(movedItems.keys).shuffled(using: &random)
             for target in targets {
-                let element: Cell
+                let element: Cell?
                 if moveTargets.remove(target) != nil {
                     let from = pendingMoves.removeLast()
                     batch.moveItem(at: from, to: target)
                     element = movedItems[from]!
                 } else {
-                    element = cell()
+                    element = makesAbsentItems && chance(3) ? nil : cell()
                     batch.insertItem(element, at: target)
                 }
                 m.sections[target.section].items.insert(element, at: target.item)

@@ -34,6 +34,12 @@
 ** objects no live version can reach (the DocC article of WeftElementMap walks
 ** through the rules).
 **
+** Absent items: an item may have no handle yet (NULL), so that a collection
+** of a million items can be loaded before any of them has an element. An absent
+** item counts, moves and is deleted like any other, is never indexed and never
+** released; replacing it with a handle makes it present, and replacing a
+** present one with NULL makes it absent again and drops its handle.
+**
 ** Ownership: on a successful apply the map owns one reference to every handle
 ** the batch inserts. It gives that reference back through the release callback
 ** exactly once, when no live version holds the handle any more. On error the
@@ -88,7 +94,7 @@ typedef struct weft_emap_path {
     int64_t item;
 } weft_emap_path;
 
-/* An item inserted or replaced at 'path'. */
+/* An item inserted or replaced at 'path'; a NULL handle makes the item absent. */
 typedef struct weft_emap_item_edit {
     weft_emap_path path;
     void *_Nullable handle;
@@ -106,7 +112,9 @@ typedef struct weft_emap_section_move {
     int64_t to;
 } weft_emap_section_move;
 
-/* A section inserted at 'section' (new index space) holding 'count' handles. */
+/* A section inserted at 'section' (new index space) holding 'count' handles,
+** any of them NULL (absent). 'handles' NULL inserts 'count' absent items, with
+** no array to fill: O(count / leaf fill) nodes and nothing to index. */
 typedef struct weft_emap_section_insert {
     int64_t section;
     void *_Nullable const *_Nullable handles;
@@ -175,7 +183,7 @@ typedef enum weft_emap_failure {
     WEFT_EMAP_FAILURE_ORDER = 3,              /* a list that must be sorted is not; other_* names the previous entry */
     WEFT_EMAP_FAILURE_DUPLICATE_PATH = 4,     /* two edits of one step name the same path; other_* names the other edit */
     WEFT_EMAP_FAILURE_DUPLICATE_ELEMENT = 5,  /* the handle is already in the version; other_* is where */
-    WEFT_EMAP_FAILURE_NULL_HANDLE = 6,        /* a NULL handle where one is required */
+    WEFT_EMAP_FAILURE_NULL_HANDLE = 6,        /* a handle past 60 bits, or NULL where one is required (supplementaries) */
     WEFT_EMAP_FAILURE_MISSING_SUPPLEMENTARY = 7, /* removing a supplementary element that is not there */
     WEFT_EMAP_FAILURE_CAPACITY = 8,           /* a section would exceed UINT32_MAX items, or the map 2^23 - 1 live sections */
     WEFT_EMAP_FAILURE_MEMORY = 9              /* the arena or the scratch pool could not supply memory */
@@ -253,7 +261,8 @@ size_t weft_emap_item_total(const weft_emap_t *_Nonnull v);
 ** such section. O(log s). */
 weft_rc weft_emap_item_count(const weft_emap_t *_Nonnull v, int64_t section, size_t *_Nonnull out);
 
-/* The item at (section, item), or NULL if the path is out of range. O(log n). */
+/* The item at (section, item), or NULL if the path is out of range or the item
+** is absent. O(log n). */
 void *_Nullable weft_emap_item(const weft_emap_t *_Nonnull v, int64_t section, int64_t item);
 
 /* The supplementary element of 'kind' at (section, item), or NULL. O(log s + q)
@@ -264,8 +273,9 @@ void *_Nullable weft_emap_supplementary(const weft_emap_t *_Nonnull v, uint32_t 
 ** O(q) for a supplementary element. */
 bool weft_emap_locate(const weft_emap_t *_Nonnull v, const void *_Nullable handle, weft_emap_location *_Nonnull out);
 
-/* Copy up to 'max' items of 'section' starting at 'start' into out[] and
-** return how many were copied (0 past the end or for a missing section).
+/* Copy up to 'max' items of 'section' starting at 'start' into out[] (NULL for
+** an absent item) and return how many were copied (0 past the end or for a
+** missing section).
 ** O(log n + copied); successive calls enumerate a section in O(items). */
 size_t weft_emap_copy_items(const weft_emap_t *_Nonnull v, int64_t section, size_t start,
                             void *_Nullable *_Nonnull out, size_t max);

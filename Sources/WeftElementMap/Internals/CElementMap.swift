@@ -218,7 +218,8 @@ private struct CBatch {
 
         init(_ b: BatchEdits) {
             sectionElementCount = b.sectionInserts.reduce(0) { $0 + $1.elements.count }
-            retainedCount = b.replacements.count + b.itemInserts.count + sectionElementCount
+            retainedCount = b.replacements.count(where: { $0.element != nil })
+                + b.itemInserts.count(where: { $0.element != nil }) + sectionElementCount
                 + b.supplementaryChanges.count(where: { $0.element != nil })
             replacements = layout.reserve(weft_emap_item_edit.self, b.replacements.count)
             itemDeletes = layout.reserve(weft_emap_path.self, b.itemDeletes.count)
@@ -263,7 +264,7 @@ private struct CBatch {
 
         let rp = (buffer + replacements).bindMemory(to: weft_emap_item_edit.self, capacity: b.replacements.count)
         for (i, r) in b.replacements.enumerated() {
-            (rp + i).initialize(to: weft_emap_item_edit(path: path(r.indexPath), handle: keep(r.element)))
+            (rp + i).initialize(to: weft_emap_item_edit(path: path(r.indexPath), handle: r.element.map(keep)))
         }
         let dp = (buffer + itemDeletes).bindMemory(to: weft_emap_path.self, capacity: b.itemDeletes.count)
         for (i, p) in b.itemDeletes.enumerated() { (dp + i).initialize(to: path(p)) }
@@ -286,12 +287,14 @@ private struct CBatch {
                 (hp + handleAt).initialize(to: keep(element))
                 handleAt += 1
             }
-            (sip + i).initialize(to: weft_emap_section_insert(
-                section: Int64(s.section), handles: UnsafePointer(first), count: s.elements.count))
+            // No handle array for a section of absent items: the core builds it empty.
+            (sip + i).initialize(to: s.absentItems > 0
+                ? weft_emap_section_insert(section: Int64(s.section), handles: nil, count: s.absentItems)
+                : weft_emap_section_insert(section: Int64(s.section), handles: UnsafePointer(first), count: s.elements.count))
         }
         let ip = (buffer + itemInserts).bindMemory(to: weft_emap_item_edit.self, capacity: b.itemInserts.count)
         for (i, n) in b.itemInserts.enumerated() {
-            (ip + i).initialize(to: weft_emap_item_edit(path: path(n.indexPath), handle: keep(n.element)))
+            (ip + i).initialize(to: weft_emap_item_edit(path: path(n.indexPath), handle: n.element.map(keep)))
         }
         let sp = (buffer + supplementary).bindMemory(to: weft_emap_supplementary_edit.self, capacity: b.supplementaryChanges.count)
         for (i, c) in b.supplementaryChanges.enumerated() {

@@ -20,6 +20,9 @@ extension DataController {
             delegate?.dataControllerDidRelayout(self)
             phase = .idle
             completion?()
+        case .load(let map, let paths, _):
+            commits.removeFirst()
+            deallocQueue.release(value: swapVisibleMap(toLoaded: map, at: paths))
         }
         if commits.isEmpty { runFinishBlocks() }
     }
@@ -46,6 +49,17 @@ extension DataController {
             }
         }
         if !swapped { visibleMap = map }
+        phase = .idle
+        return previous
+    }
+
+    /// Makes the loaded map visible and tells the delegate; returns the previous
+    /// visible map for the dealloc queue, as ``swapVisibleMap(to:changeSet:)`` does.
+    private func swapVisibleMap(toLoaded map: ElementMap<CollectionElement>, at paths: [IndexPath]) -> ElementMap<CollectionElement> {
+        let previous = visibleMap
+        visibleMap = map
+        phase = .committing
+        delegate?.dataController(self, didLoadItemsAt: paths, in: map)
         phase = .idle
         return previous
     }

@@ -105,7 +105,13 @@ extension DataController {
             throw .invalidChangeSet(error)
         }
         var newElements: [CollectionElement] = []
-        let makeItem = { (path: IndexPath) -> CollectionElement in
+        let isLazy = itemLoading == .lazy
+        // A lazy collection makes no element for a new item, except where a reload
+        // replaces one that has an element: it is likely on screen, so it gets
+        // its new element at once instead of showing nothing until a range asks.
+        var replacesPresentItem = Set<IndexPath>()
+        let makeItem = { (path: IndexPath) -> CollectionElement? in
+            guard !isLazy || replacesPresentItem.contains(path) else { return nil }
             let element = self.makeItemElement(at: path)
             newElements.append(element)
             return element
@@ -119,19 +125,23 @@ extension DataController {
         let batch: MapBatch<CollectionElement>
         if completed.includesReloadData {
             base = ElementMap()
-            batch = MapBatch(loading: newCounts, makeItem: makeItem, makeSupplementaries: makeSupplementaries)
+            batch = MapBatch(
+                loading: newCounts, makesItems: !isLazy, makeItem: makeItem, makeSupplementaries: makeSupplementaries)
         } else {
             base = pendingMap
             batch = MapBatch(
                 completed,
                 keepsReloadedItem: { reload in
-                    guard let kept = self.keptElement(for: reload, behavior: reloads) else { return false }
+                    guard let kept = self.keptElement(for: reload, behavior: reloads) else {
+                        if isLazy, self.pendingMap.element(at: reload.from) != nil { replacesPresentItem.insert(reload.to) }
+                        return false
+                    }
                     if kept.nodeIfAllocated?.calculatedSizeRange != kept.constrainedSize {
                         newElements.append(kept)
                     }
                     return true
                 },
-                makeItem: makeItem, makeSupplementaries: makeSupplementaries)
+                makesSections: !isLazy, makeItem: makeItem, makeSupplementaries: makeSupplementaries)
         }
         let map: ElementMap<CollectionElement>
         do {
@@ -181,7 +191,7 @@ extension DataController {
         return (0 ..< sections).map { dataSource.dataController(self, numberOfItemsInSection: $0) }
     }
 
-    private func makeItemElement(at path: IndexPath) -> CollectionElement {
+    func makeItemElement(at path: IndexPath) -> CollectionElement {
         guard let dataSource else {
             return CollectionElement(nodeBlock: { CellNode() }, constrainedSize: defaultConstrainedSize)
         }

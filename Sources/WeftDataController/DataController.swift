@@ -41,6 +41,19 @@ public final class DataController {
         case serial
     }
 
+    /// When the data source is asked for an item's node block.
+    public enum ItemLoading: Hashable, Sendable {
+        /// At step 1 of the update that brings the item, for every item: each
+        /// one is allocated and measured before it is shown (Texture's
+        /// containers). Sizes are exact from the start; a large load costs O(*n*).
+        case eager
+        /// Only when a range needs it (``DataController/loadItems(at:)``): items
+        /// start absent, so loading a million of them costs O(*s*) for *s*
+        /// sections, and a layout places them at estimated sizes until measured.
+        /// Headers and footers are still made with their sections.
+        case lazy
+    }
+
     enum Phase {
         case idle
         case askingDataSource
@@ -61,6 +74,10 @@ public final class DataController {
 
     /// How new nodes are allocated and measured in step 3.
     public var nodeAllocation: NodeAllocation
+
+    /// When items get their elements and nodes: at their update, or when a
+    /// range asks for them.
+    public let itemLoading: ItemLoading
 
     /// The elements in the data source's index space: the state after every
     /// update issued so far. Read it on main.
@@ -109,16 +126,20 @@ public final class DataController {
     /// - Parameters:
     ///   - validationMode: How change sets are validated.
     ///   - nodeAllocation: How step 3 allocates and measures nodes.
+    ///   - itemLoading: When items get their elements: ``ItemLoading/eager`` (the
+    ///     default) or ``ItemLoading/lazy``.
     ///   - mainScheduler: Where commits run; tests pass a manual scheduler.
     ///   - deallocQueue: Where elements that leave the last map are released.
     public init(
         validationMode: ValidationMode = .strict,
         nodeAllocation: NodeAllocation = .parallel,
+        itemLoading: ItemLoading = .eager,
         mainScheduler: any MainScheduler = .dispatchMain,
         deallocQueue: DeallocQueue = .shared
     ) {
         self.validationMode = validationMode
         self.nodeAllocation = nodeAllocation
+        self.itemLoading = itemLoading
         mainSerialQueue = MainSerialQueue(scheduler: mainScheduler)
         self.deallocQueue = deallocQueue
     }

@@ -1,3 +1,6 @@
+public import Foundation
+public import WeftElementMap
+
 /// The view side of a data controller: told on main, in order, when each
 /// update commits (step 5).
 @MainActor
@@ -14,8 +17,24 @@ public protocol DataControllerDelegate: AnyObject {
     /// Allocated nodes were measured again for a new viewport size; the visible
     /// map's elements are the same, their sizes may differ. The default does nothing.
     func dataControllerDidRelayout(_ dataController: DataController)
+
+    /// Items of a lazy data controller that a range asked for
+    /// (``DataController/loadItems(at:)``) now have elements, made and measured:
+    /// `map` is the new visible map, the same items as before in the same
+    /// places. A layout reads their sizes here. The default does nothing.
+    ///
+    /// - Parameters:
+    ///   - dataController: The data controller.
+    ///   - indexPaths: The loaded items, in `map`'s index space.
+    ///   - map: The new visible map.
+    func dataController(
+        _ dataController: DataController, didLoadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>)
 }
 
 extension DataControllerDelegate {
+    public func dataController(
+        _ dataController: DataController, didLoadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
+    ) {}
+
     public func dataControllerDidRelayout(_ dataController: DataController) {}
 }

@@ -1,3 +1,4 @@
+public import WeftElementMap
 import WeftChangeSet
 import WeftNode
 
@@ -30,6 +31,24 @@ extension HeadlessCollectionView: DataControllerDelegate {
             }
         }
     }
+
+    /// Loaded items get their cells in place, as UIKit's `reconfigureItems(at:)`
+    /// refreshes cells without a batch update.
+    public func dataController(
+        _ dataController: DataController, didLoadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
+    ) {
+        guard hasLoadedData else { return }
+        var batch = ElementMap<AnyObject>.Batch()
+        for path in indexPaths where cells.element(at: path) == nil {
+            guard let element = map.element(at: path), path.section < itemCounts.count,
+                path.item < itemCounts[path.section] else { continue }
+            batch.replaceItem(at: path, with: element)
+        }
+        // The paths are the view's own (the load changed no count), so the batch
+        // holds: a refusal would mean the view is out of step, which the next
+        // batch update's validation reports.
+        cells = (try? cells.applying(batch)) ?? cells
+    }
 }
 
 /// A data controller answers its view from the visible map: the view's index
@@ -43,8 +62,9 @@ extension DataController: HeadlessCollectionViewDataSource {
         visibleMap.numberOfItems(inSection: section)
     }
 
-    public func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject {
-        visibleMap.element(at: indexPath) ?? CollectionElement(nodeBlock: { CellNode() }, constrainedSize: .unconstrained)
+    /// The item's element, or `nil` for an absent item of a lazy data controller.
+    public func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject? {
+        visibleMap.element(at: indexPath)
     }
 
     /// The model the data source has now for the item the view shows at

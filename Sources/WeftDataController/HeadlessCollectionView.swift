@@ -177,6 +177,14 @@ public final class HeadlessCollectionView {
                 .negativeItemCount(section: section, count: counts[section], isAfterUpdate: false), viewKind: viewKind)))
             return
         }
+        // A data controller's cells are its visible map's elements: the view takes
+        // the map itself, in O(1), where asking cell by cell would cost O(n log n).
+        if let dataController = dataSource as? DataController, dataController.visibleMap.numberOfSections == sections,
+            counts.indices.allSatisfy({ dataController.visibleMap.numberOfItems(inSection: $0) == counts[$0] }) {
+            cells = ElementMap(erasing: dataController.visibleMap)
+            itemCounts = counts
+            return
+        }
         let batch = MapBatch<AnyObject>(loading: counts) { dataSource.collectionView(self, cellForItemAt: $0) }
         do {
             cells = try ElementMap().applying(batch.batch)

@@ -12,8 +12,10 @@ public protocol HeadlessCollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: HeadlessCollectionView, numberOfItemsInSection section: Int) -> Int
 
     /// The cell of the item at `indexPath`: any object that stands for the
-    /// item's content, a different object per item (UIKit's cells are).
-    func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject
+    /// item's content, a different object per item (UIKit's cells are); or
+    /// `nil` while the item has no content to show yet (an absent item of a lazy
+    /// data controller), which the view keeps as an empty slot.
+    func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject?
 
     /// What the item at `indexPath` shows according to the data source now, to
     /// compare with ``collectionView(_:contentOf:)`` after each batch update;

@@ -10,7 +10,7 @@ struct BatchEdits {
     var sectionMoves: [(from: Int, to: Int)] = []
     var itemMoves: [(from: IndexPath, to: IndexPath)] = []
     /// `absentItems` is the count of a section inserted with no elements yet.
-    var sectionInserts: [(section: Int, elements: [AnyObject], absentItems: Int)] = []
+    var sectionInserts: [(section: Int, elements: [AnyObject?], absentItems: Int)] = []
     var itemInserts: [(indexPath: IndexPath, element: AnyObject?)] = []
     var supplementaryChanges: [(kind: String, indexPath: IndexPath, element: AnyObject?)] = []
 
@@ -23,11 +23,11 @@ struct BatchEdits {
     /// The same references, typed `AnyObject`. Walks an unsafe buffer: this
     /// code runs unspecialized, and a generic `map` would read each element
     /// through a protocol coroutine whose frame costs one allocation.
-    static func erase<Element: AnyObject>(_ elements: [Element]) -> [AnyObject] {
-        var erased: [AnyObject] = []
+    static func erase<Element: AnyObject>(_ elements: [Element?]) -> [AnyObject?] {
+        var erased: [AnyObject?] = []
         erased.reserveCapacity(elements.count)
         elements.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices { erased.append(erase(buffer[index])) }
+            for index in buffer.indices { erased.append(buffer[index].map(erase)) }
         }
         return erased
     }

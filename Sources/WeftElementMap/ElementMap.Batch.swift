@@ -102,7 +102,17 @@ extension ElementMap {
         ///     calls must name sections in strictly ascending order.
         ///   - elements: The section's items, in order; none may already be in the map.
         public mutating func insertSection(_ section: Int, elements: [Element] = []) {
-            edits.sectionInserts.append((section, BatchEdits.erase(elements), 0))
+            edits.sectionInserts.append((section, BatchEdits.erase(elements.map(Optional.some)), 0))
+        }
+
+        /// Inserts a section holding `items`, `nil` for an absent item (step 4).
+        ///
+        /// - Parameters:
+        ///   - section: The section's index in the **new** index space, ordered as
+        ///     for ``insertSection(_:elements:)``.
+        ///   - items: The section's items, in order; no element may already be in the map.
+        public mutating func insertSection(_ section: Int, items: [Element?]) {
+            edits.sectionInserts.append((section, BatchEdits.erase(items), 0))
         }
 
         /// Inserts a section of `count` absent items (step 4).

@@ -137,10 +137,14 @@ struct Pipeline {
     let scheduler = ManualMainScheduler()
     let deallocQueue: DeallocQueue
 
-    init(_ counts: [Int], allocation: DataController.NodeAllocation = .parallel, load: Bool = true) throws {
+    init(
+        _ counts: [Int], allocation: DataController.NodeAllocation = .parallel,
+        itemLoading: DataController.ItemLoading = .eager, load: Bool = true
+    ) throws {
         feed = Feed(counts)
         deallocQueue = try DeallocQueue()
-        controller = DataController(nodeAllocation: allocation, mainScheduler: scheduler, deallocQueue: deallocQueue)
+        controller = DataController(
+            nodeAllocation: allocation, itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: deallocQueue)
         controller.viewportSize = CGSize(width: 320, height: 640)
         controller.dataSource = feed
         controller.delegate = view

@@ -26,7 +26,7 @@ final class CellList: HeadlessCollectionViewDataSource {
         sections[section].count
     }
 
-    func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject {
+    func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject? {
         cellRequests.append(indexPath)
         return sections[indexPath.section][indexPath.item]
     }

@@ -173,6 +173,10 @@ public struct BatchGenerator<Random: RandomNumberGenerator> {
                 if makesAbsentItems && chance(3) {
                     batch.insertSection(d, absentItems: count)
                     m.sections.insert(ModelSection(items: Array(repeating: nil, count: count)), at: d)
+                } else if makesAbsentItems && chance(2) {
+                    let items: [Cell?] = (0 ..< count).map { _ in chance(2) ? nil : cell() }
+                    batch.insertSection(d, items: items)
+                    m.sections.insert(ModelSection(items: items), at: d)
                 } else {
                     let items = cells(count)
                     batch.insertSection(d, elements: items)

@@ -75,7 +75,7 @@ import WeftTestSupport
             var texts = ["a", "b", "c", "d", "e"]
             func numberOfSections(in collectionView: HeadlessCollectionView) -> Int { 1 }
             func collectionView(_ collectionView: HeadlessCollectionView, numberOfItemsInSection section: Int) -> Int { texts.count }
-            func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject {
+            func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject? {
                 Cell(texts[indexPath.item])
             }
             func collectionView(_ collectionView: HeadlessCollectionView, contentOfItemAt indexPath: IndexPath) -> AnyHashable? {

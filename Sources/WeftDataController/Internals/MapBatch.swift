@@ -9,8 +9,10 @@ import WeftElementMap
 /// so the translation is one pass over the edits: O(*k*) plus the elements it
 /// makes. `makeItem` is asked only for positions that get a new element:
 /// inserted items, every item of an inserted section, and reloaded items that
-/// `keepsReloadedItem` does not keep. A kept reload becomes a move from its old
-/// path to the new path of its insert half, so its element survives.
+/// `keepsReloadedItem` does not keep; it returns `nil` for an item that stays
+/// absent (lazy loading), and an inserted section is then all absent, in
+/// O(1) asks. A kept reload becomes a move from its old path to the new path of
+/// its insert half, so its element survives.
 struct MapBatch<Element: AnyObject> {
     var batch = ElementMap<Element>.Batch()
     /// Items of the old map that leave it: deleted, or reloaded and not kept.
@@ -21,7 +23,8 @@ struct MapBatch<Element: AnyObject> {
     init(
         _ changeSet: CompletedChangeSet,
         keepsReloadedItem: (NormalizedEdits.ItemMove) -> Bool = { _ in false },
-        makeItem: (IndexPath) -> Element,
+        makesSections: Bool = true,
+        makeItem: (IndexPath) -> Element?,
         makeSupplementaries: (Int) -> [(kind: String, element: Element)] = { _ in [] }
     ) {
         let edits = changeSet.normalized
@@ -48,7 +51,7 @@ struct MapBatch<Element: AnyObject> {
         }
         for section in edits.insertedSections {
             let count = changeSet.newItemCounts[section]
-            batch.insertSection(section, elements: (0 ..< count).map { makeItem(IndexPath(item: $0, section: section)) })
+            insertSection(section, count: count, makesItems: makesSections, makeItem)
             for (kind, element) in makeSupplementaries(section) {
                 batch.setSupplementaryElement(element, ofKind: kind, at: IndexPath(item: 0, section: section))
             }
@@ -58,17 +61,27 @@ struct MapBatch<Element: AnyObject> {
         }
     }
 
-    /// A batch that fills an empty map with `counts` items per section.
+    /// A batch that fills an empty map with `counts` items per section; with
+    /// `makesItems` false every item is absent and `makeItem` is never asked.
     init(
         loading counts: [Int],
-        makeItem: (IndexPath) -> Element,
+        makesItems: Bool = true,
+        makeItem: (IndexPath) -> Element?,
         makeSupplementaries: (Int) -> [(kind: String, element: Element)] = { _ in [] }
     ) {
         for (section, count) in counts.enumerated() {
-            batch.insertSection(section, elements: (0 ..< count).map { makeItem(IndexPath(item: $0, section: section)) })
+            insertSection(section, count: count, makesItems: makesItems, makeItem)
             for (kind, element) in makeSupplementaries(section) {
                 batch.setSupplementaryElement(element, ofKind: kind, at: IndexPath(item: 0, section: section))
             }
         }
+    }
+
+    private mutating func insertSection(_ section: Int, count: Int, makesItems: Bool, _ makeItem: (IndexPath) -> Element?) {
+        guard makesItems else {
+            batch.insertSection(section, absentItems: count)
+            return
+        }
+        batch.insertSection(section, items: (0 ..< count).map { makeItem(IndexPath(item: $0, section: section)) })
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import WeftChangeSet
 import WeftElementMap
 
@@ -10,10 +11,21 @@ enum PendingCommit {
         completion: (@MainActor (Result<Void, DataControllerError>) -> Void)?)
     /// A relayout for a new viewport size, and the elements it measures again.
     case relayout([CollectionElement], completion: (@MainActor () -> Void)?)
+    /// Absent items that a range asked for: the map that gives them elements,
+    /// their paths in it, and the elements step 3 makes and measures.
+    case load(ElementMap<CollectionElement>, paths: [IndexPath], measured: [CollectionElement])
 
-    /// The map an update produced; `nil` for a relayout.
+    /// The map an update or a load produced; `nil` for a relayout.
     var map: ElementMap<CollectionElement>? {
-        if case .update(_, let map, _, _) = self { return map }
+        switch self {
+        case .update(_, let map, _, _), .load(let map, _, _): map
+        case .relayout: nil
+        }
+    }
+
+    /// The change set of an update; `nil` for the others, which keep the index space.
+    var changeSet: CompletedChangeSet? {
+        if case .update(let changeSet, _, _, _) = self { return changeSet }
         return nil
     }
 
@@ -22,6 +34,7 @@ enum PendingCommit {
         switch self {
         case .update(_, _, let measured, _): measured
         case .relayout(let measured, _): measured
+        case .load(_, _, let measured): measured
         }
     }
 }

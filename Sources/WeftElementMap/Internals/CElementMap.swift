@@ -219,7 +219,8 @@ private struct CBatch {
         init(_ b: BatchEdits) {
             sectionElementCount = b.sectionInserts.reduce(0) { $0 + $1.elements.count }
             retainedCount = b.replacements.count(where: { $0.element != nil })
-                + b.itemInserts.count(where: { $0.element != nil }) + sectionElementCount
+                + b.itemInserts.count(where: { $0.element != nil })
+                + b.sectionInserts.reduce(0) { $0 + $1.elements.count(where: { $0 != nil }) }
                 + b.supplementaryChanges.count(where: { $0.element != nil })
             replacements = layout.reserve(weft_emap_item_edit.self, b.replacements.count)
             itemDeletes = layout.reserve(weft_emap_path.self, b.itemDeletes.count)
@@ -284,7 +285,7 @@ private struct CBatch {
         for (i, s) in b.sectionInserts.enumerated() {
             let first = hp + handleAt
             for element in s.elements {
-                (hp + handleAt).initialize(to: keep(element))
+                (hp + handleAt).initialize(to: element.map(keep))
                 handleAt += 1
             }
             // No handle array for a section of absent items: the core builds it empty.

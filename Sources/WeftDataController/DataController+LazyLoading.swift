@@ -1,0 +1,57 @@
+public import Foundation
+import WeftElementMap
+
+extension DataController {
+    /// Gives absent items of a lazy data controller their elements: asks the data
+    /// source for their node blocks, size ranges and models now, and makes and
+    /// measures their nodes off main, as step 3 of an update does.
+    ///
+    /// The paths are in the view's index space (the ``visibleMap``, where a range
+    /// controller finds them); each is carried through the updates in flight to
+    /// the data source's index space, where the data source is asked. Items that
+    /// are not absent there (they have an element, or one is on its way), and
+    /// items a pending update deletes, are skipped, so asking twice is harmless.
+    /// When the nodes are measured, the delegate hears
+    /// ``DataControllerDelegate/dataController(_:didLoadItemsAt:in:)``, in order
+    /// with the updates around it.
+    ///
+    /// Does nothing for an eager data controller, before the initial load, or
+    /// when called from inside a data-source call or a commit.
+    ///
+    /// - Parameter indexPaths: Items of the visible map.
+    /// - Complexity: O(*p* (log *n* + *u* log *k*)) on main for *p* paths, *u*
+    ///   updates in flight of up to *k* edits, and *n* items.
+    public func loadItems(at indexPaths: [IndexPath]) {
+        guard itemLoading == .lazy, hasLoadedData, phase == .idle, !indexPaths.isEmpty else { return }
+        let inFlight = commits.compactMap(\.changeSet)
+        guard !inFlight.contains(where: \.includesReloadData) else { return }
+        phase = .askingDataSource
+        var batch = ElementMap<CollectionElement>.Batch()
+        var paths: [IndexPath] = []
+        var elements: [CollectionElement] = []
+        var seen = Set<IndexPath>(minimumCapacity: indexPaths.count)
+        for visiblePath in indexPaths {
+            var path: IndexPath? = visiblePath
+            for changeSet in inFlight { path = path.flatMap(changeSet.newIndexPath(forOld:)) }
+            guard let path, path.count == 2, path.section >= 0, path.section < pendingMap.numberOfSections,
+                path.item >= 0, path.item < pendingMap.numberOfItems(inSection: path.section),
+                pendingMap.element(at: path) == nil, seen.insert(path).inserted
+            else { continue }
+            let element = makeItemElement(at: path)
+            batch.replaceItem(at: path, with: element)
+            paths.append(path)
+            elements.append(element)
+        }
+        phase = .idle
+        // Each path is in range, named once and absent, and each element new: the
+        // map cannot refuse the batch. Were it to, nothing changes and a later
+        // range pass asks again.
+        guard !elements.isEmpty, let map = try? pendingMap.applying(batch) else { return }
+        pendingMap = map
+        commits.append(.load(map, paths: paths, measured: elements))
+        let lifetime = lifetime, toMeasure = elements
+        scheduleStep3 { allocation in
+            NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime)
+        }
+    }
+}

@@ -105,20 +105,28 @@ public class CollectionNode {
     ///   - layout: Where items go; a vertical ``WeftRangeController/ListLayout`` by default.
     ///   - view: The view side; a new ``WeftDataController/HeadlessCollectionView`` by default.
     ///   - validationMode: How edits are validated: ``WeftChangeSet/ValidationMode/strict`` by default.
+    ///   - itemLoading: When the data source is asked for an item's node block:
+    ///     ``WeftDataController/DataController/ItemLoading/eager`` (the default,
+    ///     every item at its update, as Texture) or
+    ///     ``WeftDataController/DataController/ItemLoading/lazy`` (when it enters
+    ///     the measure range; for large data, see <doc:IntelligentPreloading>).
     ///   - mainScheduler: Where commits and coalesced range updates run.
     ///   - deallocQueue: Where removed elements and nodes are released.
     public init(
         layout: any CollectionLayout,
         view: any CollectionViewAdapter = HeadlessCollectionView(),
         validationMode: ValidationMode = .strict,
+        itemLoading: DataController.ItemLoading = .eager,
         mainScheduler: any MainScheduler = .dispatchMain,
         deallocQueue: DeallocQueue = .shared
     ) {
         self.layout = layout
         self.view = view
         dataController = DataController(
-            validationMode: validationMode, mainScheduler: mainScheduler, deallocQueue: deallocQueue)
+            validationMode: validationMode, itemLoading: itemLoading, mainScheduler: mainScheduler,
+            deallocQueue: deallocQueue)
         rangeController = RangeController(layout: layout, scheduler: mainScheduler, deallocQueue: deallocQueue)
+        rangeController.dataController = dataController
         reusePool = ReusePoolMap(container: containerView)
         pipeline.node = self
         dataController.dataSource = pipeline

@@ -8,8 +8,19 @@ import WeftRangeController
 @MainActor
 public final class PagerNode: CollectionNode {
     /// Creates a horizontal pager.
-    public init(mainScheduler: any MainScheduler = .dispatchMain, deallocQueue: DeallocQueue = .shared) {
-        super.init(layout: PagerLayout(axis: .horizontal), mainScheduler: mainScheduler, deallocQueue: deallocQueue)
+    ///
+    /// - Parameters:
+    ///   - itemLoading: When pages get their nodes: at their update (the default)
+    ///     or when they enter the measure range (``WeftDataController/DataController/ItemLoading/lazy``).
+    ///   - mainScheduler: Where commits and coalesced range updates run.
+    ///   - deallocQueue: Where removed pages and nodes are released.
+    public init(
+        itemLoading: DataController.ItemLoading = .eager,
+        mainScheduler: any MainScheduler = .dispatchMain, deallocQueue: DeallocQueue = .shared
+    ) {
+        super.init(
+            layout: PagerLayout(axis: .horizontal), itemLoading: itemLoading, mainScheduler: mainScheduler,
+            deallocQueue: deallocQueue)
     }
 
     /// The page shown: the one under the viewport's origin.

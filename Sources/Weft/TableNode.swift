@@ -25,16 +25,26 @@ public import WeftRangeController
 public final class TableNode: CollectionNode {
     /// Creates a table of rows spaced `spacing` points apart.
     ///
-    /// - Throws: ``WeftRangeController/RangeError`` for a negative or NaN spacing.
+    /// - Parameters:
+    ///   - spacing: The gap between rows.
+    ///   - itemLoading: When rows get their nodes: at their update (the default)
+    ///     or when they enter the measure range (``WeftDataController/DataController/ItemLoading/lazy``).
+    ///   - estimatedRowHeight: The height of a lazy table's row before any row was measured.
+    ///   - mainScheduler: Where commits and coalesced range updates run.
+    ///   - deallocQueue: Where removed rows and nodes are released.
+    /// - Throws: ``WeftRangeController/RangeError`` for a negative or NaN spacing
+    ///   or a non-positive estimate.
     public init(
         spacing: CGFloat = 0,
+        itemLoading: DataController.ItemLoading = .eager,
+        estimatedRowHeight: CGFloat = 44,
         mainScheduler: any MainScheduler = .dispatchMain,
         deallocQueue: DeallocQueue = .shared
     ) throws(RangeError) {
         super.init(
-            layout: try ListLayout(axis: .vertical, spacing: spacing),
+            layout: try ListLayout(axis: .vertical, spacing: spacing, estimatedItemLength: estimatedRowHeight),
             view: HeadlessCollectionView(viewKind: .table),
-            validationMode: .strict(.table),
+            validationMode: .strict(.table), itemLoading: itemLoading,
             mainScheduler: mainScheduler, deallocQueue: deallocQueue)
     }
 

@@ -7,7 +7,11 @@ public import WeftElementMap
 ///
 /// An item's length along the axis is its node's measured size
 /// (`calculatedLayout`); an element whose node is absent or unmeasured takes its
-/// `constrainedSize.min` until ``invalidateItems(at:in:)`` reads it again. Items
+/// `constrainedSize.min` until ``invalidateItems(at:in:)`` reads it again. An
+/// absent item (a lazy collection's item with no element yet) takes an estimate:
+/// the mean length of the items measured so far in its section, or in any
+/// section, or ``estimatedItemLength`` before any was measured. The estimate
+/// follows each measurement in O(log *s*), however many items take it. Items
 /// span the viewport across the axis, and consecutive items are ``spacing``
 /// apart, across section boundaries too. A section's header
 /// (``WeftDataController/ElementKind/sectionHeader``) comes before its first item
@@ -24,8 +28,15 @@ public final class ListLayout: CollectionLayout {
     /// The gap between consecutive items along the axis.
     public let spacing: CGFloat
 
+    /// The length an absent item takes before any item was measured.
+    public let estimatedItemLength: CGFloat
+
     /// Each section's item slots (length + spacing), in item order.
     private var sections: [_LengthSequence] = []
+    /// Each section's measured item lengths so far, for its estimate.
+    private var measured: [_MeanLength] = []
+    /// Every section's, for sections with none measured yet.
+    private var measuredAnywhere = _MeanLength()
     /// Each section's total slot length.
     private var sectionLengths = _Fenwick<Double>()
     private var index = _SectionIndex()
@@ -37,12 +48,18 @@ public final class ListLayout: CollectionLayout {
     /// - Parameters:
     ///   - axis: The scroll axis: `.vertical` for a column, `.horizontal` for a row.
     ///   - spacing: The gap between consecutive items; finite and not negative.
+    ///   - estimatedItemLength: The length of an absent item before any item was
+    ///     measured; finite and positive (44 points by default, a table row).
     /// - Throws: ``RangeError/invalidParameter(name:value:)`` for a negative,
-    ///   NaN or infinite spacing.
-    public init(axis: ScrollAxis = .vertical, spacing: CGFloat = 0) throws(RangeError) {
+    ///   NaN or infinite spacing or a non-positive estimate.
+    public init(axis: ScrollAxis = .vertical, spacing: CGFloat = 0, estimatedItemLength: CGFloat = 44) throws(RangeError) {
         try RangeError.checkNonNegativeFinite(spacing, name: "spacing")
+        try RangeError.checkNonNegativeFinite(estimatedItemLength, name: "estimatedItemLength")
+        // A zero estimate would put every absent item of a section in any range.
+        guard estimatedItemLength > 0 else { throw .invalidParameter(name: "estimatedItemLength", value: estimatedItemLength) }
         scrollAxis = axis
         self.spacing = spacing
+        self.estimatedItemLength = estimatedItemLength
     }
 
     public var contentSize: CGSize {
@@ -53,7 +70,9 @@ public final class ListLayout: CollectionLayout {
     /// - Complexity: O(*n*) for *n* items.
     public func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize) {
         breadth = scrollAxis.breadth(of: viewportSize)
-        sections = (0 ..< map.numberOfSections).map { makeSection(map.elements(inSection: $0)) }
+        measured = []
+        measuredAnywhere = _MeanLength()
+        sections = (0 ..< map.numberOfSections).map { makeSection(map.items(inSection: $0)) }
         supplements = _SectionSupplements(map: map, axis: scrollAxis, spacing: spacing)
         reindex(itemCounts: sections.map(\.count))
     }
@@ -76,18 +95,34 @@ public final class ListLayout: CollectionLayout {
         for path in removedItems { sections[path.section].remove(at: path.item) }
         var movedSections: [Int: _LengthSequence] = [:]
         let sectionSources = Dictionary(uniqueKeysWithValues: edits.movedSections.map { ($0.from, $0.to) })
+        var movedMeans: [Int: _MeanLength] = [:]
         for section in (edits.deletedSections + edits.movedSections.map(\.from)).sorted(by: >) {
             let removed = sections.remove(at: section)
-            if let destination = sectionSources[section] { movedSections[destination] = removed }
+            let mean = measured.remove(at: section)
+            if let destination = sectionSources[section] {
+                movedSections[destination] = removed
+                movedMeans[destination] = mean
+            }
         }
         // New index space: sections arrive, then items.
         for section in (edits.insertedSections + edits.movedSections.map(\.to)).sorted() {
-            sections.insert(movedSections[section] ?? makeSection(update.map.elements(inSection: section)), at: section)
+            if let moved = movedSections[section] {
+                sections.insert(moved, at: section)
+                measured.insert(movedMeans[section] ?? _MeanLength(), at: section)
+            } else {
+                measured.insert(_MeanLength(), at: section)
+                sections.insert(makeSection(update.map.items(inSection: section), at: section), at: section)
+            }
         }
+        let movedTo = Set(edits.movedItems.map(\.to))
+        var estimatesToRefresh = Set<Int>()
         for path in (edits.insertedItems + edits.movedItems.map(\.to)).sorted() {
-            guard let element = update.map.element(at: path) else { continue }
-            sections[path.section].insert(slot(of: element), at: path.item)
+            let element = update.map.element(at: path)
+            if element != nil, !movedTo.contains(path) { estimatesToRefresh.insert(path.section) }
+            let length = movedTo.contains(path) ? element.map(slot(of:)) : slot(of: element, inSection: path.section)
+            sections[path.section].insert(length, at: path.item)
         }
+        for section in estimatesToRefresh { sections[section].estimate = estimatedSlot(inSection: section) }
         supplements.apply(update, axis: scrollAxis, spacing: spacing)
         reindex(itemCounts: changeSet.newItemCounts)
     }
@@ -101,7 +136,10 @@ public final class ListLayout: CollectionLayout {
     public func invalidateItems(at indexPaths: [IndexPath], in map: ElementMap<CollectionElement>) {
         for path in indexPaths {
             guard index.ordinal(of: path) != nil, let element = map.element(at: path) else { continue }
-            sections[path.section].setLength(slot(of: element), at: path.item)
+            let length = slot(of: element)
+            record(length, inSection: path.section)
+            sections[path.section].setLength(length, at: path.item)
+            sections[path.section].estimate = estimatedSlot(inSection: path.section)
             sectionLengths.set(sectionLength(path.section), at: path.section)
         }
     }
@@ -174,8 +212,31 @@ public final class ListLayout: CollectionLayout {
         Double(scrollAxis.length(of: element._layoutSize) + spacing)
     }
 
-    private func makeSection(_ elements: [CollectionElement]) -> _LengthSequence {
-        _LengthSequence(elements.map(slot(of:)))
+    /// An item's slot if it has an element, which then joins its section's
+    /// estimate; `nil` (estimated) if it is absent.
+    private func slot(of element: CollectionElement?, inSection section: Int) -> Double? {
+        guard let element else { return nil }
+        let length = slot(of: element)
+        record(length, inSection: section)
+        return length
+    }
+
+    private func estimatedSlot(inSection section: Int) -> Double {
+        measured[section].mean ?? measuredAnywhere.mean ?? Double(estimatedItemLength + spacing)
+    }
+
+    private func record(_ slot: Double, inSection section: Int) {
+        measured[section].add(slot)
+        measuredAnywhere.add(slot)
+    }
+
+    /// The slots of a new section, whose estimate starts from its own measured items.
+    /// `section` is where its estimate goes in ``measured``; appended when absent.
+    private func makeSection(_ items: [CollectionElement?], at section: Int? = nil) -> _LengthSequence {
+        let section = section ?? measured.count
+        if section == measured.count { measured.append(_MeanLength()) }
+        let lengths = items.map { slot(of: $0, inSection: section) }
+        return _LengthSequence(lengths, estimate: estimatedSlot(inSection: section))
     }
 
     private func reindex(itemCounts: [Int]) {
@@ -188,6 +249,7 @@ public final class ListLayout: CollectionLayout {
     /// agree. O(*n*).
     package func _checkInvariants() {
         precondition(sections.count == index.numberOfSections, "\(sections.count) sections, index has \(index.numberOfSections)")
+        precondition(measured.count == sections.count, "\(measured.count) section estimates for \(sections.count) sections")
         sectionLengths._checkInvariants()
         index._checkInvariants()
         for (number, section) in sections.enumerated() {

@@ -51,6 +51,7 @@ extension RangeController {
         waitsForBatchFetchTrigger = false
         let carried = elementsHoldingState()
         visibleMap = map
+        mapChangedSinceSearch = true
         sectionIndex = _SectionIndex(itemCounts: (0 ..< map.numberOfSections).map { map.numberOfItems(inSection: $0) })
         layout.prepare(for: map, viewportSize: viewport.size)
         performUpdate(revisitingEverything: false, carrying: carried)
@@ -76,6 +77,7 @@ extension RangeController {
         waitsForBatchFetchTrigger = false
         let carried = elementsHoldingState()
         visibleMap = update.map
+        mapChangedSinceSearch = true
         sectionIndex = _SectionIndex(itemCounts: update.changeSet.newItemCounts)
         layout.apply(update)
         performUpdate(revisitingEverything: false, carrying: carried)
@@ -144,6 +146,7 @@ extension RangeController {
         moveSupplementaryStates(mode: currentRangeMode ?? .minimum, containerVisible: containerVisible)
         statistics.updateCount += 1
         scheduleBatchFetchingCheck(containerVisible: containerVisible)
+        scheduleLoadSearch()
         _checkInvariants()
     }
 
@@ -164,19 +167,26 @@ extension RangeController {
             return next
         }
         next.visible = layout.itemOrdinals(alongScrollAxisFrom: lower, to: upper)
-        let towardHead = lastScrollDirection.isTowardHead(along: axis)
-        func expanded(_ rangeType: RangeType) -> Range<Int> {
-            let parameters = tuningParameters(for: rangeType, mode: mode)
-            guard parameters != .zero else { return next.visible }
-            let ahead = parameters.leadingBufferScreenfuls * screen
-            let behind = parameters.trailingBufferScreenfuls * screen
-            return towardHead
-                ? layout.itemOrdinals(alongScrollAxisFrom: lower - ahead, to: upper + behind)
-                : layout.itemOrdinals(alongScrollAxisFrom: lower - behind, to: upper + ahead)
-        }
-        next.display = mode == .lowMemory ? 0 ..< 0 : expanded(.display)
-        next.preload = expanded(.preload)
+        next.display = mode == .lowMemory ? 0 ..< 0 : ordinals(of: .display, mode: mode, visible: next.visible)
+        next.preload = ordinals(of: .preload, mode: mode, visible: next.visible)
         return next
+    }
+
+    /// The items of a tuned range: the viewport stretched by its screenfuls,
+    /// the leading ones in the direction of the last scroll.
+    ///
+    /// - Complexity: O(log *n*).
+    func ordinals(of rangeType: RangeType, mode: RangeMode, visible: Range<Int>) -> Range<Int> {
+        let parameters = tuningParameters(for: rangeType, mode: mode)
+        guard parameters != .zero else { return visible }
+        let axis = layout.scrollAxis
+        let (lower, upper) = axis.span(of: viewport)
+        let screen = upper - lower
+        let ahead = parameters.leadingBufferScreenfuls * screen
+        let behind = parameters.trailingBufferScreenfuls * screen
+        return lastScrollDirection.isTowardHead(along: axis)
+            ? layout.itemOrdinals(alongScrollAxisFrom: lower - ahead, to: upper + behind)
+            : layout.itemOrdinals(alongScrollAxisFrom: lower - behind, to: upper + ahead)
     }
 
     /// Headers and footers get the state an item would get where they lie: the
@@ -284,7 +294,7 @@ extension RangeController {
     }
 
     /// Gives an element's node `state` if it has a node in another state.
-    private func setState(_ state: InterfaceState, of element: CollectionElement) {
+    func setState(_ state: InterfaceState, of element: CollectionElement) {
         statistics.elementsVisited += 1
         guard let node = element.nodeIfAllocated else { return }
         let old = node.interfaceState

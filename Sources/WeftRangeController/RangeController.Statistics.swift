@@ -10,6 +10,10 @@ extension RangeController {
         public var interfaceStateChanges = 0
         /// Batch fetches begun.
         public var batchFetchCount = 0
+        /// Absent items of a lazy collection the measure range asked to load.
+        public var itemLoadRequests = 0
+        /// Items of a lazy collection whose elements arrived, made and measured.
+        public var itemsLoaded = 0
 
         public init() {}
     }

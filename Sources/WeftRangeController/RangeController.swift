@@ -45,6 +45,11 @@ public final class RangeController {
     /// Loads more content when the viewport nears the end; see ``leadingScreensForBatching``.
     public weak var batchFetchingDelegate: (any BatchFetchingDelegate)?
 
+    /// The data controller whose absent items the measure range loads, when it
+    /// loads lazily (``WeftDataController/DataController/ItemLoading/lazy``);
+    /// the collection containers set it.
+    public weak var dataController: DataController?
+
     /// The map whose items the ranges hold, in the view's index space.
     public internal(set) var visibleMap = ElementMap<CollectionElement>()
 
@@ -110,6 +115,11 @@ public final class RangeController {
     /// A fetch ended: the delegate is asked again only after the viewport moves,
     /// the content changes or ``checkForBatchFetching()`` is called.
     var waitsForBatchFetchTrigger = false
+    /// The measure run that was last searched for absent items, and whether the
+    /// map has changed since (then the whole run is searched again).
+    var searchedMeasureRun: Range<Int> = 0 ..< 0
+    var mapChangedSinceSearch = true
+    var isLoadSearchScheduled = false
     let scheduler: any MainScheduler
     /// Where the visible map goes when the range controller dies.
     let deallocQueue: DeallocQueue

@@ -35,12 +35,12 @@ public struct RangeTuningParameters: Hashable, Sendable, CustomStringConvertible
     /// Texture's default for a range type in a mode
     /// (`ASAbstractLayoutController`'s defaults):
     ///
-    /// | Mode | Display (leading, trailing) | Preload (leading, trailing) |
-    /// |---|---|---|
-    /// | full | 1, 0.5 | 2.5, 1.5 |
-    /// | minimum | 0.25, 0.25 | 0.5, 0.25 |
-    /// | visibleOnly | 0, 0 | 0, 0 |
-    /// | lowMemory | 0, 0 (and the display range is empty) | 0, 0 |
+    /// | Mode | Display (leading, trailing) | Preload (leading, trailing) | Measure (leading, trailing) |
+    /// |---|---|---|---|
+    /// | full | 1, 0.5 | 2.5, 1.5 | 4, 2 |
+    /// | minimum | 0.25, 0.25 | 0.5, 0.25 | 1, 0.5 |
+    /// | visibleOnly | 0, 0 | 0, 0 | 0, 0 |
+    /// | lowMemory | 0, 0 (and the display range is empty) | 0, 0 | 0, 0 |
     ///
     /// - Parameters:
     ///   - rangeType: The range.
@@ -52,6 +52,11 @@ public struct RangeTuningParameters: Hashable, Sendable, CustomStringConvertible
         case (.full, .preload): RangeTuningParameters(unchecked: 2.5, 1.5)
         case (.minimum, .display): RangeTuningParameters(unchecked: 0.25, 0.25)
         case (.minimum, .preload): RangeTuningParameters(unchecked: 0.5, 0.25)
+        // A screen and a half beyond preload ahead: at two screens a second the
+        // pipeline has most of a second to make and measure a node before its
+        // item preloads.
+        case (.full, .measure): RangeTuningParameters(unchecked: 4, 2)
+        case (.minimum, .measure): RangeTuningParameters(unchecked: 1, 0.5)
         case (.visibleOnly, _), (.lowMemory, _): .zero
         }
     }

@@ -4,12 +4,13 @@ import WeftRangeController
 
 @MainActor
 @Suite struct RangeTuningTests {
+    /// Texture's table for display and preload; the measure range reaches past preload.
     @Test func defaultsAreTexturesTable() {
         let expected: [RangeMode: [RangeType: (CGFloat, CGFloat)]] = [
-            .full: [.display: (1, 0.5), .preload: (2.5, 1.5)],
-            .minimum: [.display: (0.25, 0.25), .preload: (0.5, 0.25)],
-            .visibleOnly: [.display: (0, 0), .preload: (0, 0)],
-            .lowMemory: [.display: (0, 0), .preload: (0, 0)],
+            .full: [.display: (1, 0.5), .preload: (2.5, 1.5), .measure: (4, 2)],
+            .minimum: [.display: (0.25, 0.25), .preload: (0.5, 0.25), .measure: (1, 0.5)],
+            .visibleOnly: [.display: (0, 0), .preload: (0, 0), .measure: (0, 0)],
+            .lowMemory: [.display: (0, 0), .preload: (0, 0), .measure: (0, 0)],
         ]
         let controller = RangeController(layout: PagerLayout())
         for mode in RangeMode.allCases {

@@ -45,6 +45,10 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     /// How often ``shouldBatchFetch(for:)`` was asked.
     var fetchQuestions = 0
     var fetchesAllowed = true
+    /// Makes each story's node instead of a ``StoryNode`` of 100 points.
+    var makeNode: (@Sendable (Story) -> StoryNode)?
+    /// How many node blocks the collection asked for.
+    var nodeBlockRequests = 0
     /// Whether new nodes refuse new models (``FixedStoryNode``), so reloads replace them.
     var makesFixedNodes = false
 
@@ -76,8 +80,10 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     }
 
     func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        nodeBlockRequests += 1
         let story = stories[indexPath.item]
         if makesFixedNodes { return { FixedStoryNode(story: story) } }
+        if let makeNode { return { makeNode(story) } }
         return { StoryNode(story: story) }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import WeftCore
 import WeftDataController
+import WeftElementMap
 import WeftRangeController
 
 /// The collection node's side of the pipeline: it answers the data controller from
@@ -89,6 +90,14 @@ extension _PipelineAdapter: DataControllerDelegate {
         }
         node.pruneSelection()
         node.performPendingScroll()
+    }
+
+    func dataController(
+        _ dataController: DataController, didLoadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
+    ) {
+        guard let node else { return }
+        node.view.dataController(dataController, didLoadItemsAt: indexPaths, in: map)
+        node.rangeController.itemsDidLoad(at: indexPaths, in: map)
     }
 
     func dataControllerDidRelayout(_ dataController: DataController) {

@@ -11,6 +11,11 @@ extension ScrollAxis {
     func breadth(of size: CGSize) -> CGFloat { self == .vertical ? size.width : size.height }
 
     /// The stretch of `rect` along the axis.
+    /// `point` moved by `distance` along the axis.
+    func offset(_ point: CGPoint, by distance: CGFloat) -> CGPoint {
+        self == .vertical ? CGPoint(x: point.x, y: point.y + distance) : CGPoint(x: point.x + distance, y: point.y)
+    }
+
     func span(of rect: CGRect) -> (min: CGFloat, max: CGFloat) {
         self == .vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
     }

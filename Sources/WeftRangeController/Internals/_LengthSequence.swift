@@ -12,15 +12,30 @@ import WeftCore
 /// every node caches its subtree's item count and length sum. Nodes live in one
 /// array (indexes, not references), so the tree costs no allocation per item and
 /// no reference counting while it is walked.
+///
+/// An item may be *estimated* (a lazy collection's item not measured yet): it
+/// takes the sequence's ``estimate``, which nodes do not store. Each node caches
+/// its subtree's measured sum and estimated count instead, so a subtree is
+/// `sum + estimated * estimate` long and a new estimate costs O(1), however many
+/// items take it.
 struct _LengthSequence {
     private struct Node {
         var left: Int32
         var right: Int32
         var priority: UInt32
         var size: Int32
+        /// The measured length, or `estimatedMark` for an estimated item.
         var length: Double
+        /// The measured lengths of the subtree.
         var sum: Double
+        /// The estimated items of the subtree.
+        var estimated: Int32
     }
+
+    private static let estimatedMark = -1.0
+
+    /// The length of every estimated item.
+    var estimate: Double
 
     private static let none: Int32 = -1
 
@@ -30,8 +45,9 @@ struct _LengthSequence {
     /// Priorities; seeded, so layouts are reproducible.
     private var random: SplitMix64
 
-    /// Builds the sequence in O(*m*).
-    init(_ lengths: [Double] = [], seed: UInt64 = 0x5EED) {
+    /// Builds the sequence in O(*m*); `nil` lengths are estimated.
+    init(_ lengths: [Double?] = [], estimate: Double = 0, seed: UInt64 = 0x5EED) {
+        self.estimate = estimate
         random = SplitMix64(seed: seed)
         nodes.reserveCapacity(lengths.count)
         // Build the Cartesian tree of random priorities over the items in order:
@@ -55,7 +71,10 @@ struct _LengthSequence {
     var count: Int { root == Self.none ? 0 : Int(nodes[Int(root)].size) }
 
     /// The sum of every length. O(1).
-    var total: Double { root == Self.none ? 0 : nodes[Int(root)].sum }
+    var total: Double { total(root) }
+
+    /// The number of estimated items. O(1).
+    var estimatedCount: Int { estimated(root) }
 
     /// The length of the item at `index`. O(log *m*) expected.
     func length(at index: Int) -> Double {
@@ -67,7 +86,7 @@ struct _LengthSequence {
             if remaining < leftSize {
                 node = left
             } else if remaining == leftSize {
-                return nodes[Int(node)].length
+                return length(of: node)
             } else {
                 remaining -= leftSize + 1
                 node = nodes[Int(node)].right
@@ -86,7 +105,7 @@ struct _LengthSequence {
             if remaining <= leftSize {
                 node = left
             } else {
-                sum += self.sum(left) + nodes[Int(node)].length
+                sum += total(left) + length(of: node)
                 remaining -= leftSize + 1
                 node = nodes[Int(node)].right
             }
@@ -102,7 +121,7 @@ struct _LengthSequence {
         var found = 0
         while node != Self.none {
             let left = nodes[Int(node)].left
-            let through = sum(left) + nodes[Int(node)].length
+            let through = total(left) + length(of: node)
             if orEqual ? through <= remaining : through < remaining {
                 found += size(left) + 1
                 remaining -= through
@@ -114,8 +133,9 @@ struct _LengthSequence {
         return found
     }
 
-    /// Inserts an item of `length` so that it has index `index`. O(log *m*) expected.
-    mutating func insert(_ length: Double, at index: Int) {
+    /// Inserts an item of `length` (estimated if `nil`) so that it has index
+    /// `index`. O(log *m*) expected.
+    mutating func insert(_ length: Double?, at index: Int) {
         let (before, after) = split(root, index)
         root = merge(merge(before, makeNode(length)), after)
     }
@@ -125,18 +145,18 @@ struct _LengthSequence {
     mutating func remove(at index: Int) -> Double {
         let (before, rest) = split(root, index)
         let (single, after) = split(rest, 1)
-        let length = nodes[Int(single)].length
+        let length = length(of: single)
         freeSlots.append(single)
         root = merge(before, after)
         return length
     }
 
-    /// Replaces the length of the item at `index`. O(log *m*) expected.
-    mutating func setLength(_ length: Double, at index: Int) {
+    /// Replaces the length of the item at `index` (`nil`: estimated). O(log *m*) expected.
+    mutating func setLength(_ length: Double?, at index: Int) {
         let (before, rest) = split(root, index)
         let (single, after) = split(rest, 1)
-        nodes[Int(single)].length = length
-        nodes[Int(single)].sum = length
+        nodes[Int(single)].length = length ?? Self.estimatedMark
+        refresh(single)
         root = merge(merge(before, single), after)
     }
 
@@ -144,13 +164,21 @@ struct _LengthSequence {
 
     private func size(_ node: Int32) -> Int { node == Self.none ? 0 : Int(nodes[Int(node)].size) }
     private func sum(_ node: Int32) -> Double { node == Self.none ? 0 : nodes[Int(node)].sum }
+    private func estimated(_ node: Int32) -> Int { node == Self.none ? 0 : Int(nodes[Int(node)].estimated) }
+    private func total(_ node: Int32) -> Double { sum(node) + Double(estimated(node)) * estimate }
+    private func length(of node: Int32) -> Double {
+        let length = nodes[Int(node)].length
+        return length == Self.estimatedMark ? estimate : length
+    }
 
     private mutating func nextPriority() -> UInt32 {
         UInt32(truncatingIfNeeded: random.next())
     }
 
-    private mutating func makeNode(_ length: Double) -> Int32 {
-        let node = Node(left: Self.none, right: Self.none, priority: nextPriority(), size: 1, length: length, sum: length)
+    private mutating func makeNode(_ length: Double?) -> Int32 {
+        let node = Node(
+            left: Self.none, right: Self.none, priority: nextPriority(), size: 1, length: length ?? Self.estimatedMark,
+            sum: length ?? 0, estimated: length == nil ? 1 : 0)
         if let slot = freeSlots.popLast() {
             nodes[Int(slot)] = node
             return slot
@@ -161,8 +189,10 @@ struct _LengthSequence {
 
     private mutating func refresh(_ node: Int32) {
         let left = nodes[Int(node)].left, right = nodes[Int(node)].right
+        let length = nodes[Int(node)].length, isEstimated = length == Self.estimatedMark
         nodes[Int(node)].size = Int32(size(left) + size(right) + 1)
-        nodes[Int(node)].sum = sum(left) + nodes[Int(node)].length + sum(right)
+        nodes[Int(node)].sum = sum(left) + (isEstimated ? 0 : length) + sum(right)
+        nodes[Int(node)].estimated = Int32(estimated(left) + estimated(right) + (isEstimated ? 1 : 0))
     }
 
     /// Recomputes sizes and sums bottom-up after a bulk build (post-order, iterative).
@@ -217,9 +247,12 @@ struct _LengthSequence {
         while let node = pending.popLast() {
             visited += 1
             let value = nodes[Int(node)]
-            precondition(value.length >= 0, "length \(value.length) is negative")
+            let isEstimated = value.length == Self.estimatedMark
+            precondition(value.length >= 0 || isEstimated, "length \(value.length) is negative")
             precondition(Int(value.size) == size(value.left) + size(value.right) + 1, "cached size is stale")
-            let expected = sum(value.left) + value.length + sum(value.right)
+            precondition(Int(value.estimated) == estimated(value.left) + estimated(value.right) + (isEstimated ? 1 : 0),
+                         "cached estimated count is stale")
+            let expected = sum(value.left) + (isEstimated ? 0 : value.length) + sum(value.right)
             precondition(abs(value.sum - expected) <= 1e-9 * max(1, abs(expected)), "cached sum is stale")
             for child in [value.left, value.right] where child != Self.none {
                 precondition(nodes[Int(child)].priority <= value.priority, "priorities out of heap order")

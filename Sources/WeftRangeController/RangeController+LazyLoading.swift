@@ -1,0 +1,87 @@
+public import Foundation
+public import WeftDataController
+public import WeftElementMap
+
+extension RangeController {
+    /// Items of a lazy ``dataController`` were loaded: takes their map, reads
+    /// their measured sizes, keeps the content anchored and gives their nodes
+    /// the states of their places. The collection containers call it from
+    /// ``WeftDataController/DataControllerDelegate/dataController(_:didLoadItemsAt:in:)``.
+    ///
+    /// Measured sizes replace estimates, so everything after a loaded item moves.
+    /// The first visible item keeps its place on screen: the viewport moves by
+    /// as much as that item's start did (the content offset follows), so items
+    /// measured above the viewport change nothing the user sees.
+    ///
+    /// - Parameters:
+    ///   - indexPaths: The loaded items, in `map`.
+    ///   - map: The new visible map: the current one with those items present.
+    /// - Complexity: O(*p* log *n*) for *p* loaded items, plus an update pass.
+    public func itemsDidLoad(at indexPaths: [IndexPath], in map: ElementMap<CollectionElement>) {
+        let axis = layout.scrollAxis
+        let anchor = snapshot.visible.isEmpty ? nil : sectionIndex.position(ofOrdinal: snapshot.visible.lowerBound)
+        let anchorPath = anchor.map { IndexPath(item: $0.item, section: $0.section) }
+        let before = anchorPath.flatMap(layout.frameForItem(at:)).map { axis.span(of: $0).min }
+        visibleMap = map
+        layout.invalidateItems(at: indexPaths, in: map)
+        statistics.itemsLoaded += indexPaths.count
+        if let anchorPath, let before, let after = layout.frameForItem(at: anchorPath).map({ axis.span(of: $0).min }),
+            after != before {
+            // Anchoring is not a scroll: it must not re-arm batch fetching as one would.
+            let waits = waitsForBatchFetchTrigger
+            viewport.origin = axis.offset(viewport.origin, by: after - before)
+            waitsForBatchFetchTrigger = waits
+        }
+        for path in indexPaths {
+            guard let ordinal = sectionIndex.ordinal(of: path), let element = map.element(at: path) else { continue }
+            let state = snapshot.state(at: ordinal)
+            if !state.isEmpty { setState(state, of: element) }
+        }
+        performUpdate(revisitingEverything: false, carrying: nil)
+    }
+
+    /// Searches the measure range for absent items on a main turn of its own
+    /// (never inside a commit, where the data controller takes no loads), once
+    /// per turn however many passes ask.
+    func scheduleLoadSearch() {
+        guard !isLoadSearchScheduled, let dataController, dataController.itemLoading == .lazy else { return }
+        isLoadSearchScheduled = true
+        scheduler.schedule { [weak self] in self?.loadAbsentItemsInMeasureRange() }
+    }
+
+    /// Asks the data controller to load the absent items of the measure range.
+    /// Only the part of the run not searched since the map last changed is
+    /// searched, so a scrolled frame costs O(*d* log *n*) for the *d* items that
+    /// entered the run, and a jump searches only where it lands.
+    func loadAbsentItemsInMeasureRange() {
+        isLoadSearchScheduled = false
+        guard let dataController, dataController.itemLoading == .lazy else { return }
+        let run = measureRun()
+        let searched = mapChangedSinceSearch ? 0 ..< 0 : searchedMeasureRun
+        mapChangedSinceSearch = false
+        searchedMeasureRun = run
+        var paths: [IndexPath] = []
+        // The run minus the searched run: what lies before it and what lies after.
+        let before = run.lowerBound ..< min(run.upperBound, max(run.lowerBound, searched.lowerBound))
+        let after = max(run.lowerBound, min(run.upperBound, searched.upperBound)) ..< run.upperBound
+        for part in [before, after] where !part.isEmpty {
+            sectionIndex.forEachPosition(in: part) { section, item in
+                let path = IndexPath(item: item, section: section)
+                if visibleMap.element(at: path) == nil { paths.append(path) }
+            }
+        }
+        guard !paths.isEmpty else { return }
+        statistics.itemLoadRequests += paths.count
+        dataController.loadItems(at: paths)
+    }
+
+    /// The measure range's run, which holds every item of the other ranges.
+    func measureRun() -> Range<Int> {
+        let axis = layout.scrollAxis
+        guard axis.length(of: viewport.size) > 0, axis.breadth(of: viewport.size) > 0 else { return 0 ..< 0 }
+        let measure = ordinals(of: .measure, mode: currentRangeMode ?? .minimum, visible: snapshot.visible)
+        let runs = [measure, snapshot.visible, snapshot.display, snapshot.preload].filter { !$0.isEmpty }
+        guard let lower = runs.map(\.lowerBound).min(), let upper = runs.map(\.upperBound).max() else { return 0 ..< 0 }
+        return lower ..< upper
+    }
+}

@@ -110,6 +110,28 @@ extension ElementMap {
         }
     }
 
+    /// Returns the indexes of a section's items that have elements, ascending.
+    ///
+    /// - Parameter section: A section of this version; out of range traps.
+    /// - Returns: The item indexes, none of them of an absent item.
+    /// - Complexity: O(log *n* + *m*), where *m* is the number of items in the
+    ///   section, with no work per absent item beyond copying its empty slot.
+    public func indexesOfPresentItems(inSection section: Int) -> [Int] {
+        let count = numberOfItems(inSection: section)
+        let version = storage.version
+        var indexes: [Int] = []
+        var handles = [UnsafeMutableRawPointer?](repeating: nil, count: Swift.min(count, 512))
+        var start = 0
+        while start < count {
+            let copied = handles.withUnsafeMutableBufferPointer {
+                CElementMap.copyItems(version, section: section, start: start, into: $0)
+            }
+            for index in 0 ..< copied where handles[index] != nil { indexes.append(start + index) }
+            start += copied
+        }
+        return indexes
+    }
+
     /// Returns the elements of a section's items, in order, leaving out absent items.
     ///
     /// - Parameter section: A section of this version; out of range traps.

@@ -72,7 +72,7 @@ public final class ListLayout: CollectionLayout {
         breadth = scrollAxis.breadth(of: viewportSize)
         measured = []
         measuredAnywhere = _MeanLength()
-        sections = (0 ..< map.numberOfSections).map { makeSection(map.items(inSection: $0)) }
+        sections = (0 ..< map.numberOfSections).map { makeSection(of: map, section: $0) }
         supplements = _SectionSupplements(map: map, axis: scrollAxis, spacing: spacing)
         reindex(itemCounts: sections.map(\.count))
     }
@@ -111,7 +111,7 @@ public final class ListLayout: CollectionLayout {
                 measured.insert(movedMeans[section] ?? _MeanLength(), at: section)
             } else {
                 measured.insert(_MeanLength(), at: section)
-                sections.insert(makeSection(update.map.items(inSection: section), at: section), at: section)
+                sections.insert(makeSection(of: update.map, section: section), at: section)
             }
         }
         let movedTo = Set(edits.movedItems.map(\.to))
@@ -230,13 +230,30 @@ public final class ListLayout: CollectionLayout {
         measuredAnywhere.add(slot)
     }
 
-    /// The slots of a new section, whose estimate starts from its own measured items.
-    /// `section` is where its estimate goes in ``measured``; appended when absent.
-    private func makeSection(_ items: [CollectionElement?], at section: Int? = nil) -> _LengthSequence {
-        let section = section ?? measured.count
+    /// The slots of `map`'s section `section`, whose estimate starts from its own
+    /// measured items; its mean goes to ``measured`` at `section`, appended if new.
+    ///
+    /// - Complexity: O(*m*) for *m* items when most have elements; O(*p* log *n*)
+    ///   for *p* present items otherwise, and each run of absent items is one node.
+    private func makeSection(of map: ElementMap<CollectionElement>, section: Int) -> _LengthSequence {
         if section == measured.count { measured.append(_MeanLength()) }
-        let lengths = items.map { slot(of: $0, inSection: section) }
-        return _LengthSequence(lengths, estimate: estimatedSlot(inSection: section))
+        let count = map.numberOfItems(inSection: section)
+        let present = map.indexesOfPresentItems(inSection: section)
+        var lengths: [(index: Int, length: Double)] = []
+        lengths.reserveCapacity(present.count)
+        if present.count > count / 16 {
+            for (index, element) in map.items(inSection: section).enumerated() {
+                if let length = slot(of: element, inSection: section) { lengths.append((index, length)) }
+            }
+        } else {
+            for index in present {
+                let element = map.element(at: IndexPath(item: index, section: section))
+                if let length = slot(of: element, inSection: section) { lengths.append((index, length)) }
+            }
+        }
+        return _LengthSequence(count: count, estimate: estimatedSlot(inSection: section)) { body in
+            for (index, length) in lengths { body(index, length) }
+        }
     }
 
     private func reindex(itemCounts: [Int]) {

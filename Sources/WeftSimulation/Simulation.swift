@@ -42,7 +42,9 @@ public final class Simulation {
     public init(options: SimulationOptions) throws {
         self.options = try options.validated()
         deallocQueue = try DeallocQueue()
-        node = CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: deallocQueue)
+        node = CollectionNode(
+            layout: try ListLayout(), itemLoading: options.loadsLazily ? .lazy : .eager, mainScheduler: scheduler,
+            deallocQueue: deallocQueue)
         feed = CollectionDiffableDataSource(collectionNode: node) { _, post in
             { PostNode(post: post) }
         }
@@ -146,11 +148,13 @@ public final class Simulation {
     }
 
     /// Waits until the model has built every snapshot handed to it and the
-    /// pipeline has committed them all.
+    /// pipeline has committed them all, with the loads the ranges asked for after.
     private func settle() {
         _ = model.settledPosts()
-        scheduler.runPendingJobs()
-        node.waitUntilAllUpdatesAreProcessed()
+        repeat {
+            scheduler.runPendingJobs()
+            node.waitUntilAllUpdatesAreProcessed()
+        } while scheduler.hasPendingJobs || node.dataController.isProcessingUpdates
     }
 
     /// An update that breaks a batch-update rule; the collection node must throw.
@@ -187,9 +191,14 @@ public final class Simulation {
 
     private func finish(createdBefore: Int) throws {
         settle()
-        let shown = node.dataController.visibleMap.elements(inSection: 0).map { $0.nodeModel as? Post }
-        report.viewMatchesFeed = shown == feed.snapshot.itemIdentifiers.map(Optional.some)
-            && feed.snapshot.itemIdentifiers == model.settledPosts()
+        // Every item with an element shows its post; a lazy feed's others are absent.
+        let shown = node.dataController.visibleMap.items(inSection: 0)
+        let posts = feed.snapshot.itemIdentifiers
+        report.viewMatchesFeed = shown.count == posts.count
+            && zip(shown, posts).allSatisfy { element, post in
+                element.map { $0.nodeModel as? Post == post } ?? options.loadsLazily
+            }
+            && posts == model.settledPosts()
             && (node.view as? HeadlessCollectionView)?.numberOfItems(inSection: 0) == shown.count
         report.viewInconsistencies = ((node.view as? HeadlessCollectionView)?.inconsistencies ?? []).map(\.description)
         report.viewDivergences = ((node.view as? HeadlessCollectionView)?.divergences ?? []).map(\.description)

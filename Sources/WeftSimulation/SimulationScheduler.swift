@@ -11,6 +11,9 @@ final class SimulationScheduler: MainScheduler {
         jobs.withLock { $0.append(job) }
     }
 
+    /// Whether a job waits for the next turn.
+    var hasPendingJobs: Bool { jobs.withLock { !$0.isEmpty } }
+
     /// Runs every job handed over so far, and those they hand over meanwhile.
     @MainActor
     func runPendingJobs() {

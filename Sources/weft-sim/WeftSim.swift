@@ -56,6 +56,9 @@ struct WeftSim: ParsableCommand {
     @Option(help: "Write a chart of per-frame main-thread time as SVG.")
     var svg: String?
 
+    @Flag(help: "Load posts lazily: nodes only for the measure range (try it with --items 1000000).")
+    var lazy = false
+
     @Flag(help: "Do not draw a progress bar.")
     var noProgress = false
 
@@ -70,6 +73,7 @@ struct WeftSim: ParsableCommand {
         options.pageSize = pageSize
         options.maximumItems = maximumItems
         options.seed = seed
+        options.loadsLazily = lazy
         return options
     }
 

@@ -14,30 +14,34 @@ import WeftCore
 /// no reference counting while it is walked.
 ///
 /// An item may be *estimated* (a lazy collection's item not measured yet): it
-/// takes the sequence's ``estimate``, which nodes do not store. Each node caches
-/// its subtree's measured sum and estimated count instead, so a subtree is
+/// takes the sequence's ``estimate``, which nodes do not store. Consecutive
+/// estimated items share one node, a *run*, so a section of a million items not
+/// measured yet is one node, built in O(1); reaching into a run splits it. Each
+/// node caches its subtree's measured sum and estimated count, so a subtree is
 /// `sum + estimated * estimate` long and a new estimate costs O(1), however many
 /// items take it.
-struct _LengthSequence {
+package struct _LengthSequence {
     private struct Node {
         var left: Int32
         var right: Int32
         var priority: UInt32
+        /// The items of the subtree.
         var size: Int32
-        /// The measured length, or `estimatedMark` for an estimated item.
+        /// The items this node stands for: 1, or more for a run of estimated items.
+        var count: Int32
+        /// The estimated items of the subtree.
+        var estimated: Int32
+        /// The measured length, or `estimatedMark` for estimated items.
         var length: Double
         /// The measured lengths of the subtree.
         var sum: Double
-        /// The estimated items of the subtree.
-        var estimated: Int32
     }
 
     private static let estimatedMark = -1.0
+    private static let none: Int32 = -1
 
     /// The length of every estimated item.
-    var estimate: Double
-
-    private static let none: Int32 = -1
+    package var estimate: Double
 
     private var nodes: [Node] = []
     private var freeSlots: [Int32] = []
@@ -45,16 +49,26 @@ struct _LengthSequence {
     /// Priorities; seeded, so layouts are reproducible.
     private var random: SplitMix64
 
-    /// Builds the sequence in O(*m*); `nil` lengths are estimated.
-    init(_ lengths: [Double?] = [], estimate: Double = 0, seed: UInt64 = 0x5EED) {
+    /// Builds the sequence in O(*m*); `nil` lengths are estimated, and each run
+    /// of them becomes one node.
+    package init(_ lengths: [Double?] = [], estimate: Double = 0, seed: UInt64 = 0x5EED) {
+        self.init(count: lengths.count, estimate: estimate, seed: seed) { body in
+            for (index, length) in lengths.enumerated() where length != nil { body(index, length!) }
+        }
+    }
+
+    /// Builds a sequence of `count` items, estimated except those `measured`
+    /// reports (ascending indexes), in O(*p*) for the *p* measured items.
+    package init(
+        count: Int, estimate: Double, seed: UInt64 = 0x5EED,
+        measured: ((_ body: (_ index: Int, _ length: Double) -> Void) -> Void)
+    ) {
         self.estimate = estimate
         random = SplitMix64(seed: seed)
-        nodes.reserveCapacity(lengths.count)
-        // Build the Cartesian tree of random priorities over the items in order:
+        // Build the Cartesian tree of random priorities over the nodes in order:
         // one pass with a stack holding the right spine.
         var spine: [Int32] = []
-        for length in lengths {
-            let index = makeNode(length)
+        func append(_ index: Int32) {
             var last = Self.none
             while let top = spine.last, nodes[Int(top)].priority < nodes[Int(index)].priority {
                 last = spine.removeLast()
@@ -63,21 +77,29 @@ struct _LengthSequence {
             if let top = spine.last { nodes[Int(top)].right = index }
             spine.append(index)
         }
+        var next = 0
+        measured { index, length in
+            precondition(index >= next && index < count, "measured items out of order")
+            if index > next { append(makeNode(nil, count: index - next)) }
+            append(makeNode(length))
+            next = index + 1
+        }
+        if next < count { append(makeNode(nil, count: count - next)) }
         root = spine.first ?? Self.none
         if root != Self.none { refreshSubtree(root) }
     }
 
     /// The number of items. O(1).
-    var count: Int { root == Self.none ? 0 : Int(nodes[Int(root)].size) }
+    package var count: Int { size(root) }
 
     /// The sum of every length. O(1).
-    var total: Double { total(root) }
+    package var total: Double { total(root) }
 
     /// The number of estimated items. O(1).
-    var estimatedCount: Int { estimated(root) }
+    package var estimatedCount: Int { estimated(root) }
 
     /// The length of the item at `index`. O(log *m*) expected.
-    func length(at index: Int) -> Double {
+    package func length(at index: Int) -> Double {
         var node = root
         var remaining = index
         while true {
@@ -85,17 +107,17 @@ struct _LengthSequence {
             let leftSize = size(left)
             if remaining < leftSize {
                 node = left
-            } else if remaining == leftSize {
-                return length(of: node)
+            } else if remaining < leftSize + Int(nodes[Int(node)].count) {
+                return unitLength(of: node)
             } else {
-                remaining -= leftSize + 1
+                remaining -= leftSize + Int(nodes[Int(node)].count)
                 node = nodes[Int(node)].right
             }
         }
     }
 
     /// The sum of the first `count` lengths. O(log *m*) expected.
-    func prefix(_ count: Int) -> Double {
+    package func prefix(_ count: Int) -> Double {
         var node = root
         var remaining = count
         var sum = 0.0
@@ -105,8 +127,9 @@ struct _LengthSequence {
             if remaining <= leftSize {
                 node = left
             } else {
-                sum += total(left) + length(of: node)
-                remaining -= leftSize + 1
+                let taken = min(remaining - leftSize, Int(nodes[Int(node)].count))
+                sum += total(left) + Double(taken) * unitLength(of: node)
+                remaining -= leftSize + taken
                 node = nodes[Int(node)].right
             }
         }
@@ -115,17 +138,29 @@ struct _LengthSequence {
 
     /// The largest `n` in `0 ... count` whose prefix sum is at most `bound`
     /// (`orEqual`) or under it; 0 when even the empty prefix is not. O(log *m*) expected.
-    func leadingCount(withPrefixBelow bound: Double, orEqual: Bool) -> Int {
+    package func leadingCount(withPrefixBelow bound: Double, orEqual: Bool) -> Int {
+        func fits(_ length: Double, _ limit: Double) -> Bool { orEqual ? length <= limit : length < limit }
         var node = root
         var remaining = bound
         var found = 0
         while node != Self.none {
             let left = nodes[Int(node)].left
-            let through = total(left) + length(of: node)
-            if orEqual ? through <= remaining : through < remaining {
-                found += size(left) + 1
+            let count = Int(nodes[Int(node)].count)
+            let unit = unitLength(of: node)
+            let leftTotal = total(left)
+            let through = leftTotal + Double(count) * unit
+            if fits(through, remaining) {
+                found += size(left) + count
                 remaining -= through
                 node = nodes[Int(node)].right
+            } else if count > 1, fits(leftTotal, remaining) {
+                // Part of a run: the most of its items whose lengths fit after the left subtree.
+                let room = remaining - leftTotal
+                let estimateOfTaken = unit > 0 ? (room / unit).rounded(.down) : Double(count)
+                var taken = max(0, min(count - 1, Int(min(estimateOfTaken, Double(count)))))
+                while taken > 0, !fits(Double(taken) * unit, room) { taken -= 1 }
+                while taken + 1 < count, fits(Double(taken + 1) * unit, room) { taken += 1 }
+                return found + size(left) + taken
             } else {
                 node = left
             }
@@ -135,24 +170,24 @@ struct _LengthSequence {
 
     /// Inserts an item of `length` (estimated if `nil`) so that it has index
     /// `index`. O(log *m*) expected.
-    mutating func insert(_ length: Double?, at index: Int) {
+    package mutating func insert(_ length: Double?, at index: Int) {
         let (before, after) = split(root, index)
         root = merge(merge(before, makeNode(length)), after)
     }
 
     /// Removes the item at `index` and returns its length. O(log *m*) expected.
     @discardableResult
-    mutating func remove(at index: Int) -> Double {
+    package mutating func remove(at index: Int) -> Double {
         let (before, rest) = split(root, index)
         let (single, after) = split(rest, 1)
-        let length = length(of: single)
+        let length = unitLength(of: single)
         freeSlots.append(single)
         root = merge(before, after)
         return length
     }
 
     /// Replaces the length of the item at `index` (`nil`: estimated). O(log *m*) expected.
-    mutating func setLength(_ length: Double?, at index: Int) {
+    package mutating func setLength(_ length: Double?, at index: Int) {
         let (before, rest) = split(root, index)
         let (single, after) = split(rest, 1)
         nodes[Int(single)].length = length ?? Self.estimatedMark
@@ -166,7 +201,9 @@ struct _LengthSequence {
     private func sum(_ node: Int32) -> Double { node == Self.none ? 0 : nodes[Int(node)].sum }
     private func estimated(_ node: Int32) -> Int { node == Self.none ? 0 : Int(nodes[Int(node)].estimated) }
     private func total(_ node: Int32) -> Double { sum(node) + Double(estimated(node)) * estimate }
-    private func length(of node: Int32) -> Double {
+
+    /// The length of each item the node stands for.
+    private func unitLength(of node: Int32) -> Double {
         let length = nodes[Int(node)].length
         return length == Self.estimatedMark ? estimate : length
     }
@@ -175,10 +212,13 @@ struct _LengthSequence {
         UInt32(truncatingIfNeeded: random.next())
     }
 
-    private mutating func makeNode(_ length: Double?) -> Int32 {
+    /// A node of one item of `length`, or of `count` estimated items.
+    private mutating func makeNode(_ length: Double?, count: Int = 1, priority: UInt32? = nil) -> Int32 {
+        precondition(length == nil || count == 1, "only estimated items share a node")
         let node = Node(
-            left: Self.none, right: Self.none, priority: nextPriority(), size: 1, length: length ?? Self.estimatedMark,
-            sum: length ?? 0, estimated: length == nil ? 1 : 0)
+            left: Self.none, right: Self.none, priority: priority ?? nextPriority(), size: Int32(count),
+            count: Int32(count), estimated: length == nil ? Int32(count) : 0, length: length ?? Self.estimatedMark,
+            sum: length ?? 0)
         if let slot = freeSlots.popLast() {
             nodes[Int(slot)] = node
             return slot
@@ -189,10 +229,11 @@ struct _LengthSequence {
 
     private mutating func refresh(_ node: Int32) {
         let left = nodes[Int(node)].left, right = nodes[Int(node)].right
-        let length = nodes[Int(node)].length, isEstimated = length == Self.estimatedMark
-        nodes[Int(node)].size = Int32(size(left) + size(right) + 1)
+        let count = Int(nodes[Int(node)].count), length = nodes[Int(node)].length
+        let isEstimated = length == Self.estimatedMark
+        nodes[Int(node)].size = Int32(size(left) + size(right) + count)
         nodes[Int(node)].sum = sum(left) + (isEstimated ? 0 : length) + sum(right)
-        nodes[Int(node)].estimated = Int32(estimated(left) + estimated(right) + (isEstimated ? 1 : 0))
+        nodes[Int(node)].estimated = Int32(estimated(left) + estimated(right) + (isEstimated ? count : 0))
     }
 
     /// Recomputes sizes and sums bottom-up after a bulk build (post-order, iterative).
@@ -208,20 +249,33 @@ struct _LengthSequence {
         for node in order.reversed() { refresh(node) }
     }
 
-    /// Splits `node`'s subtree into its first `count` items and the rest.
+    /// Splits `node`'s subtree into its first `count` items and the rest; a run
+    /// the cut falls inside becomes two runs, the second a new node of the same
+    /// priority, which keeps heap order.
     private mutating func split(_ node: Int32, _ count: Int) -> (Int32, Int32) {
         guard node != Self.none else { return (Self.none, Self.none) }
         let left = nodes[Int(node)].left
-        if count <= size(left) {
+        let leftSize = size(left), own = Int(nodes[Int(node)].count)
+        if count <= leftSize {
             let (a, b) = split(left, count)
             nodes[Int(node)].left = b
             refresh(node)
             return (a, node)
         }
-        let (a, b) = split(nodes[Int(node)].right, count - size(left) - 1)
-        nodes[Int(node)].right = a
+        if count >= leftSize + own {
+            let (a, b) = split(nodes[Int(node)].right, count - leftSize - own)
+            nodes[Int(node)].right = a
+            refresh(node)
+            return (node, b)
+        }
+        let kept = count - leftSize
+        let rest = makeNode(nil, count: own - kept, priority: nodes[Int(node)].priority)
+        nodes[Int(rest)].right = nodes[Int(node)].right
+        refresh(rest)
+        nodes[Int(node)].count = Int32(kept)
+        nodes[Int(node)].right = Self.none
         refresh(node)
-        return (node, b)
+        return (node, rest)
     }
 
     /// Joins two subtrees, every item of `first` before every item of `second`.
@@ -239,19 +293,21 @@ struct _LengthSequence {
     }
 
     #if WEFT_INTERNAL_CHECKS
-    /// Traps unless the heap order of priorities, the cached sizes and the
-    /// cached sums hold at every node. O(*m*).
-    func _checkInvariants() {
+    /// Traps unless the heap order of priorities and the cached sizes, counts
+    /// and sums hold at every node, and only estimated items share a node. O(*m*).
+    package func _checkInvariants() {
         var pending: [Int32] = root == Self.none ? [] : [root]
-        var visited = 0
+        var reachable = 0
         while let node = pending.popLast() {
-            visited += 1
+            reachable += 1
             let value = nodes[Int(node)]
             let isEstimated = value.length == Self.estimatedMark
             precondition(value.length >= 0 || isEstimated, "length \(value.length) is negative")
-            precondition(Int(value.size) == size(value.left) + size(value.right) + 1, "cached size is stale")
-            precondition(Int(value.estimated) == estimated(value.left) + estimated(value.right) + (isEstimated ? 1 : 0),
-                         "cached estimated count is stale")
+            precondition(value.count >= 1 && (isEstimated || value.count == 1), "a node of \(value.count) measured items")
+            precondition(Int(value.size) == size(value.left) + size(value.right) + Int(value.count), "cached size is stale")
+            precondition(
+                Int(value.estimated) == estimated(value.left) + estimated(value.right) + (isEstimated ? Int(value.count) : 0),
+                "cached estimated count is stale")
             let expected = sum(value.left) + (isEstimated ? 0 : value.length) + sum(value.right)
             precondition(abs(value.sum - expected) <= 1e-9 * max(1, abs(expected)), "cached sum is stale")
             for child in [value.left, value.right] where child != Self.none {
@@ -259,11 +315,10 @@ struct _LengthSequence {
                 pending.append(child)
             }
         }
-        precondition(visited == count, "\(visited) nodes reachable, \(count) counted")
-        precondition(nodes.count - freeSlots.count == count, "\(nodes.count - freeSlots.count) live slots for \(count) items")
+        precondition(nodes.count - freeSlots.count == reachable, "\(nodes.count - freeSlots.count) live slots, \(reachable) reachable")
     }
     #else
     @inline(__always)
-    func _checkInvariants() {}
+    package func _checkInvariants() {}
     #endif
 }

@@ -140,7 +140,10 @@ let package = Package(
         ),
         .target(
             name: "WeftRangeController",
-            dependencies: ["WeftCore", "WeftMemory", "WeftNode", "WeftElementMap", "WeftDataController"],
+            dependencies: [
+                "WeftCore", "WeftMemory", "WeftNode", "WeftElementMap", "WeftDataController",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -22,7 +22,10 @@ extension DataController {
             completion?()
         case .load(let map, let paths, _):
             commits.removeFirst()
-            deallocQueue.release(value: swapVisibleMap(toLoaded: map, at: paths))
+            deallocQueue.release(value: swapVisibleMap(toLoaded: map, at: paths, unloading: false))
+        case .unload(let map, let paths):
+            commits.removeFirst()
+            deallocQueue.release(value: swapVisibleMap(toLoaded: map, at: paths, unloading: true))
         }
         if commits.isEmpty { runFinishBlocks() }
     }
@@ -53,13 +56,20 @@ extension DataController {
         return previous
     }
 
-    /// Makes the loaded map visible and tells the delegate; returns the previous
-    /// visible map for the dealloc queue, as ``swapVisibleMap(to:changeSet:)`` does.
-    private func swapVisibleMap(toLoaded map: ElementMap<CollectionElement>, at paths: [IndexPath]) -> ElementMap<CollectionElement> {
+    /// Makes the map of a load or an unload visible and tells the delegate;
+    /// returns the previous visible map for the dealloc queue, as
+    /// ``swapVisibleMap(to:changeSet:)`` does, so unloaded nodes die there.
+    private func swapVisibleMap(
+        toLoaded map: ElementMap<CollectionElement>, at paths: [IndexPath], unloading: Bool
+    ) -> ElementMap<CollectionElement> {
         let previous = visibleMap
         visibleMap = map
         phase = .committing
-        delegate?.dataController(self, didLoadItemsAt: paths, in: map)
+        if unloading {
+            delegate?.dataController(self, didUnloadItemsAt: paths, in: map)
+        } else {
+            delegate?.dataController(self, didLoadItemsAt: paths, in: map)
+        }
         phase = .idle
         return previous
     }

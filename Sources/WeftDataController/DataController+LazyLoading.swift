@@ -22,21 +22,14 @@ extension DataController {
     /// - Complexity: O(*p* (log *n* + *u* log *k*)) on main for *p* paths, *u*
     ///   updates in flight of up to *k* edits, and *n* items.
     public func loadItems(at indexPaths: [IndexPath]) {
-        guard itemLoading == .lazy, hasLoadedData, phase == .idle, !indexPaths.isEmpty else { return }
-        let inFlight = commits.compactMap(\.changeSet)
-        guard !inFlight.contains(where: \.includesReloadData) else { return }
+        guard itemLoading == .lazy, hasLoadedData, phase == .idle, let pending = pendingPaths(for: indexPaths) else {
+            return
+        }
         phase = .askingDataSource
         var batch = ElementMap<CollectionElement>.Batch()
         var paths: [IndexPath] = []
         var elements: [CollectionElement] = []
-        var seen = Set<IndexPath>(minimumCapacity: indexPaths.count)
-        for visiblePath in indexPaths {
-            var path: IndexPath? = visiblePath
-            for changeSet in inFlight { path = path.flatMap(changeSet.newIndexPath(forOld:)) }
-            guard let path, path.count == 2, path.section >= 0, path.section < pendingMap.numberOfSections,
-                path.item >= 0, path.item < pendingMap.numberOfItems(inSection: path.section),
-                pendingMap.element(at: path) == nil, seen.insert(path).inserted
-            else { continue }
+        for path in pending where pendingMap.element(at: path) == nil {
             let element = makeItemElement(at: path)
             batch.replaceItem(at: path, with: element)
             paths.append(path)
@@ -53,5 +46,59 @@ extension DataController {
         scheduleStep3 { allocation in
             NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime)
         }
+    }
+
+    /// Makes loaded items of a lazy data controller absent again, so that their
+    /// elements and nodes can die; a range that needs one later loads it anew,
+    /// from a fresh node block. The range controller calls it for items far
+    /// outside the measure range once more than its limit are loaded.
+    ///
+    /// The paths are in the view's index space, carried through the updates in
+    /// flight as for ``loadItems(at:)``; absent and deleted items are skipped.
+    /// The delegate hears ``DataControllerDelegate/dataController(_:didUnloadItemsAt:in:)``
+    /// in order with the updates around it, and the nodes die on the dealloc
+    /// queue's thread with the last map that holds them.
+    ///
+    /// - Parameter indexPaths: Items of the visible map.
+    /// - Complexity: O(*p* (log *n* + *u* log *k*)) on main, as ``loadItems(at:)``.
+    public func unloadItems(at indexPaths: [IndexPath]) {
+        guard itemLoading == .lazy, hasLoadedData, phase == .idle, let pending = pendingPaths(for: indexPaths) else {
+            return
+        }
+        var batch = ElementMap<CollectionElement>.Batch()
+        var paths: [IndexPath] = []
+        var unloaded: [CollectionElement] = []
+        for path in pending {
+            guard let element = pendingMap.element(at: path) else { continue }
+            batch.replaceItem(at: path, with: nil)
+            paths.append(path)
+            unloaded.append(element)
+        }
+        guard !paths.isEmpty, let map = try? pendingMap.applying(batch) else { return }
+        // Gone from the newest map: a later node block may hand their nodes on.
+        for element in unloaded { element.retire() }
+        pendingMap = map
+        commits.append(.unload(map, paths: paths))
+        scheduleStep3 { _ in }
+    }
+
+    /// The data-source paths of view paths, through the updates in flight: each
+    /// once, in range, skipping deleted items; `nil` when there is nothing to do
+    /// or a `reloadData` in flight makes every view path meaningless.
+    private func pendingPaths(for indexPaths: [IndexPath]) -> [IndexPath]? {
+        guard !indexPaths.isEmpty else { return nil }
+        let inFlight = commits.compactMap(\.changeSet)
+        guard !inFlight.contains(where: \.includesReloadData) else { return nil }
+        var seen = Set<IndexPath>(minimumCapacity: indexPaths.count)
+        var paths: [IndexPath] = []
+        for visiblePath in indexPaths {
+            var path: IndexPath? = visiblePath
+            for changeSet in inFlight { path = path.flatMap(changeSet.newIndexPath(forOld:)) }
+            guard let path, path.count == 2, path.section >= 0, path.section < pendingMap.numberOfSections,
+                path.item >= 0, path.item < pendingMap.numberOfItems(inSection: path.section), seen.insert(path).inserted
+            else { continue }
+            paths.append(path)
+        }
+        return paths
     }
 }

@@ -29,11 +29,27 @@ public protocol DataControllerDelegate: AnyObject {
     ///   - map: The new visible map.
     func dataController(
         _ dataController: DataController, didLoadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>)
+
+    /// Loaded items of a lazy data controller were made absent again
+    /// (``DataController/unloadItems(at:)``): `map` is the new visible map, the
+    /// same items in the same places, those without elements. Their nodes die
+    /// with the last map that holds them. The default does nothing.
+    ///
+    /// - Parameters:
+    ///   - dataController: The data controller.
+    ///   - indexPaths: The unloaded items, in `map`'s index space.
+    ///   - map: The new visible map.
+    func dataController(
+        _ dataController: DataController, didUnloadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>)
 }
 
 extension DataControllerDelegate {
     public func dataController(
         _ dataController: DataController, didLoadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
+    ) {}
+
+    public func dataController(
+        _ dataController: DataController, didUnloadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
     ) {}
 
     public func dataControllerDidRelayout(_ dataController: DataController) {}

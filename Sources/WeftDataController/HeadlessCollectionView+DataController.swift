@@ -37,14 +37,24 @@ extension HeadlessCollectionView: DataControllerDelegate {
     public func dataController(
         _ dataController: DataController, didLoadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
     ) {
+        refreshCells(at: indexPaths, from: map)
+    }
+
+    /// Unloaded items leave empty slots, as cells that scrolled far away.
+    public func dataController(
+        _ dataController: DataController, didUnloadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
+    ) {
+        refreshCells(at: indexPaths, from: map)
+    }
+
+    private func refreshCells(at indexPaths: [IndexPath], from map: ElementMap<CollectionElement>) {
         guard hasLoadedData else { return }
         var batch = ElementMap<AnyObject>.Batch()
-        for path in indexPaths where cells.element(at: path) == nil {
-            guard let element = map.element(at: path), path.section < itemCounts.count,
-                path.item < itemCounts[path.section] else { continue }
-            batch.replaceItem(at: path, with: element)
+        for path in indexPaths where path.section < itemCounts.count && path.item < itemCounts[path.section] {
+            let element = map.element(at: path)
+            if cells.element(at: path) !== element { batch.replaceItem(at: path, with: element) }
         }
-        // The paths are the view's own (the load changed no count), so the batch
+        // The paths are the view's own (loads change no count), so the batch
         // holds: a refusal would mean the view is out of step, which the next
         // batch update's validation reports.
         cells = (try? cells.applying(batch)) ?? cells

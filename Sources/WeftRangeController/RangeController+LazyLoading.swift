@@ -1,4 +1,5 @@
 public import Foundation
+import DequeModule
 public import WeftDataController
 public import WeftElementMap
 
@@ -34,10 +35,56 @@ extension RangeController {
         }
         for path in indexPaths {
             guard let ordinal = sectionIndex.ordinal(of: path), let element = map.element(at: path) else { continue }
+            track(element)
             let state = snapshot.state(at: ordinal)
             if !state.isEmpty { setState(state, of: element) }
         }
         performUpdate(revisitingEverything: false, carrying: nil)
+    }
+
+    /// Items of a lazy ``dataController`` were unloaded: takes the map without
+    /// their elements, so that this controller holds their nodes no longer. They
+    /// lay outside every range, so their nodes held no state, and their lengths
+    /// stay as measured, so nothing moves.
+    ///
+    /// - Parameter map: The new visible map: the current one with those items absent.
+    /// - Complexity: O(1).
+    public func itemsDidUnload(in map: ElementMap<CollectionElement>) {
+        visibleMap = map
+    }
+
+    private func track(_ element: CollectionElement) {
+        guard tracksLoadedElement.insert(ObjectIdentifier(element)).inserted else { return }
+        loadedElements.append(_WeakElement(element: element))
+    }
+
+    /// Unloads the items loaded longest ago outside the measure run, and not
+    /// selected, while more than ``loadedItemLimit`` are loaded. Each record is looked at once per
+    /// call; records of dead elements drop out on the way.
+    ///
+    /// - Complexity: O(*e* log *n*) for the *e* records looked at.
+    private func unloadItemsPastTheLimit(outside run: Range<Int>, from dataController: DataController) {
+        var paths: [IndexPath] = []
+        var budget = loadedElements.count
+        while loadedElements.count > loadedItemLimit, budget > 0, let record = loadedElements.popFirst() {
+            budget -= 1
+            guard let element = record.element, let path = visibleMap.indexPath(of: element),
+                let ordinal = sectionIndex.ordinal(of: path)
+            else {
+                if let element = record.element { tracksLoadedElement.remove(ObjectIdentifier(element)) }
+                continue
+            }
+            // A selected item keeps its node, so its selection survives the scroll away.
+            if run.contains(ordinal) || element.nodeIfAllocated?.isSelected == true {
+                loadedElements.append(record)
+            } else {
+                tracksLoadedElement.remove(ObjectIdentifier(element))
+                paths.append(path)
+            }
+        }
+        guard !paths.isEmpty else { return }
+        statistics.itemsUnloaded += paths.count
+        dataController.unloadItems(at: paths)
     }
 
     /// Searches the measure range for absent items on a main turn of its own
@@ -60,6 +107,7 @@ extension RangeController {
         let searched = mapChangedSinceSearch ? 0 ..< 0 : searchedMeasureRun
         mapChangedSinceSearch = false
         searchedMeasureRun = run
+        unloadItemsPastTheLimit(outside: run, from: dataController)
         var paths: [IndexPath] = []
         // The run minus the searched run: what lies before it and what lies after.
         let before = run.lowerBound ..< min(run.upperBound, max(run.lowerBound, searched.lowerBound))
@@ -67,7 +115,8 @@ extension RangeController {
         for part in [before, after] where !part.isEmpty {
             sectionIndex.forEachPosition(in: part) { section, item in
                 let path = IndexPath(item: item, section: section)
-                if visibleMap.element(at: path) == nil { paths.append(path) }
+                // Elements an update made (a reload of a loaded item) count toward the limit too.
+                if let element = visibleMap.element(at: path) { track(element) } else { paths.append(path) }
             }
         }
         guard !paths.isEmpty else { return }
@@ -76,7 +125,9 @@ extension RangeController {
     }
 
     /// The measure range's run, which holds every item of the other ranges.
-    func measureRun() -> Range<Int> {
+    ///
+    /// - Complexity: O(log *n*).
+    package func measureRun() -> Range<Int> {
         let axis = layout.scrollAxis
         guard axis.length(of: viewport.size) > 0, axis.breadth(of: viewport.size) > 0 else { return 0 ..< 0 }
         let measure = ordinals(of: .measure, mode: currentRangeMode ?? .minimum, visible: snapshot.visible)

@@ -14,6 +14,8 @@ extension RangeController {
         public var itemLoadRequests = 0
         /// Items of a lazy collection whose elements arrived, made and measured.
         public var itemsLoaded = 0
+        /// Loaded items of a lazy collection made absent again past ``RangeController/loadedItemLimit``.
+        public var itemsUnloaded = 0
 
         public init() {}
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import DequeModule
 public import WeftCore
 public import WeftDataController
 public import WeftElementMap
@@ -88,6 +89,14 @@ public final class RangeController {
     /// fetch; 2 by default, 0 turns batch fetching off.
     public internal(set) var leadingScreensForBatching: CGFloat = 2
 
+    /// How many items of a lazy collection may be loaded at once, counting those
+    /// in the measure range: past it, the items loaded longest ago that lie
+    /// outside the measure range and are not selected are unloaded (``WeftDataController/DataController/unloadItems(at:)``),
+    /// as Texture's low-memory mode lets nodes go. Items the measure range holds
+    /// always stay, so the count can exceed the limit only while that range does.
+    /// 1,000 by default; set it with ``setLoadedItemLimit(_:)``.
+    public internal(set) var loadedItemLimit = 1_000
+
     /// The context of the current or last batch fetch.
     public private(set) lazy var batchContext = BatchContext { [weak self] in self?.batchFetchDidEnd() }
 
@@ -120,6 +129,9 @@ public final class RangeController {
     var searchedMeasureRun: Range<Int> = 0 ..< 0
     var mapChangedSinceSearch = true
     var isLoadSearchScheduled = false
+    /// The loaded elements, oldest first, held weakly: a deleted one simply drops out.
+    var loadedElements = Deque<_WeakElement>()
+    var tracksLoadedElement = Set<ObjectIdentifier>()
     let scheduler: any MainScheduler
     /// Where the visible map goes when the range controller dies.
     let deallocQueue: DeallocQueue
@@ -187,6 +199,17 @@ public final class RangeController {
     public func setLeadingScreensForBatching(_ screens: CGFloat) throws(RangeError) {
         try RangeError.checkNonNegativeFinite(screens, name: "leadingScreensForBatching")
         leadingScreensForBatching = screens
+        setNeedsUpdate()
+    }
+
+    /// Sets ``loadedItemLimit``.
+    ///
+    /// - Parameter limit: Not negative; 0 keeps only what the measure range holds.
+    /// - Throws: ``RangeError/invalidParameter(name:value:)`` for a negative limit;
+    ///   nothing changes then.
+    public func setLoadedItemLimit(_ limit: Int) throws(RangeError) {
+        guard limit >= 0 else { throw .invalidParameter(name: "loadedItemLimit", value: Double(limit)) }
+        loadedItemLimit = limit
         setNeedsUpdate()
     }
 

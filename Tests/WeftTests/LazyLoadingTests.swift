@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 import Testing
 import Weft
 import WeftTestSupport
+import WeftCore
 
 /// Lazy containers, end to end: a million items without a million nodes, the
 /// same content as an eager container, and nothing on screen jumps while
@@ -96,6 +98,131 @@ import WeftTestSupport
         #expect(abs((again.minY - feed.node.contentOffset.y) - (onScreen + 10)) < 0.001)
         #expect(feed.node.indexPathsForVisibleItems.contains(first))
     }
+
+    /// The same random scenario on a lazy and an eager feed of 100-point stories
+    /// (the estimate, so content offsets agree): scrolls, jumps, inserts, deletes,
+    /// moves and reloads. After each step both show the same stories, every lazy
+    /// node is in the state the eager node at its place is in, the loads of a
+    /// scroll lie in the measure range, and no more nodes live than the limit.
+    @Test(arguments: [7, 8] as [UInt64])
+    func lazyMatchesEagerOnARandomScenario(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let lazy = try lazyFeed(count: 2_000, estimate: 100)
+        let eager = try StoryFeed(count: 2_000)
+        let live = LiveStories()
+        lazy.makeNode = { CountedStoryNode(story: $0, live: live) }
+        try lazy.node.rangeController.setLoadedItemLimit(60)
+        var nextID = 10_000
+        for feed in [lazy, eager] {
+            feed.load()
+            settle(feed)
+        }
+        for step in 0 ..< 120 {
+            let choice = Int.random(in: 0 ..< 10, using: &random)
+            let count = eager.stories.count
+            var loadsBefore = lazy.nodeBlockRequests
+            switch choice {
+            case 0 ..< 4:
+                let delta = CGFloat(Int.random(in: -900 ... 1_500, using: &random))
+                for feed in [lazy, eager] { feed.node.contentOffset.y = max(0, feed.node.contentOffset.y + delta) }
+            case 4:
+                let offset = CGFloat(Int.random(in: 0 ..< count * 100, using: &random))
+                for feed in [lazy, eager] { feed.node.contentOffset.y = offset }
+            case 5:
+                let at = Int.random(in: 0 ... count, using: &random)
+                let story = Story(id: nextID)
+                nextID += 1
+                for feed in [lazy, eager] {
+                    feed.stories.insert(story, at: at)
+                    try feed.node.insertItems(at: [IndexPath(item: at, section: 0)])
+                }
+            case 6:
+                let at = Int.random(in: 0 ..< count, using: &random)
+                for feed in [lazy, eager] {
+                    feed.stories.remove(at: at)
+                    try feed.node.deleteItems(at: [IndexPath(item: at, section: 0)])
+                }
+            case 7:
+                let from = Int.random(in: 0 ..< count, using: &random), to = Int.random(in: 0 ..< count, using: &random)
+                for feed in [lazy, eager] {
+                    feed.stories.insert(feed.stories.remove(at: from), at: to)
+                    try feed.node.moveItem(at: IndexPath(item: from, section: 0), to: IndexPath(item: to, section: 0))
+                }
+            default:
+                let at = Int.random(in: 0 ..< count, using: &random)
+                for feed in [lazy, eager] {
+                    feed.stories[at].version += 1
+                    try feed.node.reloadItems(at: [IndexPath(item: at, section: 0)])
+                }
+            }
+            if choice > 4 { loadsBefore = -1 }
+            for feed in [lazy, eager] {
+                feed.node.layoutIfNeeded()
+                settle(feed)
+            }
+            #expect(shownStories(lazy) == shownStories(eager), "step \(step)")
+            #expect(lazy.node.contentOffset == eager.node.contentOffset, "step \(step)")
+            let map = lazy.node.dataController.visibleMap
+            for (path, element) in map.indexedElements {
+                let node = try #require(element.nodeIfAllocated)
+                #expect(node.interfaceState == eager.node.nodeForItem(at: path)?.interfaceState, "\(path), step \(step)")
+                #expect((node as! StoryNode).story == eager.stories[path.item], "\(path), step \(step)")
+            }
+            if loadsBefore >= 0 {
+                // A scroll or a jump: everything it loaded lies in the measure range.
+                let run = lazy.node.rangeController.measureRun()
+                #expect(lazy.nodeBlockRequests - loadsBefore <= run.count, "step \(step)")
+                #expect(lazy.node.rangeController.statistics.itemLoadRequests >= 0)
+            }
+            try lazy.node.dataController.deallocQueue.drain()
+            #expect(live.count <= 60 + lazy.node.rangeController.measureRun().count, "\(live.count) live, step \(step)")
+        }
+        #expect(lazy.rangeStatistics.itemsUnloaded > 0, "the limit was reached")
+        #expect(lazy.view.inconsistencies.isEmpty && lazy.node.rangeErrors.isEmpty)
+    }
+
+    @Test func anUnloadedItemComesBackFromAFreshNodeBlockAndASelectedOneStays() throws {
+        let feed = try lazyFeed(count: 5_000, estimate: 100)
+        try feed.node.rangeController.setLoadedItemLimit(0)
+        feed.load()
+        settle(feed)
+        let first = try #require(feed.node.nodeForItem(at: IndexPath(item: 0, section: 0)))
+        let second = try #require(feed.node.nodeForItem(at: IndexPath(item: 1, section: 0)))
+        try feed.node.selectItem(at: IndexPath(item: 1, section: 0))
+        feed.node.contentOffset.y = 300_000
+        feed.node.layoutIfNeeded()
+        settle(feed)
+        #expect(feed.node.nodeForItem(at: IndexPath(item: 0, section: 0)) == nil, "unloaded far away")
+        #expect(feed.node.nodeForItem(at: IndexPath(item: 1, section: 0)) === second, "the selected one stays")
+        let requests = feed.nodeBlockRequests
+        feed.node.contentOffset.y = 0
+        feed.node.layoutIfNeeded()
+        settle(feed)
+        let again = try #require(feed.node.nodeForItem(at: IndexPath(item: 0, section: 0)))
+        #expect(again !== first && (again as! StoryNode).story == Story(id: 0))
+        #expect(feed.nodeBlockRequests > requests)
+        #expect(feed.node.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+    }
+}
+
+/// Counts the stories' nodes alive.
+final class LiveStories: Sendable {
+    private let alive = Mutex(0)
+    var count: Int { alive.withLock { $0 } }
+    func change(by delta: Int) { alive.withLock { $0 += delta } }
+}
+
+/// A 100-point story node that counts itself alive.
+final class CountedStoryNode: StoryNode, @unchecked Sendable {
+    private let live: LiveStories
+
+    init(story: Story, live: LiveStories) {
+        self.live = live
+        live.change(by: 1)
+        super.init(story: story)
+    }
+
+    deinit { live.change(by: -1) }
 }
 
 /// A story 50, 75, 100, 125 or 150 points tall, so no estimate is ever exact.

@@ -5,7 +5,8 @@ import WeftTestSupport
 
 /// Differential fuzzing of the whole pipeline, end to end through `CollectionNode`.
 ///
-/// The input picks a validation mode and a layout, then interleaves batches of random
+/// The input picks a validation mode, a layout and eager or lazy item loading, then
+/// interleaves batches of random
 /// item edits (valid or not), snapshot updates by diff, scrolls, single turns of the main
 /// context (so several updates are in flight at once) and full waits. Checked against
 /// ``ChangeSetModel`` and the headless view:
@@ -14,7 +15,9 @@ import WeftTestSupport
 /// - in faithful mode the view never raises an inconsistency, and when it shows something
 ///   other than the data source it has recorded a divergence;
 /// - in both, no range, layout, mount or shared-node error, and every node made is
-///   released once the collection is gone.
+///   released once the collection is gone;
+/// - a lazy collection may leave items without cells, but every cell it has shows the
+///   data source's item at its place.
 ///
 /// Any disagreement traps, so libFuzzer keeps the input. `scripts/fuzz Pipeline SECONDS`.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -103,6 +106,8 @@ struct PipelineRun {
     let deallocQueue: DeallocQueue
     var node: CollectionNode?
     let source: StorySource
+    /// Whether items load lazily, so some have no cell.
+    let lazy: Bool
     var nextID = 0
     /// At most this many items, so that every cell is within a screen of the viewport
     /// and the view compares each one with the data source.
@@ -115,9 +120,10 @@ struct PipelineRun {
         source = StorySource(nodes: nodes)
         let layout: any CollectionLayout = self.random.chance(3)
             ? try GridLayout(columns: self.random.int(1 ..< 4), itemLength: 50) : try ListLayout()
+        lazy = self.random.chance(3)
         let node = CollectionNode(
             layout: layout, validationMode: strict ? .strict : .faithful(.collection),
-            mainScheduler: scheduler, deallocQueue: deallocQueue)
+            itemLoading: lazy ? .lazy : .eager, mainScheduler: scheduler, deallocQueue: deallocQueue)
         node.dataSource = source
         node.viewportSize = CGSize(width: 320, height: 1_000)
         node.isVisible = true
@@ -236,11 +242,14 @@ struct PipelineRun {
         let node = node!
         node.waitUntilAllUpdatesAreProcessed()
         scheduler.runAll()
-        let shown = view.allCells.flatMap { $0 }.map { cell -> Story? in
-            let element = cell as? CollectionElement
+        let count = view.numberOfSections == 0 ? 0 : view.numberOfItems(inSection: 0)
+        let shown = (0 ..< count).map { item -> Story? in
+            let element = view.cellForItem(at: IndexPath(item: item, section: 0)) as? CollectionElement
             return (element?.nodeIfAllocated as? StoryCell)?.story ?? element?.nodeModel as? Story
         }
-        let matches = shown == source.stories.map(Optional.some)
+        // A lazy collection's items without cells are absent, not wrong.
+        let matches = shown.count == source.stories.count
+            && zip(shown, source.stories).allSatisfy { shown, story in shown.map { $0 == story } ?? lazy }
         let mode = strict ? "strict" : "faithful"
         if !view.inconsistencies.isEmpty { fatalError("\(mode): the view raised \(view.inconsistencies)") }
         if strict, !matches { fatalError("strict: the view shows \(shown), the data source has \(source.stories)") }

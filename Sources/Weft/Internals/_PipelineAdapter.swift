@@ -100,6 +100,14 @@ extension _PipelineAdapter: DataControllerDelegate {
         node.rangeController.itemsDidLoad(at: indexPaths, in: map)
     }
 
+    func dataController(
+        _ dataController: DataController, didUnloadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
+    ) {
+        guard let node else { return }
+        node.view.dataController(dataController, didUnloadItemsAt: indexPaths, in: map)
+        node.rangeController.itemsDidUnload(in: map)
+    }
+
     func dataControllerDidRelayout(_ dataController: DataController) {
         guard let node else { return }
         node.view.dataControllerDidRelayout(dataController)

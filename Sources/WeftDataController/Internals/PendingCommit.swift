@@ -14,11 +14,13 @@ enum PendingCommit {
     /// Absent items that a range asked for: the map that gives them elements,
     /// their paths in it, and the elements step 3 makes and measures.
     case load(ElementMap<CollectionElement>, paths: [IndexPath], measured: [CollectionElement])
+    /// Loaded items made absent again: the map without their elements, and their paths in it.
+    case unload(ElementMap<CollectionElement>, paths: [IndexPath])
 
     /// The map an update or a load produced; `nil` for a relayout.
     var map: ElementMap<CollectionElement>? {
         switch self {
-        case .update(_, let map, _, _), .load(let map, _, _): map
+        case .update(_, let map, _, _), .load(let map, _, _), .unload(let map, _): map
         case .relayout: nil
         }
     }
@@ -35,6 +37,7 @@ enum PendingCommit {
         case .update(_, _, let measured, _): measured
         case .relayout(let measured, _): measured
         case .load(_, _, let measured): measured
+        case .unload: []
         }
     }
 }

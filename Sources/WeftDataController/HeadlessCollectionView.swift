@@ -177,12 +177,7 @@ public final class HeadlessCollectionView {
                 .negativeItemCount(section: section, count: counts[section], isAfterUpdate: false), viewKind: viewKind)))
             return
         }
-        // A data controller's cells are its visible map's elements: the view takes
-        // the map itself, in O(1), where asking cell by cell would cost O(n log n).
-        if let dataController = dataSource as? DataController, dataController.visibleMap.numberOfSections == sections,
-            counts.indices.allSatisfy({ dataController.visibleMap.numberOfItems(inSection: $0) == counts[$0] }) {
-            cells = ElementMap(erasing: dataController.visibleMap)
-            itemCounts = counts
+        if let dataController = dataSource as? DataController, load(from: dataController.visibleMap, counts: counts) {
             return
         }
         let batch = MapBatch<AnyObject>(loading: counts) { dataSource.collectionView(self, cellForItemAt: $0) }
@@ -192,5 +187,38 @@ public final class HeadlessCollectionView {
         } catch {
             inconsistencies.append(Inconsistency(error))
         }
+    }
+
+    /// Loads a data controller's cells, its visible map's elements, in bulk
+    /// rather than cell by cell: a section whose items are mostly absent (a lazy
+    /// collection) is inserted absent and its few cells put in place, so a
+    /// million absent items cost O(*n* / *B*) tree nodes and no call per item.
+    /// The cells go in a map of the view's own, as UIKit's cells are its own.
+    ///
+    /// - Returns: Whether the map matched `counts` and the view loaded from it.
+    private func load(from map: ElementMap<CollectionElement>, counts: [Int]) -> Bool {
+        guard map.numberOfSections == counts.count,
+            counts.indices.allSatisfy({ map.numberOfItems(inSection: $0) == counts[$0] }) else { return false }
+        var sections = ElementMap<AnyObject>.Batch()
+        var present = ElementMap<AnyObject>.Batch()
+        for (section, count) in counts.enumerated() {
+            let indexes = map.indexesOfPresentItems(inSection: section)
+            if indexes.count > count / 16 {
+                sections.insertSection(section, items: map.items(inSection: section).map { $0 })
+            } else {
+                sections.insertSection(section, absentItems: count)
+                for item in indexes {
+                    let path = IndexPath(item: item, section: section)
+                    if let element = map.element(at: path) { present.replaceItem(at: path, with: element) }
+                }
+            }
+        }
+        do {
+            cells = try ElementMap().applying(sections).applying(present)
+            itemCounts = counts
+        } catch {
+            inconsistencies.append(Inconsistency(error))
+        }
+        return true
     }
 }

@@ -55,15 +55,6 @@ public struct ElementMap<Element: AnyObject> {
         self = try ElementMap().applying(batch)
     }
 
-    /// The same version as `map`, its elements seen as `AnyObject`: a view of
-    /// the elements that needs no more than that takes a map this way in O(1).
-    ///
-    /// - Parameter map: A map of any element class.
-    /// - Complexity: O(1).
-    public init<Source: AnyObject>(erasing map: ElementMap<Source>) where Element == AnyObject {
-        storage = map.storage
-    }
-
     /// The number of sections.
     ///
     /// - Complexity: O(1).

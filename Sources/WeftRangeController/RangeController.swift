@@ -27,6 +27,12 @@ public import WeftMemory
 /// `nodeIfAllocated`); a node changes state only when its state differs, so its
 /// hooks run once per real transition.
 ///
+/// **Lazy collections.** With a lazy ``dataController``, the measure range
+/// (``RangeType/measure``) loads the absent items that enter it on a main turn
+/// of its own, ``itemsDidLoad(at:in:)`` keeps the first visible item in place as
+/// measured sizes replace estimates, and ``loadedItemLimit`` bounds what stays
+/// loaded; the controller still never makes a node itself.
+///
 /// **Batch updates.** ``apply(_:)`` brings the layout up to date in
 /// O(*k* log *n*) for *k* edits and revisits only elements that held a state
 /// before the update or hold one after it, where Texture revisits every item.

@@ -203,6 +203,63 @@ import WeftCore
         #expect(feed.nodeBlockRequests > requests)
         #expect(feed.node.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
     }
+
+    @Test func snapshotsApplyToALazyCollection() throws {
+        let scheduler = ManualMainScheduler()
+        let node = CollectionNode(
+            layout: try ListLayout(estimatedItemLength: 40), itemLoading: .lazy, mainScheduler: scheduler,
+            deallocQueue: try DeallocQueue())
+        node.viewportSize = CGSize(width: 320, height: 500)
+        node.isVisible = true
+        let source = CollectionDiffableDataSource<Int, Int>(collectionNode: node) { _, id in { TagNode(tag: id) } }
+        var snapshot = CollectionSnapshot<Int, Int>()
+        try snapshot.appendSections([0])
+        try snapshot.appendItems(Array(0 ..< 100_000))
+        try source.apply(snapshot)
+        func settle() {
+            repeat {
+                scheduler.runAll()
+                node.waitUntilAllUpdatesAreProcessed()
+            } while scheduler.pendingJobCount > 0 || node.dataController.isProcessingUpdates
+        }
+        func shown() -> [Int] { node.visibleNodes.map { ($0 as! TagNode).tag } }
+        settle()
+        #expect(shown() == Array(0 ..< 13), "500 points of 40-point tags")
+        let first = node.nodeForItem(at: IndexPath(item: 0, section: 0))
+
+        try snapshot.deleteItems([1, 2])
+        try snapshot.insertItems([-1], beforeItem: 0)
+        try snapshot.moveItem(50_000, beforeItem: 3)
+        try snapshot.reconfigureItems([0])
+        try source.apply(snapshot)
+        settle()
+        #expect(shown() == [-1, 0, 50_000] + Array(3 ..< 13))
+        #expect(node.nodeForItem(at: IndexPath(item: 1, section: 0)) === first, "a reconfigured item keeps its node")
+        #expect((node.view as! HeadlessCollectionView).inconsistencies.isEmpty)
+        #expect(node.dataController.visibleMap.count == 99_999)
+    }
+
+    @Test func batchFetchingGrowsALazyFeed() throws {
+        let feed = try lazyFeed(count: 30, estimate: 100)
+        feed.onFetch = { [unowned feed] context in
+            let start = feed.stories.count
+            feed.stories += (start ..< start + 30).map { Story(id: $0) }
+            try? feed.node.insertItems(at: (start ..< start + 30).map { IndexPath(item: $0, section: 0) })
+            context.completeBatchFetching(true)
+        }
+        feed.load()
+        settle(feed)
+        for _ in 0 ..< 60 {
+            feed.node.contentOffset.y += 100
+            feed.node.layoutIfNeeded()
+            settle(feed)
+        }
+        #expect(feed.fetchContexts.count >= 2, "\(feed.fetchContexts.count) fetches")
+        #expect(feed.stories.count == 30 * (feed.fetchContexts.count + 1))
+        #expect(shownStories(feed).map(\.id) == Array(60 ..< 65))
+        #expect(feed.nodeBlockRequests < feed.stories.count, "fetched items wait for the measure range")
+        #expect(feed.view.inconsistencies.isEmpty)
+    }
 }
 
 /// Counts the stories' nodes alive.

@@ -237,11 +237,14 @@ struct PipelineRun {
         if let refusal { fatalError("a diff's change set was refused: \(refusal)") }
     }
 
-    /// Waits for every update, then checks the view against the data source.
+    /// Waits for every update, and every load the ranges ask for on the turns
+    /// after, then checks the view against the data source.
     mutating func settle() {
         let node = node!
-        node.waitUntilAllUpdatesAreProcessed()
-        scheduler.runAll()
+        repeat {
+            node.waitUntilAllUpdatesAreProcessed()
+            scheduler.runAll()
+        } while scheduler.pendingJobCount > 0 || node.dataController.isProcessingUpdates
         let count = view.numberOfSections == 0 ? 0 : view.numberOfItems(inSection: 0)
         let shown = (0 ..< count).map { item -> Story? in
             let element = view.cellForItem(at: IndexPath(item: item, section: 0)) as? CollectionElement

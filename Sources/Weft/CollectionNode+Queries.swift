@@ -21,7 +21,8 @@ extension CollectionNode {
 
     /// The node of the item at `indexPath` in the data source's index space, or
     /// `nil` if there is no such item. Like Texture's, it allocates the node now,
-    /// on main, if the pipeline has not yet.
+    /// on main, if the pipeline has not yet. An item of a lazy collection that no
+    /// range has loaded has no node yet: `nil` as well.
     ///
     /// - Complexity: O(log *n*), plus the node block if it has not run.
     public func nodeForItem(at indexPath: IndexPath) -> CellNode? {

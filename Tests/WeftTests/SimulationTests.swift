@@ -55,6 +55,20 @@ import WeftSimulation
         #expect(report.itemsAtEnd >= 350)
     }
 
+    /// `weft-sim --lazy`: a large feed scrolled with updates, refusals and batch
+    /// fetches, nodes made only where the ranges reach.
+    @Test func aLazyFeedRunsCleanWithFewNodes() throws {
+        var options = smallFeed(seconds: 2, maximumItems: 20_100)
+        options.initialItems = 20_000
+        options.loadsLazily = true
+        let report = try Simulation(options: options).run()
+        #expect(report.isClean, "\(report.summary)")
+        #expect(report.viewMatchesFeed)
+        #expect(report.updatesApplied > 10 && report.refusals.count == report.invalidUpdatesIssued)
+        #expect(report.nodesCreated < 2_000, "\(report.nodesCreated) nodes for 20,000 posts")
+        #expect(report.nodesAlive <= report.nodesCreated)
+    }
+
     @Test func badOptionsAreRefusedByName() {
         var options = SimulationOptions()
         options.framesPerSecond = 0

@@ -22,6 +22,22 @@ public final class QueueScheduler: MainScheduler {
     }
 
     /// Runs the oldest job; call once per ``waitForJob()``.
+    /// Blocks until a job is handed over or `timeout` passes; true if one was.
+    /// A true answer is one `waitForJob()`: the caller runs the job next.
+    public func waitForJob(timeout: Duration) -> Bool {
+        let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000 + Int(timeout.components.attoseconds / 1_000_000_000)
+        return scheduled.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+    }
+
+    /// Blocks until a job waits, without taking it.
+    public func waitUntilJobScheduled() {
+        scheduled.wait()
+        scheduled.signal()
+    }
+
+    /// Whether a job waits to run.
+    public var hasScheduledJobs: Bool { jobs.withLock { !$0.isEmpty } }
+
     @MainActor
     public func runJob() {
         jobs.withLock { $0.removeFirst() }()

@@ -34,6 +34,8 @@ enum Headline {
             .rangeFrame("10k", items: 10_000),
             .rangeFrame("100k", items: 100_000),
             .rangeFrame("1M", items: 1_000_000),
+            .lazyLoad(),
+            .lazyScroll(),
             .containerReleaseMainThread(),
             .containerReleaseTotal(),
             .viewRelease(),

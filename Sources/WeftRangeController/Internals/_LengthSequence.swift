@@ -171,6 +171,7 @@ package struct _LengthSequence {
     /// Inserts an item of `length` (estimated if `nil`) so that it has index
     /// `index`. O(log *m*) expected.
     package mutating func insert(_ length: Double?, at index: Int) {
+        cut(at: index)
         let (before, after) = split(root, index)
         root = merge(merge(before, makeNode(length)), after)
     }
@@ -178,6 +179,8 @@ package struct _LengthSequence {
     /// Removes the item at `index` and returns its length. O(log *m*) expected.
     @discardableResult
     package mutating func remove(at index: Int) -> Double {
+        cut(at: index)
+        cut(at: index + 1)
         let (before, rest) = split(root, index)
         let (single, after) = split(rest, 1)
         let length = unitLength(of: single)
@@ -188,6 +191,8 @@ package struct _LengthSequence {
 
     /// Replaces the length of the item at `index` (`nil`: estimated). O(log *m*) expected.
     package mutating func setLength(_ length: Double?, at index: Int) {
+        cut(at: index)
+        cut(at: index + 1)
         let (before, rest) = split(root, index)
         let (single, after) = split(rest, 1)
         nodes[Int(single)].length = length ?? Self.estimatedMark
@@ -213,10 +218,10 @@ package struct _LengthSequence {
     }
 
     /// A node of one item of `length`, or of `count` estimated items.
-    private mutating func makeNode(_ length: Double?, count: Int = 1, priority: UInt32? = nil) -> Int32 {
+    private mutating func makeNode(_ length: Double?, count: Int = 1) -> Int32 {
         precondition(length == nil || count == 1, "only estimated items share a node")
         let node = Node(
-            left: Self.none, right: Self.none, priority: priority ?? nextPriority(), size: Int32(count),
+            left: Self.none, right: Self.none, priority: nextPriority(), size: Int32(count),
             count: Int32(count), estimated: length == nil ? Int32(count) : 0, length: length ?? Self.estimatedMark,
             sum: length ?? 0)
         if let slot = freeSlots.popLast() {
@@ -249,9 +254,38 @@ package struct _LengthSequence {
         for node in order.reversed() { refresh(node) }
     }
 
-    /// Splits `node`'s subtree into its first `count` items and the rest; a run
-    /// the cut falls inside becomes two runs, the second a new node of the same
-    /// priority, which keeps heap order.
+    /// Makes `index` a boundary between nodes: a run it falls inside becomes two
+    /// runs, each a new node with a priority of its own, merged in as new nodes
+    /// are. (Splitting the run inside ``split(_:_:)`` would have to hand the new
+    /// part the run's priority to keep heap order, and a run measured front to
+    /// back, as a scroll does, would become a chain as deep as the items measured.)
+    /// O(log *m*) expected.
+    private mutating func cut(at index: Int) {
+        var node = root
+        var start = 0
+        while node != Self.none {
+            let left = nodes[Int(node)].left
+            let leftEnd = start + size(left), own = Int(nodes[Int(node)].count)
+            if index < leftEnd {
+                node = left
+            } else if index < leftEnd + own {
+                guard index > leftEnd else { return }
+                let (before, rest) = split(root, leftEnd)
+                let (run, after) = split(rest, own)
+                freeSlots.append(run)
+                let first = makeNode(nil, count: index - leftEnd)
+                let second = makeNode(nil, count: leftEnd + own - index)
+                root = merge(merge(merge(before, first), second), after)
+                return
+            } else {
+                start = leftEnd + own
+                node = nodes[Int(node)].right
+            }
+        }
+    }
+
+    /// Splits `node`'s subtree into its first `count` items and the rest, at a
+    /// boundary between nodes (``cut(at:)`` makes one).
     private mutating func split(_ node: Int32, _ count: Int) -> (Int32, Int32) {
         guard node != Self.none else { return (Self.none, Self.none) }
         let left = nodes[Int(node)].left
@@ -268,14 +302,7 @@ package struct _LengthSequence {
             refresh(node)
             return (node, b)
         }
-        let kept = count - leftSize
-        let rest = makeNode(nil, count: own - kept, priority: nodes[Int(node)].priority)
-        nodes[Int(rest)].right = nodes[Int(node)].right
-        refresh(rest)
-        nodes[Int(node)].count = Int32(kept)
-        nodes[Int(node)].right = Self.none
-        refresh(node)
-        return (node, rest)
+        preconditionFailure("split at \(count) inside a run of \(own) items: cut it first")
     }
 
     /// Joins two subtrees, every item of `first` before every item of `second`.
@@ -290,6 +317,19 @@ package struct _LengthSequence {
         nodes[Int(second)].left = merge(first, nodes[Int(second)].left)
         refresh(second)
         return second
+    }
+
+    /// The depth of the tree: O(log *m*) expected, however the items were edited. O(*m*).
+    package func _height() -> Int {
+        var deepest = 0
+        var pending: [(node: Int32, depth: Int)] = root == Self.none ? [] : [(root, 1)]
+        while let (node, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            for child in [nodes[Int(node)].left, nodes[Int(node)].right] where child != Self.none {
+                pending.append((child, depth + 1))
+            }
+        }
+        return deepest
     }
 
     #if WEFT_INTERNAL_CHECKS

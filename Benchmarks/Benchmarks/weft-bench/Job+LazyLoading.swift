@@ -1,0 +1,109 @@
+import BenchmarkSupport
+import Foundation
+import WeftDataController
+
+extension Job {
+    /// The first screen of a million rows: a lazy collection against the eager
+    /// path (Weft's, which allocates and measures every node as Texture does).
+    /// The footnote adds a model of Texture's allocate-all load, main-thread
+    /// time, nodes made and the resident memory each load added.
+    static func lazyLoad() -> Job {
+        Job(
+            id: "lazy.load.1M",
+            name: "first screen of 1M rows, lazy load",
+            peer: "eager load (every node)",
+            target: "<= 50 ms, a few hundred nodes",
+            peerRoundLimit: 1,
+            note: "Lazy load: from `reloadData()` until the first screen's nodes are committed, main's jobs run as "
+                + "they arrive; rows are 100 points in a 667-point viewport. The eager peer and the Texture model "
+                + "allocate and measure all 1M nodes in parallel before their first commit.",
+            prepare: {
+                let lazy = try measuredLoad(.lazy)
+                let texture = textureLoad()
+                let eager = try measuredLoad(.eager)
+                return Sides(
+                    weft: { try LazyFeedFixture(count: 1_000_000, loading: .lazy).load().firstContent },
+                    peer: { try LazyFeedFixture(count: 1_000_000, loading: .eager).load().firstContent },
+                    remark: "Once each: lazy \(lazy), eager \(eager), Texture model \(texture)."
+                )
+            },
+            check: { $0.weft <= .milliseconds(50) }
+        )
+    }
+
+    /// A thousand frames scrolled at two screens a second over a million rows:
+    /// the 99th percentile of main's time per frame, loads and their commits
+    /// included, against the same frames over rows an eager load made.
+    static func lazyScroll() -> Job {
+        Job(
+            id: "lazy.scroll.1M",
+            name: "1,000 frames at 2 screens/s over 1M rows, lazy, p99 main",
+            peer: "same frames, eager",
+            target: "<= 1 ms p99",
+            note: "Lazy scroll: each sample scrolls 1,000 frames of 22 points (two 667-point screens a second at "
+                + "60 Hz) on and returns the 99th percentile of the frames' main-thread time: the commits and loads "
+                + "waiting for main, the range update and the mount pass. Between frames the editing queue finishes "
+                + "what it has, as it would in a device's 16 ms.",
+            prepare: {
+                let lazy = try LazyFeedFixture(count: 1_000_000, loading: .lazy)
+                let eager = try LazyFeedFixture(count: 1_000_000, loading: .eager)
+                _ = try lazy.load()
+                _ = try eager.load()
+                let points: CGFloat = 667 * 2 / 60
+                let made = lazy.nodesMade
+                let lazyFrames = lazy.scroll(frames: 1_000, points: points)
+                let eagerFrames = eager.scroll(frames: 1_000, points: points)
+                return Sides(
+                    weft: { percentile99(lazy.scroll(frames: 1_000, points: points)) },
+                    peer: { percentile99(eager.scroll(frames: 1_000, points: points)) },
+                    remark: "Once each: lazy frames p50 \(percentile(lazyFrames, 0.5).microsecondsText), p99 "
+                        + "\(percentile99(lazyFrames).microsecondsText), \(lazy.nodesMade - made) nodes made in them; "
+                        + "eager p50 \(percentile(eagerFrames, 0.5).microsecondsText), p99 \(percentile99(eagerFrames).microsecondsText)."
+                )
+            },
+            check: { $0.weft <= .milliseconds(1) }
+        )
+    }
+}
+
+/// One load of a million rows, described for the footnote.
+@MainActor
+private func measuredLoad(_ loading: DataController.ItemLoading) throws -> String {
+    let before = residentBytes()
+    let fixture = try LazyFeedFixture(count: 1_000_000, loading: loading)
+    let times = try fixture.load()
+    let grown = residentBytes() - before
+    return "\(times.firstContent.millisecondsText) to the first screen (\(times.main.millisecondsText) on main), "
+        + "\(fixture.nodesMade) nodes, +\(grown / 1_000_000) MB resident"
+}
+
+/// One Texture-model load of a million rows, described for the footnote.
+@MainActor
+private func textureLoad() -> String {
+    let before = residentBytes()
+    let model = TextureInitialLoadModel()
+    let times = model.load(count: 1_000_000)
+    let grown = residentBytes() - before
+    return "\(times.firstContent.millisecondsText) (\(times.main.millisecondsText) on main), 1000000 nodes, "
+        + "+\(grown / 1_000_000) MB resident"
+}
+
+private func percentile99(_ times: [Duration]) -> Duration {
+    percentile(times, 0.99)
+}
+
+private func percentile(_ times: [Duration], _ fraction: Double) -> Duration {
+    let sorted = times.sorted()
+    return sorted[Int((Double(sorted.count - 1) * fraction).rounded())]
+}
+
+extension Duration {
+    fileprivate var microsecondsText: String {
+        String(format: "%.0f µs", Double(components.seconds) * 1e6 + Double(components.attoseconds) / 1e12)
+    }
+
+    fileprivate var millisecondsText: String {
+        let milliseconds = Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
+        return milliseconds < 10 ? String(format: "%.2f ms", milliseconds) : String(format: "%.0f ms", milliseconds)
+    }
+}

@@ -37,8 +37,8 @@ extension DataController {
         }
         phase = .idle
         // Each path is in range, named once and absent, and each element new: the
-        // map cannot refuse the batch. Were it to, nothing changes and a later
-        // range pass asks again.
+        // map cannot refuse the batch. Were it to, nothing would change, and the
+        // items would stay absent until the map next changes and a range asks again.
         guard !elements.isEmpty, let map = try? pendingMap.applying(batch) else { return }
         pendingMap = map
         commits.append(.load(map, paths: paths, measured: elements))

@@ -11,11 +11,14 @@ enum ContainerKind: String, CaseIterable, Sendable {
     case collection, table, pager
 
     @MainActor
-    func make(scheduler: ManualMainScheduler, queue: DeallocQueue) throws -> CollectionNode {
+    func make(
+        scheduler: ManualMainScheduler, queue: DeallocQueue, itemLoading: DataController.ItemLoading = .eager
+    ) throws -> CollectionNode {
         switch self {
-        case .collection: CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: queue)
-        case .table: try TableNode(mainScheduler: scheduler, deallocQueue: queue)
-        case .pager: PagerNode(mainScheduler: scheduler, deallocQueue: queue)
+        case .collection:
+            CollectionNode(layout: try ListLayout(), itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue)
+        case .table: try TableNode(itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue)
+        case .pager: PagerNode(itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue)
         }
     }
 }

@@ -260,6 +260,56 @@ import WeftCore
         #expect(feed.nodeBlockRequests < feed.stories.count, "fetched items wait for the measure range")
         #expect(feed.view.inconsistencies.isEmpty)
     }
+
+    /// Each container, lazily: 100,000 cells with automatic subnode management,
+    /// a few dozen made, each with its subnodes and states; a scroll loads more;
+    /// dropping the container releases every node made, none on the releasing thread.
+    @Test(arguments: ContainerKind.allCases)
+    func everyContainerLoadsLazilyEndToEnd(kind: ContainerKind) throws {
+        let tracker = LifetimeTracker(capacity: 4 * 4_000)
+        let scheduler = ManualMainScheduler()
+        let queue = try DeallocQueue()
+        let feed = ManagedFeed(count: 100_000, tracker: tracker)
+        var container: CollectionNode? = try kind.make(scheduler: scheduler, queue: queue, itemLoading: .lazy)
+        try scrollLazily(container!, kind: kind, feed: feed, scheduler: scheduler)
+        let main = ThreadIdentity.current
+        container = nil
+        #expect(tracker.deinitThreads[main] == nil, "nodes died on the releasing thread")
+        try queue.drain()
+        #expect(tracker.everyInstanceDiedOnce, "\(tracker.liveCount) nodes alive after the drain")
+    }
+
+    private func scrollLazily(
+        _ node: CollectionNode, kind: ContainerKind, feed: ManagedFeed, scheduler: ManualMainScheduler
+    ) throws {
+        func settle() {
+            repeat {
+                scheduler.runAll()
+                node.waitUntilAllUpdatesAreProcessed()
+            } while scheduler.pendingJobCount > 0 || node.dataController.isProcessingUpdates
+        }
+        node.dataSource = feed
+        node.viewportSize = CGSize(width: 320, height: 500)
+        node.isVisible = true
+        node.reloadData()
+        settle()
+        let first = node.visibleNodes.compactMap { $0 as? ManagedCell }
+        #expect(!first.isEmpty && first.count == node.indexPathsForVisibleItems.count)
+        for cell in first {
+            #expect(cell.subnodes.map(ObjectIdentifier.init) == [cell.title, cell.photo].map(ObjectIdentifier.init))
+            #expect(cell.isVisible && cell.title.isVisible)
+        }
+        #expect(feed.blocksRun.count < 60, "\(feed.blocksRun.count) node blocks for 100,000 items")
+        let made = feed.blocksRun.count
+        for _ in 0 ..< 10 {
+            if kind == .pager { node.contentOffset.x += 320 } else { node.contentOffset.y += 500 }
+            node.layoutIfNeeded()
+            settle()
+        }
+        #expect(feed.blocksRun.count > made, "the scroll loaded what it reached")
+        #expect(node.visibleNodes.count == node.indexPathsForVisibleItems.count)
+        #expect((node.view as! HeadlessCollectionView).inconsistencies.isEmpty && node.rangeErrors.isEmpty)
+    }
 }
 
 /// Counts the stories' nodes alive.

@@ -1,3 +1,5 @@
+import WeftCore
+
 extension DataController {
     /// Runs `work` on the editing queue, after the background work of every
     /// update issued before it, then hands its result to `then` on main, in
@@ -17,7 +19,7 @@ extension DataController {
         backgroundWorkInFlight += 1
         let mainSerialQueue = mainSerialQueue
         editingQueue.async { [weak self] in
-            let result = work()
+            let result = PipelineTracing.span("background work", role: "editing queue", work)
             mainSerialQueue.performBlock { [weak self] in
                 self?.backgroundWorkInFlight -= 1
                 then(result)

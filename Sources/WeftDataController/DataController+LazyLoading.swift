@@ -1,4 +1,5 @@
 public import Foundation
+import WeftCore
 import WeftElementMap
 
 extension DataController {
@@ -25,6 +26,8 @@ extension DataController {
         guard itemLoading == .lazy, hasLoadedData, phase == .idle, let pending = pendingPaths(for: indexPaths) else {
             return
         }
+        let flow = PipelineTracing.makeFlow()
+        let start = PipelineTracing.isOn ? PipelineTracing.now() : 0
         phase = .askingDataSource
         var batch = ElementMap<CollectionElement>.Batch()
         var paths: [IndexPath] = []
@@ -42,9 +45,10 @@ extension DataController {
         guard !elements.isEmpty, let map = try? pendingMap.applying(batch) else { return }
         pendingMap = map
         commits.append(.load(map, paths: paths, measured: elements))
+        PipelineTracing.recordSpan("load \(elements.count) items", role: "main", start: start, flow: flow, phase: .begin)
         let lifetime = lifetime, toMeasure = elements
-        scheduleStep3 { allocation in
-            NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime)
+        scheduleStep3(flow: flow) { allocation in
+            NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime, flow: flow)
         }
     }
 

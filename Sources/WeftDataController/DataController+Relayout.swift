@@ -16,6 +16,7 @@ extension DataController {
     /// - Complexity: O(*n*) on main for *n* elements, plus measuring the
     ///   allocated nodes whose size range changed, off main.
     public func relayoutAllNodes(completion: (@MainActor () -> Void)? = nil) {
+        let traceStart = PipelineTracing.isOn ? PipelineTracing.now() : 0
         var changed: [CollectionElement] = []
         if let dataSource {
             phase = .askingDataSource
@@ -35,8 +36,10 @@ extension DataController {
         commits.append(.relayout(changed, completion: completion))
         let toMeasure = changed
         let lifetime = lifetime
-        scheduleStep3 { allocation in
-            NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime)
+        let flow = PipelineTracing.makeFlow()
+        PipelineTracing.recordSpan("relayout", role: "main", start: traceStart, flow: flow, phase: .begin)
+        scheduleStep3(flow: flow) { allocation in
+            NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime, flow: flow)
         }
     }
 

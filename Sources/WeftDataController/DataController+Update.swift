@@ -48,23 +48,28 @@ extension DataController {
             }
             return
         }
+        let flow = PipelineTracing.makeFlow()
+        let traceStart = flow == 0 ? 0 : PipelineTracing.now()
         do throws(DataControllerError) {
             let (completed, map, newElements) = try derivePendingMap(from: changeSet, reloads: reloads)
+            // Only an accepted update starts a flow: a refused one has no step 3 or commit.
+            PipelineTracing.recordSpan("step 1", role: "main", start: traceStart, flow: flow, phase: .begin)
             pendingMap = map
             pendingItemCounts = completed.newItemCounts
             if completed.includesReloadData { hasLoadedData = true }
             let context = layoutDelegate.map { ($0, $0.layoutContext(for: map, newElements: newElements)) }
             commits.append(.update(completed, map, measured: newElements, completion: completion))
             let lifetime = lifetime
-            scheduleStep3 {
+            scheduleStep3(flow: flow) {
                 guard !lifetime.isEnded else { return }
                 if let (layoutDelegate, context) = context {
                     layoutDelegate.calculateLayout(with: context)
                 } else {
-                    NodeMeasurement.allocateAndMeasure(newElements, allocation: $0, lifetime: lifetime)
+                    NodeMeasurement.allocateAndMeasure(newElements, allocation: $0, lifetime: lifetime, flow: flow)
                 }
             }
         } catch {
+            PipelineTracing.recordSpan("step 1: refused", role: "main", start: traceStart)
             refuse(changeSet, error, completion)
         }
     }
@@ -236,16 +241,17 @@ extension DataController {
     /// Steps 3 and 4: run `work` on the editing queue, then hand the next
     /// commit to the main serial queue. The editing queue is serial and the main
     /// serial queue is FIFO, so commits run in the order updates were issued.
-    func scheduleStep3(_ work: @escaping @Sendable (NodeAllocation) -> Void) {
+    /// While tracing, step 3 and the commit are spans of the update's `flow`.
+    func scheduleStep3(flow: UInt64 = 0, _ work: @escaping @Sendable (NodeAllocation) -> Void) {
         let allocation = nodeAllocation
         let mainSerialQueue = mainSerialQueue
         // Weak in the outer closure too: a `[weak self]` only in the inner one would
         // make the outer capture self strongly, and an update in flight would keep a
         // dropped data controller, and all its nodes, alive until step 3 ends.
         editingQueue.async { [weak self] in
-            work(allocation)
+            PipelineTracing.span("step 3", role: "editing queue", flow: flow) { work(allocation) }
             mainSerialQueue.performBlock { [weak self] in
-                self?.commitNext()
+                PipelineTracing.span("step 5: commit", role: "main", flow: flow, phase: .end) { self?.commitNext() }
             }
         }
     }

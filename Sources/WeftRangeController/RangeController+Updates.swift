@@ -1,6 +1,7 @@
 public import WeftDataController
 public import WeftElementMap
 import Foundation
+import WeftCore
 import WeftNode
 
 extension RangeController {
@@ -122,6 +123,8 @@ extension RangeController {
     ///   - carried: After a map change, the elements of the previous map that
     ///     held a state; the old snapshot's ordinals mean nothing in the new map.
     func performUpdate(revisitingEverything: Bool, carrying carried: [CollectionElement]?) {
+        let traceStart = PipelineTracing.isOn ? PipelineTracing.now() : 0
+        defer { PipelineTracing.recordSpan("range update", category: "range", role: "main", start: traceStart) }
         needsUpdate = false
         let containerVisible = isContainerVisible && !isApplicationBackgrounded
         // Texture recomputes the mode on the first update, and afterwards only

@@ -34,7 +34,10 @@ public final class Simulation {
     private var report: SimulationReport
     private var nextID: Int
     private var scrollDirection: CGFloat = 1
-    private let start = ContinuousClock.now
+    /// The run's start on the pipeline's trace clock, which every event counts from.
+    private let origin = PipelineTracing.now()
+    /// Collects the pipeline's events on every thread, when the options ask for a trace.
+    private var recorder: PipelineTraceRecorder?
 
     /// Prepares a run with validated options.
     ///
@@ -57,6 +60,12 @@ public final class Simulation {
     /// Runs every frame and returns what was measured.
     public func run(progress: Progress? = nil) throws -> SimulationReport {
         let createdBefore = createdPostNodes.load(ordering: .relaxed)
+        if options.tracesPipeline {
+            let recorder = PipelineTraceRecorder(origin: origin)
+            self.recorder = recorder
+            PipelineTracing.install(recorder)
+        }
+        defer { if recorder != nil { PipelineTracing.install(nil) } }
         node.viewportSize = options.viewportSize
         node.isVisible = true
         node.delegate = fetcher
@@ -76,17 +85,18 @@ public final class Simulation {
             // measured part, all happens inside the frames.
             model.waitUntilBuilt()
             node.dataController.waitForBackgroundWork()
-            let frameStart = ContinuousClock.now
+            if frame % 6 == 0 { recordCounters() }
+            let frameStart = PipelineTracing.now()
             scheduler.runPendingJobs()
             if frame % updateEvery == updateEvery - 1 { issueUpdate() }
             scroll()
             node.layoutIfNeeded()
-            let frameEnd = ContinuousClock.now
-            let microseconds = Self.microseconds(frameEnd - frameStart)
+            let frameEnd = PipelineTracing.now()
+            let microseconds = Double(frameEnd - frameStart) / 1_000
             report.frameMicroseconds.append(microseconds)
             report.traceEvents.append(TraceEvent(
-                name: "frame", cat: "main", ph: "X", ts: Self.microseconds(frameStart - start), dur: microseconds,
-                args: ["frame": "\(frame)", "offset": "\(Int(node.contentOffset.y))"]))
+                name: "frame", cat: "main", ph: "X", ts: self.microseconds(since: frameStart), dur: microseconds,
+                args: ["frame": .number(Double(frame)), "offset": .number(Double(Int(node.contentOffset.y)))]))
             progress?(frame + 1, frames)
         }
         try finish(createdBefore: createdBefore)
@@ -208,6 +218,8 @@ public final class Simulation {
         try deallocQueue.drain()
         report.nodesAlive = livePostNodes.load(ordering: .relaxed)
         report.memory = try? MemoryReport.current()
+        recordCounters()
+        if let recorder { report.traceEvents += recorder.events() }
     }
 
     private func newPost() -> Post {
@@ -217,11 +229,33 @@ public final class Simulation {
 
     private func instant(_ name: String, _ args: [String: String]) {
         report.traceEvents.append(TraceEvent(
-            name: name, cat: "pipeline", ph: "i", ts: Self.microseconds(ContinuousClock.now - start), s: "t", args: args))
+            name: name, cat: "pipeline", ph: "i", ts: microseconds(since: PipelineTracing.now()), s: "t",
+            args: args.mapValues { .text($0) }))
     }
 
-    private static func microseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+    /// Microseconds from the run's start.
+    private func microseconds(since time: UInt64) -> Double {
+        Double(Int64(bitPattern: time &- origin)) / 1_000
+    }
+
+    /// Live nodes and each subsystem's memory, as counters between frames, and
+    /// as samples for the chart's second panel.
+    private func recordCounters() {
+        let ts = microseconds(since: PipelineTracing.now())
+        let live = Double(livePostNodes.load(ordering: .relaxed))
+        report.traceEvents.append(TraceEvent(
+            name: "live nodes", cat: "counter", ph: "C", ts: ts, args: ["live nodes": .number(live)]))
+        var sample = SimulationReport.CounterSample(frame: report.frameMicroseconds.count, liveNodes: Int(live), bytes: [:])
+        if let memory = try? MemoryReport.current() {
+            var args: [String: TraceEvent.Argument] = [:]
+            for subsystem in Subsystem.allCases {
+                let bytes = memory[subsystem].allocatedBytes
+                args[subsystem.description] = .number(Double(bytes))
+                sample.bytes[subsystem.description] = bytes
+            }
+            report.traceEvents.append(TraceEvent(name: "memory (bytes)", cat: "counter", ph: "C", ts: ts, args: args))
+        }
+        report.counterSamples.append(sample)
     }
 }
 

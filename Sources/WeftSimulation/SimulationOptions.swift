@@ -26,6 +26,11 @@ public struct SimulationOptions: Hashable, Sendable {
     /// Whether the feed loads lazily (``WeftDataController/DataController/ItemLoading/lazy``):
     /// posts get nodes only in the measure range, so a million of them load at once.
     public var loadsLazily = false
+    /// Whether the run records the pipeline's work on every thread for
+    /// ``SimulationReport/traceJSON()``: each update's steps linked across threads,
+    /// the allocation workers, range updates, releases, and counters of live
+    /// nodes and memory. Off, the trace holds main's frames and events only.
+    public var tracesPipeline = false
 
     public init() {}
 

@@ -37,6 +37,19 @@ public struct SimulationReport: Sendable {
     public var memory: MemoryReport?
     /// Main-thread events, for `--trace`.
     public var traceEvents: [TraceEvent] = []
+    /// Live nodes and memory per subsystem, sampled between frames every sixth
+    /// frame and at the end: the chart's second panel and the trace's counters.
+    public var counterSamples: [CounterSample] = []
+
+    /// One sample of the counters, taken between frames.
+    public struct CounterSample: Hashable, Sendable {
+        /// Frames run before the sample.
+        public var frame: Int
+        /// Post nodes alive.
+        public var liveNodes: Int
+        /// Allocated bytes per subsystem, by its short name.
+        public var bytes: [String: Int]
+    }
 
     public init(options: SimulationOptions) {
         self.options = options

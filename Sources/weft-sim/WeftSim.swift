@@ -50,11 +50,17 @@ struct WeftSim: ParsableCommand {
     @Option(help: "Seed for every random choice.")
     var seed: UInt64 = SimulationOptions().seed
 
-    @Option(help: "Write the main thread's events in the Chrome trace-event format (opens in Perfetto).")
-    var trace: String?
+    @Flag(help: ArgumentHelp(
+        "Trace the pipeline on every thread and write trace.json (Chrome trace-event format; open it in Perfetto).",
+        discussion: "Each update's steps 1, 3 and 5 are linked by a flow across threads, with the allocation "
+            + "workers, range updates, the dealloc queue's releases and counters of live nodes and memory."))
+    var trace = false
 
-    @Option(help: "Write a chart of per-frame main-thread time as SVG.")
-    var svg: String?
+    @Flag(help: "Write frames.svg: main-thread time per frame, and live nodes and memory when tracing.")
+    var svg = false
+
+    @Option(help: "Where trace.json and frames.svg go.")
+    var outputDirectory = ".build/weft-sim"
 
     @Flag(help: "Load posts lazily: nodes only for the measure range (try it with --items 1000000).")
     var lazy = false
@@ -74,6 +80,7 @@ struct WeftSim: ParsableCommand {
         options.maximumItems = maximumItems
         options.seed = seed
         options.loadsLazily = lazy
+        options.tracesPipeline = trace
         return options
     }
 
@@ -100,8 +107,17 @@ struct WeftSim: ParsableCommand {
             }
         }
         print(report.summary)
-        if let trace { try SimulationReport.write(try report.traceJSON(), to: trace) }
-        if let svg { try SimulationReport.write(Data(report.frameChartSVG().utf8), to: svg) }
+        if trace || svg { try SimulationReport.makeDirectory(outputDirectory) }
+        if trace {
+            let path = outputDirectory + "/trace.json"
+            try SimulationReport.write(try report.traceJSON(), to: path)
+            print("trace                  \(path) (open it at https://ui.perfetto.dev)")
+        }
+        if svg {
+            let path = outputDirectory + "/frames.svg"
+            try SimulationReport.write(Data(report.frameChartSVG().utf8), to: path)
+            print("chart                  \(path)")
+        }
         if !report.isClean { throw ExitCode.failure }
     }
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 import WeftSimulation
 
@@ -32,15 +35,57 @@ import WeftSimulation
         #expect(report.nodesAlive == report.itemsAtEnd, "every removed node died")
         #expect(report.summary.contains("main thread per frame"))
 
-        let trace = try JSONSerialization.jsonObject(with: report.traceJSON()) as? [String: Any]
-        let events = try #require(trace?["traceEvents"] as? [[String: Any]])
+        let events = try traceEvents(report)
         #expect(events.count >= 180)
-        for event in events {
-            #expect(event["name"] is String && event["ph"] is String && event["ts"] is Double)
-            #expect(event["pid"] is Int && event["tid"] is Int)
-            if event["ph"] as? String == "X" { #expect(event["dur"] is Double) }
-        }
+        #expect(Set(events.compactMap { $0["tid"] as? Int }) == [1], "untraced, only main's frames and events")
         #expect(report.frameChartSVG().hasPrefix("<svg"))
+    }
+
+    /// `weft-sim --trace`: the pipeline on every thread. Each update's step 1 on
+    /// main starts a flow that steps through the editing queue and the
+    /// allocation workers and ends at its commit on main; counters of live nodes
+    /// and memory run along; each thread is named.
+    @Test func aTracedRunShowsEachUpdateCrossingThreads() throws {
+        var options = smallFeed(seconds: 2, maximumItems: 400)
+        options.tracesPipeline = true
+        let report = try Simulation(options: options).run()
+        #expect(report.isClean, "\(report.summary)")
+        let events = try traceEvents(report)
+        for event in events {
+            #expect(event["name"] is String && event["ph"] is String && event["ts"] is NSNumber)
+            #expect(event["pid"] is Int && event["tid"] is Int)
+            if event["ph"] as? String == "X" { #expect(event["dur"] is NSNumber) }
+        }
+        let spans = events.filter { $0["ph"] as? String == "X" }
+        #expect(Set(spans.compactMap { $0["tid"] as? Int }).count >= 3, "main, the editing queue, workers, dealloc")
+        for name in ["step 1", "step 3", "allocate + measure", "step 5: commit", "range update", "release"] {
+            #expect(spans.contains { $0["name"] as? String == name }, "a \(name) span")
+        }
+        var flows: [Int: [(phase: String, tid: Int)]] = [:]
+        for event in events where event["cat"] as? String == "flow" {
+            flows[event["id"] as! Int, default: []].append((event["ph"] as! String, event["tid"] as! Int))
+        }
+        let crossing = flows.values.filter { steps in
+            steps.first?.phase == "s" && steps.first?.tid == 1 && steps.last?.phase == "f" && steps.last?.tid == 1
+                && steps.contains { $0.phase == "t" && $0.tid != 1 }
+        }
+        #expect(crossing.count >= 5, "\(crossing.count) of \(flows.count) flows go from main through a worker back to main")
+        let counters = events.filter { $0["ph"] as? String == "C" }
+        #expect(counters.contains { $0["name"] as? String == "live nodes" })
+        #expect(counters.contains { ($0["args"] as? [String: Any])?["element-map"] is NSNumber })
+        let names = events.filter { $0["ph"] as? String == "M" }.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+        #expect(names.contains("main") && names.contains { $0.contains("editing queue") } && names.contains { $0.contains("dealloc queue") })
+
+        let chart = try ChartReader(report.frameChartSVG())
+        #expect(chart.groups["axis"] == 4, "an x and a y axis per panel")
+        #expect(chart.groups["legend"] == 2)
+        #expect(chart.texts.contains("main thread (ms)") && chart.texts.contains("live nodes"))
+        #expect(chart.texts.contains { $0.hasPrefix("60 Hz budget") })
+    }
+
+    private func traceEvents(_ report: SimulationReport) throws -> [[String: Any]] {
+        let trace = try JSONSerialization.jsonObject(with: report.traceJSON()) as? [String: Any]
+        return try #require(trace?["traceEvents"] as? [[String: Any]])
     }
 
     /// Snapshots are built and diffed off main; the simulated frames, which run
@@ -78,5 +123,36 @@ import WeftSimulation
         options = SimulationOptions()
         options.invalidShare = .nan
         #expect(throws: SimulationError.self) { _ = try options.validated() }
+    }
+}
+
+/// Parses the chart as XML: the `class`es of its groups and its texts.
+private final class ChartReader: NSObject, XMLParserDelegate {
+    private(set) var groups: [String: Int] = [:]
+    private(set) var texts: [String] = []
+    private var text: String?
+
+    init(_ svg: String) throws {
+        super.init()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = self
+        guard parser.parse() else { throw parser.parserError ?? CocoaError(.coderReadCorrupt) }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if name == "g", let classes = attributes["class"] {
+            for name in classes.split(separator: " ") { groups[String(name), default: 0] += 1 }
+        }
+        if name == "text" { text = "" }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text? += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "text", let text { texts.append(text) }
+        text = nil
     }
 }

@@ -96,6 +96,9 @@ struct WeftBench: ParsableCommand {
             print(report.table)
         } else {
             print(report.table)
+            // The table is buffered on standard output and the status line is not,
+            // so without this flush the line lands inside the table's notes.
+            fflush(nil)
             try write(report)
         }
     }

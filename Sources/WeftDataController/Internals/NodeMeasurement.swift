@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WeftCore
 import WeftNode
 
 /// Step 3's work: make each element's node and measure it in its size range.
@@ -10,19 +11,27 @@ enum NodeMeasurement {
     /// Elements are handed out in contiguous chunks, several per core, so that a
     /// slow node block does not leave a core idle and a cheap one does not pay
     /// a dispatch per node.
+    /// While tracing, each chunk is a span of the update's `flow` on its thread.
     static func allocateAndMeasure(
-        _ elements: [CollectionElement], allocation: DataController.NodeAllocation, lifetime: _Lifetime
+        _ elements: [CollectionElement], allocation: DataController.NodeAllocation, lifetime: _Lifetime,
+        flow: UInt64 = 0
     ) {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard allocation == .parallel, cores > 1, elements.count > 1 else {
-            for element in elements where !lifetime.isEnded { measure(element) }
+            let nodes = elements.count
+            PipelineTracing.span("allocate + measure", role: "allocation", flow: flow, arguments: ["nodes": "\(nodes)"]) {
+                for element in elements where !lifetime.isEnded { measure(element) }
+            }
             return
         }
         let chunks = min(elements.count, cores * 8)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let start = elements.count * chunk / chunks
             let end = elements.count * (chunk + 1) / chunks
-            for index in start ..< end where !lifetime.isEnded { measure(elements[index]) }
+            let nodes = end - start
+            PipelineTracing.span("allocate + measure", role: "allocation", flow: flow, arguments: ["nodes": "\(nodes)"]) {
+                for index in start ..< end where !lifetime.isEnded { measure(elements[index]) }
+            }
         }
     }
 

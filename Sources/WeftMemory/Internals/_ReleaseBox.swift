@@ -1,3 +1,5 @@
+import WeftCore
+
 /// A value handed to a dealloc queue as one object: releasing the box releases
 /// the value, and with it every object that nothing else holds.
 ///
@@ -6,9 +8,15 @@
 // @unchecked Sendable: nothing reads `value` after the box is made; the box only
 // carries it to the queue's thread, where it dies.
 final class _ReleaseBox<Value>: @unchecked Sendable {
-    let value: Value
+    private var value: Value?
 
     init(_ value: consuming Value) {
         self.value = value
+    }
+
+    /// The value dies here, inside a trace span while tracing: this is where a
+    /// dropped map's nodes are released.
+    deinit {
+        PipelineTracing.span("release", category: "dealloc", role: "dealloc queue") { value = nil }
     }
 }

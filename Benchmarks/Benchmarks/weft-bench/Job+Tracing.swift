@@ -11,7 +11,7 @@ extension Job {
             id: "trace.cost",
             name: "batch update +100 into 100k, tracing off",
             peer: "tracing on (records dropped)",
-            target: "off: about 1 ns a trace point",
+            target: "off: no measurable cost",
             note: "Tracing cost: the batch-update job's main-thread time (steps 1, 2 and 5) with no recorder, and "
                 + "with a recorder that drops what it gets, so the peer pays for timing and building each record "
                 + "but not for storing it.",

@@ -1,6 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import Weft
-import WeftCore
 
 /// Collects the pipeline's trace records from every thread during a run and
 /// turns them into Chrome trace events: spans on their threads, each update's
@@ -14,7 +18,12 @@ final class PipelineTraceRecorder: TraceRecorder {
 
     init(origin: UInt64) {
         self.origin = origin
-        mainThread = ThreadIdentity.current.rawValue
+        // The thread that makes the recorder is main; records name threads the same way.
+        #if canImport(Darwin)
+        mainThread = UInt(bitPattern: pthread_self())
+        #else
+        mainThread = UInt(pthread_self())
+        #endif
     }
 
     func record(_ record: TraceRecord) {

@@ -18,13 +18,8 @@ import WeftCore
         }
     }
 
-    /// Runs main's turns until the ranges have asked for everything they need
-    /// and every load and update has committed: what frames do, without a clock.
     private func settle(_ feed: StoryFeed) {
-        repeat {
-            feed.scheduler.runAll()
-            feed.node.waitUntilAllUpdatesAreProcessed()
-        } while feed.scheduler.pendingJobCount > 0 || feed.node.dataController.isProcessingUpdates
+        settleLoads(feed.node, feed.scheduler)
     }
 
     private func shownStories(_ feed: StoryFeed) -> [Story] {
@@ -216,12 +211,7 @@ import WeftCore
         try snapshot.appendSections([0])
         try snapshot.appendItems(Array(0 ..< 100_000))
         try source.apply(snapshot)
-        func settle() {
-            repeat {
-                scheduler.runAll()
-                node.waitUntilAllUpdatesAreProcessed()
-            } while scheduler.pendingJobCount > 0 || node.dataController.isProcessingUpdates
-        }
+        func settle() { settleLoads(node, scheduler) }
         func shown() -> [Int] { node.visibleNodes.map { ($0 as! TagNode).tag } }
         settle()
         #expect(shown() == Array(0 ..< 13), "500 points of 40-point tags")
@@ -282,12 +272,7 @@ import WeftCore
     private func scrollLazily(
         _ node: CollectionNode, kind: ContainerKind, feed: ManagedFeed, scheduler: ManualMainScheduler
     ) throws {
-        func settle() {
-            repeat {
-                scheduler.runAll()
-                node.waitUntilAllUpdatesAreProcessed()
-            } while scheduler.pendingJobCount > 0 || node.dataController.isProcessingUpdates
-        }
+        func settle() { settleLoads(node, scheduler) }
         node.dataSource = feed
         node.viewportSize = CGSize(width: 320, height: 500)
         node.isVisible = true
@@ -310,6 +295,16 @@ import WeftCore
         #expect(node.visibleNodes.count == node.indexPathsForVisibleItems.count)
         #expect((node.view as! HeadlessCollectionView).inconsistencies.isEmpty && node.rangeErrors.isEmpty)
     }
+}
+
+/// Runs main's turns until the ranges have asked for everything they need and
+/// every load and update has committed: what frames do, without a clock.
+@MainActor
+func settleLoads(_ node: CollectionNode, _ scheduler: ManualMainScheduler) {
+    repeat {
+        scheduler.runAll()
+        node.waitUntilAllUpdatesAreProcessed()
+    } while scheduler.pendingJobCount > 0 || node.dataController.isProcessingUpdates
 }
 
 /// Counts the stories' nodes alive.

@@ -18,6 +18,25 @@ final class SizedNode: DisplayNode, @unchecked Sendable {
     override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize { wanted }
 }
 
+/// A leaf that wants a fixed size and records the widths it is measured at.
+final class MeasuredWidthsNode: DisplayNode, @unchecked Sendable {
+    let wanted: CGSize
+    private let asked = Mutex<[CGFloat]>([])
+
+    init(_ width: CGFloat, _ height: CGFloat) {
+        wanted = CGSize(width: width, height: height)
+        super.init()
+    }
+
+    /// The largest widths each measurement allowed, in order.
+    var askedWidths: [CGFloat] { asked.withLock { $0 } }
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        asked.withLock { $0.append(constrainedSize.width) }
+        return CGSize(width: min(wanted.width, constrainedSize.width), height: wanted.height)
+    }
+}
+
 /// A node whose layout is the spec a test gives it.
 final class SpecNode: DisplayNode, @unchecked Sendable {
     let make: @Sendable (SpecNode) -> LayoutSpec
@@ -88,6 +107,43 @@ final class SpecNode: DisplayNode, @unchecked Sendable {
         try #require(frames.count == 2, "\(frames)")
         #expect(abs(frames[0].width - 50 - 200.0 / 3) < 0.001 && abs(frames[1].width - 50 - 400.0 / 3) < 0.001)
         #expect(abs(frames[1].minX - frames[0].maxX) < 0.001)
+    }
+
+    @Test func theOneFlexibleChildOfAFixedLengthStackIsMeasuredOnceAtItsFlexedLength() throws {
+        // Texture's optimized flexing: 300 fixed, 50 taken, so the child that both
+        // grows and shrinks gets 250 without first being measured at its 400.
+        let fixed = SizedNode(50, 20)
+        let flexible = MeasuredWidthsNode(400, 20)
+        let (_, frames, _) = resolve({ _ in
+            .stack(.horizontal, alignItems: .start, children: [
+                .node(fixed), .node(flexible).style { $0.flexGrow = 1; $0.flexShrink = 1 },
+            ])
+        }, in: exactly(300, 20))
+        #expect(frames.map(\.width) == [50, 250])
+        #expect(flexible.askedWidths == [250])
+
+        // Nothing to share: measured once, at length zero.
+        let filler = SizedNode(300, 20)
+        let squeezed = MeasuredWidthsNode(400, 20)
+        let (_, full, _) = resolve({ _ in
+            .stack(.horizontal, alignItems: .start, children: [
+                .node(filler), .node(squeezed).style { $0.flexGrow = 1; $0.flexShrink = 1 },
+            ])
+        }, in: exactly(300, 20))
+        #expect(full.map(\.width) == [300, 0])
+        #expect(squeezed.askedWidths == [0])
+    }
+
+    @Test func twoFlexibleChildrenAreMeasuredAtTheirNaturalLengthFirst() {
+        let (a, b) = (MeasuredWidthsNode(200, 20), MeasuredWidthsNode(200, 20))
+        let (_, frames, _) = resolve({ _ in
+            .stack(.horizontal, alignItems: .start, children: [
+                .node(a).style { $0.flexGrow = 1; $0.flexShrink = 1 },
+                .node(b).style { $0.flexGrow = 1; $0.flexShrink = 1 },
+            ])
+        }, in: exactly(300, 20))
+        #expect(frames.map(\.width) == [150, 150])
+        #expect(a.askedWidths == [.infinity, 150] && b.askedWidths == [.infinity, 150])
     }
 
     @Test func flexShrinkSharesTheOverflowBySizeAndFactor() {

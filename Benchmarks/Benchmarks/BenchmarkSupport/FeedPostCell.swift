@@ -84,6 +84,8 @@ public final class HandPostCell: FeedPostCell, @unchecked Sendable {
         let dateLayout = date.layoutThatFits(fits(columnWidth))
         let columnHeight = authorLayout.size.height + 2 + dateLayout.size.height
         let headerHeight = max(36, columnHeight)
+        // Every node placed gets its own layout, as Texture's sublayouts do.
+        _ = avatar.layoutThatFits((try? SizeRange(exactly: CGSize(width: 36, height: 36))) ?? .unconstrained)
         children.append(Layout.Child(node: avatar, frame: CGRect(x: 16, y: y + (headerHeight - 36) / 2, width: 36, height: 36)))
         let columnY = y + (headerHeight - columnHeight) / 2
         children.append(Layout.Child(node: author, frame: CGRect(

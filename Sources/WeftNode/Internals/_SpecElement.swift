@@ -1,15 +1,16 @@
 import Foundation
 
 /// One element of a spec tree as a resolver works on it: what it is, its style,
-/// and what measuring found. A resolver keeps the elements of a tree in one array,
-/// in pre-order, so measuring and flattening read no spec and allocate nothing
-/// per element: an element's children follow it, and each child's ``end`` is
-/// where its next sibling starts.
+/// and where measuring put it. A resolver keeps the elements of a tree in one
+/// array, in pre-order, so measuring and flattening read no spec and allocate
+/// nothing per element: an element's children follow it, and each child's
+/// ``end`` is where its next sibling starts.
+///
+/// Plain data, and small: the measuring pass reads and writes these in place.
 struct _SpecElement {
     /// A spec's kind without its children, which follow in the array.
     enum Kind {
-        /// Unretained: the spec being resolved holds the node, and the element
-        /// stays plain data that the array copies as bytes.
+        /// Unretained: the spec being resolved holds the node.
         case node(Unmanaged<DisplayNode>)
         case stack(StackLayout, childCount: Int)
         case inset(EdgeInsets)
@@ -28,31 +29,23 @@ struct _SpecElement {
     let kind: Kind
     /// The element's style in the resolver's `styles`, or -1 for the default
     /// style: most elements have it, and copying one costs more than the rest.
-    let style: Int
+    let style: Int32
     /// The index one past this element's subtree: its next sibling's index.
-    var end: Int
-    /// The node a node element names, for the check that none is named twice.
-    let nodeID: ObjectIdentifier?
-
+    var end: Int32
     /// The size of the element's last measurement: the one its parent keeps.
     var size: CGSize = .zero
     /// The element's origin in its parent's coordinates.
     var origin: CGPoint = .zero
 
-    // A stack's per-child state, along the stack's axis (`main`) and across it.
-    var main: CGFloat = 0
-    var cross: CGFloat = 0
-    var before: CGFloat = 0
-    var after: CGFloat = 0
-    var grow: CGFloat = 0
-    var shrink: CGFloat = 0
-    var align: StackLayout.Align = .start
-    var flexed = false
-
     init(kind: Kind, style: Int, end: Int) {
         self.kind = kind
-        self.style = style
-        self.end = end
-        if case .node(let node) = kind { nodeID = ObjectIdentifier(node.takeUnretainedValue()) } else { nodeID = nil }
+        self.style = Int32(truncatingIfNeeded: style)
+        self.end = Int32(truncatingIfNeeded: end)
+    }
+
+    /// The address of the node a node element names, for the check that none is
+    /// named twice; `nil` for any other element.
+    var nodeAddress: UnsafeMutableRawPointer? {
+        if case .node(let node) = kind { node.toOpaque() } else { nil }
     }
 }

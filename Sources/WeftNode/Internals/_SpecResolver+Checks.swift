@@ -8,10 +8,10 @@ extension _SpecResolver {
     /// `spec`'s style with every unusable value replaced by its default, each
     /// recorded: sizes negative, NaN or infinite, fractions outside 0...1, and
     /// flex factors, spacings or a position that are not finite.
-    mutating func checkedStyle(of spec: LayoutSpec) -> LayoutStyle {
-        var style = spec.style
+    mutating func checkedStyle(of spec: UnsafePointer<LayoutSpec>) -> LayoutStyle {
+        var style = spec.pointee.style
         guard !style.isUsable else { return style }
-        let element: String = if case .node(let node) = spec.kind { node.description } else { "a spec of \(owner.description)" }
+        let element: String = if case .node(let node) = spec.pointee.kind { node.description } else { "a spec of \(owner.description)" }
         func check(_ dimension: inout LayoutDimension, _ name: String) {
             guard !dimension.isValid else { return }
             errors.append(.invalidDimension(property: name, node: element))

@@ -26,21 +26,27 @@ public import Foundation
 /// twice, the node itself) still resolves, with the offending part ignored, and
 /// the node reports it in ``DisplayNode/layoutSpecErrors``.
 public struct LayoutSpec: Sendable {
-    // Only the cases that hold one spec are indirect: a node, the common leaf, and
-    // the array cases need no box of their own.
+    /// What the spec is, without its children; only a node holds a reference,
+    /// so reading a kind retains nothing else.
     enum Kind: Sendable {
         case node(DisplayNode)
-        case stack(StackLayout, [LayoutSpec])
-        indirect case inset(EdgeInsets, LayoutSpec)
-        indirect case overlay(LayoutSpec, overlay: LayoutSpec)
-        indirect case background(LayoutSpec, background: LayoutSpec)
-        indirect case relative(RelativeLayout, LayoutSpec)
-        indirect case ratio(CGFloat, LayoutSpec)
-        case absolute(AbsoluteLayout.Sizing, [LayoutSpec])
-        indirect case wrapper(LayoutSpec)
+        case stack(StackLayout)
+        case inset(EdgeInsets)
+        /// The child, then the overlay on top of it.
+        case overlay
+        /// The child, then the background behind it.
+        case background
+        case relative(RelativeLayout)
+        case ratio(CGFloat)
+        case absolute(AbsoluteLayout.Sizing)
+        case wrapper
     }
 
     let kind: Kind
+
+    /// The specs inside this one, in order; none for a node. One array for every
+    /// kind, so a resolver walks any tree the same way, borrowing each child.
+    let children: [LayoutSpec]
 
     /// The style, once set; `nil` for the default that most elements keep.
     private var styleBox: _LayoutStyleBox?
@@ -65,8 +71,9 @@ public struct LayoutSpec: Sendable {
         return box
     }
 
-    init(_ kind: Kind) {
+    init(_ kind: Kind, _ children: [LayoutSpec] = []) {
         self.kind = kind
+        self.children = children
     }
 
     /// Returns this spec with its style changed by `change`.
@@ -96,23 +103,23 @@ public struct LayoutSpec: Sendable {
         let layout = StackLayout(
             direction: direction, spacing: spacing, justifyContent: justifyContent,
             alignItems: alignItems, flexWrap: flexWrap, lineSpacing: lineSpacing)
-        return LayoutSpec(.stack(layout, children))
+        return LayoutSpec(.stack(layout), children)
     }
 
     /// The child inset by `insets`, as `ASInsetLayoutSpec`; an infinite inset puts
     /// the child against the opposite edge.
     public static func inset(_ insets: EdgeInsets, child: LayoutSpec) -> LayoutSpec {
-        LayoutSpec(.inset(insets, child))
+        LayoutSpec(.inset(insets), [child])
     }
 
     /// `overlay` laid over the child, at the child's size (`ASOverlayLayoutSpec`).
     public static func overlay(_ overlay: LayoutSpec, on child: LayoutSpec) -> LayoutSpec {
-        LayoutSpec(.overlay(child, overlay: overlay))
+        LayoutSpec(.overlay, [child, overlay])
     }
 
     /// `background` laid behind the child, at the child's size (`ASBackgroundLayoutSpec`).
     public static func background(_ background: LayoutSpec, behind child: LayoutSpec) -> LayoutSpec {
-        LayoutSpec(.background(child, background: background))
+        LayoutSpec(.background, [child, background])
     }
 
     /// The child centered on the axes `centering` names (`ASCenterLayoutSpec`).
@@ -123,8 +130,8 @@ public struct LayoutSpec: Sendable {
             RelativeLayout(
                 horizontal: centering.contains(.x) ? .center : .none,
                 vertical: centering.contains(.y) ? .center : .none,
-                sizing: RelativeLayout.Sizing(rawValue: sizing.rawValue)),
-            child))
+                sizing: RelativeLayout.Sizing(rawValue: sizing.rawValue))),
+            [child])
     }
 
     /// The child at the start, center or end of each axis (`ASRelativeLayoutSpec`).
@@ -132,22 +139,22 @@ public struct LayoutSpec: Sendable {
         horizontal: RelativeLayout.Position = .none, vertical: RelativeLayout.Position = .none,
         sizing: RelativeLayout.Sizing = [], child: LayoutSpec
     ) -> LayoutSpec {
-        LayoutSpec(.relative(RelativeLayout(horizontal: horizontal, vertical: vertical, sizing: sizing), child))
+        LayoutSpec(.relative(RelativeLayout(horizontal: horizontal, vertical: vertical, sizing: sizing)), [child])
     }
 
     /// The child at height = `ratio` x width (`ASRatioLayoutSpec`).
     public static func ratio(_ ratio: CGFloat, child: LayoutSpec) -> LayoutSpec {
-        LayoutSpec(.ratio(ratio, child))
+        LayoutSpec(.ratio(ratio), [child])
     }
 
     /// Children at their ``LayoutStyle/layoutPosition`` (`ASAbsoluteLayoutSpec`).
     public static func absolute(sizing: AbsoluteLayout.Sizing = .default, children: [LayoutSpec]) -> LayoutSpec {
-        LayoutSpec(.absolute(sizing, children))
+        LayoutSpec(.absolute(sizing), children)
     }
 
     /// The child as it is, with a style of its own (`ASWrapperLayoutSpec`).
     public static func wrapper(_ child: LayoutSpec) -> LayoutSpec {
-        LayoutSpec(.wrapper(child))
+        LayoutSpec(.wrapper, [child])
     }
 }
 

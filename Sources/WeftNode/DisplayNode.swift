@@ -1,5 +1,6 @@
 public import Foundation
 public import WeftCore
+import Synchronization
 
 /// A thread-safe element of a user interface that can be built and measured off
 /// the main thread, and that tells its subclass where it stands in a scrolling list.
@@ -26,9 +27,15 @@ public import WeftCore
 /// When a node dies, on whatever thread, it hands its view (if it loaded one) to a
 /// `MainContextReleaseQueue`, so the view dies on main.
 // @unchecked: every mutable stored property is in `state`, a PosixMutex, except
-// `transitionInFlight`, which the main actor isolates.
+// `transitionInFlight`, which the main actor isolates, and `hasLayoutSpecErrors`,
+// an atomic written only with `state` locked.
 open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     let state: PosixMutex<State>
+
+    /// Whether `state.layoutSpecErrors` is not empty, readable without the lock:
+    /// a spec resolved without errors, the usual case, then takes no lock to
+    /// report none.
+    let hasLayoutSpecErrors = Atomic<Bool>(false)
 
     /// The layout transition that started and has not completed; see
     /// ``transitionLayout(to:animated:)``.
@@ -142,8 +149,11 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
         var resolver = _SpecResolver(owner: self)
         let layout = resolver.layout(of: spec, in: range)
         let errors = resolver.errors
-        state.withLock { state in
-            if !errors.isEmpty || !state.layoutSpecErrors.isEmpty { state.layoutSpecErrors = errors }
+        if !errors.isEmpty || hasLayoutSpecErrors.load(ordering: .relaxed) {
+            state.withLock { state in
+                state.layoutSpecErrors = errors
+                hasLayoutSpecErrors.store(!errors.isEmpty, ordering: .relaxed)
+            }
         }
         return layout
     }

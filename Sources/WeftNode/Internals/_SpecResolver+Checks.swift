@@ -11,7 +11,7 @@ extension _SpecResolver {
     mutating func checkedStyle(of spec: UnsafePointer<LayoutSpec>) -> LayoutStyle {
         var style = spec.pointee.style
         guard !style.isUsable else { return style }
-        let element: String = if case .node(let node) = spec.pointee.kind { node.description } else { "a spec of \(owner.description)" }
+        let element: String = if case .node(let node) = spec.pointee.kind { node.takeUnretainedValue().description } else { "a spec of \(owner.description)" }
         func check(_ dimension: inout LayoutDimension, _ name: String) {
             guard !dimension.isValid else { return }
             errors.append(.invalidDimension(property: name, node: element))

@@ -13,7 +13,8 @@ import WeftCore
 /// A resolver is used once, on the thread that measures the node. Nodes are
 /// measured through `layoutThatFits`, so their layouts are cached for the next pass.
 struct _SpecResolver {
-    let owner: DisplayNode
+    /// The node resolving its spec, alive for the resolver's whole use.
+    unowned(unsafe) let owner: DisplayNode
     var errors: [LayoutSpecError] = []
     var elements: [_SpecElement] = []
     /// The styles that are not the default, checked, which elements refer to.
@@ -70,7 +71,6 @@ struct _SpecResolver {
         }
         switch spec.pointee.kind {
         case .node(let node):
-            let node = Unmanaged.passUnretained(node)
             if node.toOpaque() == Unmanaged.passUnretained(owner).toOpaque() {
                 errors.append(.specNamesItsOwner(owner: owner.description))
                 add(.omitted)

@@ -26,10 +26,11 @@ public import Foundation
 /// twice, the node itself) still resolves, with the offending part ignored, and
 /// the node reports it in ``DisplayNode/layoutSpecErrors``.
 public struct LayoutSpec: Sendable {
-    /// What the spec is, without its children; only a node holds a reference,
-    /// so reading a kind retains nothing else.
+    /// What the spec is, without its children: plain data, so reading a kind
+    /// touches no reference count.
     enum Kind: Sendable {
-        case node(DisplayNode)
+        /// Unretained: ``retainedNode`` holds it.
+        case node(Unmanaged<DisplayNode>)
         case stack(StackLayout)
         case inset(EdgeInsets)
         /// The child, then the overlay on top of it.
@@ -48,45 +49,49 @@ public struct LayoutSpec: Sendable {
     /// kind, so a resolver walks any tree the same way, borrowing each child.
     let children: [LayoutSpec]
 
+    /// The node a node spec names, which keeps it alive as long as the spec.
+    private let retainedNode: DisplayNode?
+
     /// The style, once set; `nil` for the default that most elements keep.
     private var styleBox: _LayoutStyleBox?
 
     /// How this element sizes and places itself in the spec that holds it.
     ///
-    /// - Complexity: O(1); the first change allocates the style's storage.
+    /// - Complexity: O(1); each change allocates the style's storage.
     public var style: LayoutStyle {
         get { styleBox?.value ?? LayoutStyle() }
-        set { uniqueStyleBox().value = newValue }
-        _modify { yield &uniqueStyleBox().value }
+        set { styleBox = _LayoutStyleBox(newValue) }
     }
 
     /// Whether ``style`` was ever set: a resolver need neither copy nor check a
     /// default style.
     var isStyled: Bool { styleBox != nil }
 
-    private mutating func uniqueStyleBox() -> _LayoutStyleBox {
-        if isKnownUniquelyReferenced(&styleBox), let box = styleBox { return box }
-        let box = _LayoutStyleBox(styleBox?.value ?? LayoutStyle())
-        styleBox = box
-        return box
-    }
-
-    init(_ kind: Kind, _ children: [LayoutSpec] = []) {
+    init(_ kind: Kind, _ children: consuming [LayoutSpec]) {
         self.kind = kind
         self.children = children
+        retainedNode = nil
+    }
+
+    private init(node: DisplayNode) {
+        kind = .node(Unmanaged.passUnretained(node))
+        children = []
+        retainedNode = node
     }
 
     /// Returns this spec with its style changed by `change`.
     ///
     /// - Complexity: O(1).
     public consuming func style(_ change: (inout LayoutStyle) -> Void) -> LayoutSpec {
-        var spec = self
-        change(&spec.style)
+        var style = styleBox?.value ?? LayoutStyle()
+        change(&style)
+        var spec = consume self
+        spec.styleBox = _LayoutStyleBox(style)
         return spec
     }
 
     /// A node, measured with ``DisplayNode/layoutThatFits(_:)``.
-    public static func node(_ node: DisplayNode) -> LayoutSpec { LayoutSpec(.node(node)) }
+    public static func node(_ node: DisplayNode) -> LayoutSpec { LayoutSpec(node: node) }
 
     /// Children along one axis, as `ASStackLayoutSpec` lays them out: flex growing
     /// and shrinking, justification along the axis, alignment across it, and lines
@@ -98,7 +103,7 @@ public struct LayoutSpec: Sendable {
         alignItems: StackLayout.Align = .stretch,
         flexWrap: StackLayout.Wrap = .noWrap,
         lineSpacing: CGFloat = 0,
-        children: [LayoutSpec]
+        children: consuming [LayoutSpec]
     ) -> LayoutSpec {
         let layout = StackLayout(
             direction: direction, spacing: spacing, justifyContent: justifyContent,
@@ -108,23 +113,23 @@ public struct LayoutSpec: Sendable {
 
     /// The child inset by `insets`, as `ASInsetLayoutSpec`; an infinite inset puts
     /// the child against the opposite edge.
-    public static func inset(_ insets: EdgeInsets, child: LayoutSpec) -> LayoutSpec {
+    public static func inset(_ insets: EdgeInsets, child: consuming LayoutSpec) -> LayoutSpec {
         LayoutSpec(.inset(insets), [child])
     }
 
     /// `overlay` laid over the child, at the child's size (`ASOverlayLayoutSpec`).
-    public static func overlay(_ overlay: LayoutSpec, on child: LayoutSpec) -> LayoutSpec {
+    public static func overlay(_ overlay: consuming LayoutSpec, on child: consuming LayoutSpec) -> LayoutSpec {
         LayoutSpec(.overlay, [child, overlay])
     }
 
     /// `background` laid behind the child, at the child's size (`ASBackgroundLayoutSpec`).
-    public static func background(_ background: LayoutSpec, behind child: LayoutSpec) -> LayoutSpec {
+    public static func background(_ background: consuming LayoutSpec, behind child: consuming LayoutSpec) -> LayoutSpec {
         LayoutSpec(.background, [child, background])
     }
 
     /// The child centered on the axes `centering` names (`ASCenterLayoutSpec`).
     public static func center(
-        _ centering: CenterLayout.Centering = .xy, sizing: CenterLayout.Sizing = [], child: LayoutSpec
+        _ centering: CenterLayout.Centering = .xy, sizing: CenterLayout.Sizing = [], child: consuming LayoutSpec
     ) -> LayoutSpec {
         LayoutSpec(.relative(
             RelativeLayout(
@@ -137,23 +142,23 @@ public struct LayoutSpec: Sendable {
     /// The child at the start, center or end of each axis (`ASRelativeLayoutSpec`).
     public static func relative(
         horizontal: RelativeLayout.Position = .none, vertical: RelativeLayout.Position = .none,
-        sizing: RelativeLayout.Sizing = [], child: LayoutSpec
+        sizing: RelativeLayout.Sizing = [], child: consuming LayoutSpec
     ) -> LayoutSpec {
         LayoutSpec(.relative(RelativeLayout(horizontal: horizontal, vertical: vertical, sizing: sizing)), [child])
     }
 
     /// The child at height = `ratio` x width (`ASRatioLayoutSpec`).
-    public static func ratio(_ ratio: CGFloat, child: LayoutSpec) -> LayoutSpec {
+    public static func ratio(_ ratio: CGFloat, child: consuming LayoutSpec) -> LayoutSpec {
         LayoutSpec(.ratio(ratio), [child])
     }
 
     /// Children at their ``LayoutStyle/layoutPosition`` (`ASAbsoluteLayoutSpec`).
-    public static func absolute(sizing: AbsoluteLayout.Sizing = .default, children: [LayoutSpec]) -> LayoutSpec {
+    public static func absolute(sizing: AbsoluteLayout.Sizing = .default, children: consuming [LayoutSpec]) -> LayoutSpec {
         LayoutSpec(.absolute(sizing), children)
     }
 
     /// The child as it is, with a style of its own (`ASWrapperLayoutSpec`).
-    public static func wrapper(_ child: LayoutSpec) -> LayoutSpec {
+    public static func wrapper(_ child: consuming LayoutSpec) -> LayoutSpec {
         LayoutSpec(.wrapper, [child])
     }
 }

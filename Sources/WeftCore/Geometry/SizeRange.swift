@@ -43,6 +43,7 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
     public static let unconstrained = SizeRange(
         uncheckedMin: .zero, max: CGSize(width: CGFloat.infinity, height: .infinity))
 
+    @usableFromInline
     init(uncheckedMin min: CGSize, max: CGSize) {
         self.min = min
         self.max = max
@@ -53,6 +54,7 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
     /// For computed ranges, such as a layout spec's, which must never trap.
     ///
     /// - Complexity: O(1).
+    @inlinable
     package init(sanitizingMin min: CGSize, max: CGSize) {
         func low(_ value: CGFloat) -> CGFloat { value.isFinite && value > 0 ? value : 0 }
         func high(_ value: CGFloat) -> CGFloat { value.isNaN ? .infinity : Swift.max(value, 0) }
@@ -68,6 +70,7 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
     /// an infinite one the range does not bound (a node that measures an infinite
     /// height in an unbounded column would otherwise push every later item to
     /// infinity).
+    @inlinable
     public func clamp(_ size: CGSize) -> CGSize {
         func clamp(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
             let clamped = Swift.min(Swift.max(value, low), high)

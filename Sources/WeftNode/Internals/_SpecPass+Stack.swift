@@ -40,10 +40,16 @@ extension _SpecPass {
         let crossMin = cross(range.min), crossMax = cross(range.max)
         let parent = range.max
 
-        // Each child's style, read once.
+        // Each child's style, read once; most children have none.
         var flexibleCount = 0
         for position in 0 ..< count {
-            let style = style(of: items[position].element)
+            let index = Int(elements[items[position].element].style)
+            guard index >= 0 else {
+                items[position].align = stack.alignItems
+                items[position].main = .nan
+                continue
+            }
+            let style = styles[index]
             items[position].align = switch style.alignSelf {
             case .auto: stack.alignItems
             case .start: .start

@@ -81,7 +81,7 @@ struct _SpecResolver {
                 nodeCount += 1
                 add(.node(node))
             }
-        case .stack(let stack): add(.stack(checked(stack), childCount: spec.pointee.children.count))
+        case .stack(let stack): add(.stack(checked(stack), childCount: spec.pointee.withChildren(\.count)))
         case .absolute(let sizing): add(.absolute(sizing))
         case .inset(let insets): add(.inset(checked(insets)))
         case .overlay: add(.overlay)
@@ -90,7 +90,7 @@ struct _SpecResolver {
         case .ratio(let ratio): add(.ratio(usable(ratio, "ratio", fallback: 1, positive: true)))
         case .wrapper: add(.wrapper)
         }
-        spec.pointee.children.withUnsafeBufferPointer { children in
+        spec.pointee.withChildren { children in
             for index in children.indices { append(children.baseAddress! + index) }
         }
         elements[element].end = Int32(truncatingIfNeeded: elements.count)

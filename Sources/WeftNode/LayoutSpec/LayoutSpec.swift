@@ -29,7 +29,7 @@ public struct LayoutSpec: Sendable {
     /// What the spec is, without its children: plain data, so reading a kind
     /// touches no reference count.
     enum Kind: Sendable {
-        /// Unretained: ``retainedNode`` holds it.
+        /// Unretained: ``storage`` holds it.
         case node(Unmanaged<DisplayNode>)
         case stack(StackLayout)
         case inset(EdgeInsets)
@@ -45,48 +45,76 @@ public struct LayoutSpec: Sendable {
 
     let kind: Kind
 
+    /// The node, children and style, behind one reference.
+    private var storage: _SpecStorage
+
     /// The specs inside this one, in order; none for a node. One array for every
     /// kind, so a resolver walks any tree the same way, borrowing each child.
-    let children: [LayoutSpec]
+    var children: [LayoutSpec] {
+        switch storage {
+        case .node: []
+        case .children(let children): children
+        case .styled(let styled): styled.children
+        }
+    }
 
-    /// The node a node spec names, which keeps it alive as long as the spec.
-    private let retainedNode: DisplayNode?
-
-    /// The style, once set; `nil` for the default that most elements keep.
-    private var styleBox: _LayoutStyleBox?
+    /// Calls `body` with the children in place, so that each can be read without
+    /// a copy of the array or of the child.
+    func withChildren<Result>(_ body: (UnsafeBufferPointer<LayoutSpec>) -> Result) -> Result {
+        switch storage {
+        case .node: body(UnsafeBufferPointer(start: nil, count: 0))
+        case .children(let children): children.withUnsafeBufferPointer(body)
+        case .styled(let styled): styled.children.withUnsafeBufferPointer(body)
+        }
+    }
 
     /// How this element sizes and places itself in the spec that holds it.
     ///
     /// - Complexity: O(1); each change allocates the style's storage.
     public var style: LayoutStyle {
-        get { styleBox?.value ?? LayoutStyle() }
-        set { styleBox = _LayoutStyleBox(newValue) }
+        get {
+            if case .styled(let styled) = storage { return styled.style }
+            return LayoutStyle()
+        }
+        set {
+            storage = .styled(_StyledSpec(node: node, children: children, style: newValue))
+        }
     }
 
     /// Whether ``style`` was ever set: a resolver need neither copy nor check a
     /// default style.
-    var isStyled: Bool { styleBox != nil }
+    var isStyled: Bool {
+        if case .styled = storage { return true }
+        return false
+    }
+
+    /// The node a node spec names.
+    private var node: DisplayNode? {
+        switch storage {
+        case .node(let node): node
+        case .children: nil
+        case .styled(let styled): styled.node
+        }
+    }
 
     init(_ kind: Kind, _ children: consuming [LayoutSpec]) {
         self.kind = kind
-        self.children = children
-        retainedNode = nil
+        storage = .children(children)
     }
 
     private init(node: DisplayNode) {
         kind = .node(Unmanaged.passUnretained(node))
-        children = []
-        retainedNode = node
+        storage = .node(node)
     }
 
     /// Returns this spec with its style changed by `change`.
     ///
     /// - Complexity: O(1).
     public consuming func style(_ change: (inout LayoutStyle) -> Void) -> LayoutSpec {
-        var style = styleBox?.value ?? LayoutStyle()
+        var style = style
         change(&style)
         var spec = consume self
-        spec.styleBox = _LayoutStyleBox(style)
+        spec.style = style
         return spec
     }
 

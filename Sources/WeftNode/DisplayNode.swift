@@ -146,9 +146,7 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
         guard let spec = layoutSpecThatFits(range) else {
             return Layout(size: range.clamp(calculateSizeThatFits(range.max)))
         }
-        var resolver = _SpecResolver(owner: self)
-        let layout = resolver.layout(of: spec, in: range)
-        let errors = resolver.errors
+        let (layout, errors) = _SpecResolver.layout(of: spec, for: self, in: range)
         if !errors.isEmpty || hasLayoutSpecErrors.load(ordering: .relaxed) {
             state.withLock { state in
                 state.layoutSpecErrors = errors

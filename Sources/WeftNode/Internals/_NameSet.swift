@@ -7,7 +7,7 @@ struct _NameSet {
 
     /// Adds the node at `address`, unless one of `elements` already names it;
     /// returns whether it was new.
-    mutating func insert(_ address: UnsafeMutableRawPointer, among elements: [_SpecElement]) -> Bool {
+    mutating func insert(_ address: UnsafeMutableRawPointer, among elements: UnsafeBufferPointer<_SpecElement>) -> Bool {
         if large != nil { return large!.insert(address).inserted }
         if elements.contains(where: { $0.nodeAddress == address }) { return false }
         count += 1

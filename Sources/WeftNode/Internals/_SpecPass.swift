@@ -61,9 +61,13 @@ struct _SpecPass {
     /// `parent` (Texture's `ASLayoutElementSizeResolve` and `ASSizeRangeIntersect`):
     /// a preferred size fixes that dimension; where style and range disagree, the
     /// range wins, so an element never leaves the room its parent gives it.
+    @inline(__always)
     func narrowed(_ range: SizeRange, element: Int, parent: CGSize) -> SizeRange {
         let index = Int(elements[element].style)
-        guard index >= 0 else { return range }
+        return index < 0 ? range : narrowed(range, style: index, parent: parent)
+    }
+
+    private func narrowed(_ range: SizeRange, style index: Int, parent: CGSize) -> SizeRange {
         let style = styles[index]
         if style.width == .auto, style.height == .auto, style.minWidth == .auto, style.minHeight == .auto,
            style.maxWidth == .auto, style.maxHeight == .auto {

@@ -5,12 +5,11 @@ extension _SpecResolver {
     // may visit an element several times) never sees a bad value and records
     // each error once.
 
-    /// `spec`'s style with every unusable value replaced by its default, each
-    /// recorded: sizes negative, NaN or infinite, fractions outside 0...1, and
-    /// flex factors, spacings or a position that are not finite.
-    mutating func checkedStyle(of spec: UnsafePointer<LayoutSpec>) -> LayoutStyle {
-        var style = spec.pointee.style
-        guard !style.isUsable else { return style }
+    /// Replaces every unusable value of `style`, which `spec` has, by its
+    /// default, recording each: sizes negative, NaN or infinite, fractions
+    /// outside 0...1, and flex factors, spacings or a position that are not finite.
+    mutating func check(_ style: inout LayoutStyle, of spec: UnsafePointer<LayoutSpec>) {
+        guard !style.isUsable else { return }
         let element: String = if case .node(let node) = spec.pointee.kind { node.takeUnretainedValue().description } else { "a spec of \(owner.description)" }
         func check(_ dimension: inout LayoutDimension, _ name: String) {
             guard !dimension.isValid else { return }
@@ -35,7 +34,6 @@ extension _SpecResolver {
             errors.append(.invalidValue(property: "layoutPosition", value: .nan, owner: owner.description))
             style.layoutPosition = .zero
         }
-        return style
     }
 
     /// `stack` with a spacing or line spacing that is not finite replaced by 0.

@@ -6,9 +6,9 @@ import WeftCore
 /// and flatten the nodes they name into a `Layout`.
 ///
 /// The tree is first copied into ``elements``, one entry per element in
-/// pre-order; measuring and flattening then work on that array alone, so a
-/// resolution allocates it, the styles that are set, and the resulting layout's
-/// children, and nothing per element.
+/// pre-order, in memory reserved for the count the spec keeps; measuring and
+/// flattening then work on that memory alone, so a resolution allocates only the
+/// resulting layout's children.
 ///
 /// A resolver is used once, on the thread that measures the node. Nodes are
 /// measured through `layoutThatFits`, so their layouts are cached for the next pass.
@@ -16,36 +16,55 @@ struct _SpecResolver {
     /// The node resolving its spec, alive for the resolver's whole use.
     unowned(unsafe) let owner: DisplayNode
     var errors: [LayoutSpecError] = []
-    var elements: [_SpecElement] = []
+    /// The elements numbered so far, in memory reserved for the whole tree.
+    private let elements: UnsafeMutableBufferPointer<_SpecElement>
+    private var elementCount = 0
     /// The styles that are not the default, checked, which elements refer to.
-    var styles: [LayoutStyle] = []
+    private let styles: UnsafeMutableBufferPointer<LayoutStyle>
+    private var styleCount = 0
     private var nodeCount = 0
     private var named = _NameSet()
 
-    init(owner: DisplayNode) {
+    private init(owner: DisplayNode, elements: UnsafeMutableBufferPointer<_SpecElement>,
+                 styles: UnsafeMutableBufferPointer<LayoutStyle>) {
         self.owner = owner
+        self.elements = elements
+        self.styles = styles
     }
 
-    /// The layout of `spec` for `range`, flattened to the nodes it names.
-    mutating func layout(of spec: LayoutSpec, in range: SizeRange) -> Layout {
-        // A cell's spec has a few dozen elements: grow once at most.
-        elements.reserveCapacity(32)
+    /// The layout of `spec` for `owner` within `range`, flattened to the nodes it
+    /// names, and what was wrong with the spec.
+    ///
+    /// The elements and styles live in memory taken for the call, on the thread's
+    /// stack when they fit: a resolution allocates only the layout's children.
+    static func layout(of spec: LayoutSpec, for owner: DisplayNode, in range: SizeRange)
+        -> (layout: Layout, errors: [LayoutSpecError]) {
+        let capacity = spec.elementCount
         // The elements hold the nodes unretained: the spec keeps them alive until
         // the layout, which retains them, is made.
         return withExtendedLifetime(spec) {
-            withUnsafePointer(to: spec) { append($0) }
-            let nodeCount = nodeCount
-            return styles.withUnsafeBufferPointer { styles in
-                elements.withUnsafeMutableBufferPointer { elements in
-                    let pass = _SpecPass(elements: elements, styles: styles)
-                    let size = pass.measure(0, in: range, parent: range.max)
-                    let children = [Layout.Child](unsafeUninitializedCapacity: nodeCount) { buffer, count in
-                        pass.flatten(0, offset: .zero, into: buffer, count: &count)
-                    }
-                    return Layout(size: range.clamp(size), children: children)
+            withUnsafeTemporaryAllocation(of: _SpecElement.self, capacity: capacity) { elements in
+                withUnsafeTemporaryAllocation(of: LayoutStyle.self, capacity: capacity) { styles in
+                    var resolver = _SpecResolver(owner: owner, elements: elements, styles: styles)
+                    withUnsafePointer(to: spec) { resolver.append($0) }
+                    let layout = resolver.measureAndFlatten(in: range)
+                    // Both hold plain data: nothing to release.
+                    _ = UnsafeMutableBufferPointer(rebasing: elements[..<resolver.elementCount]).deinitialize()
+                    _ = UnsafeMutableBufferPointer(rebasing: styles[..<resolver.styleCount]).deinitialize()
+                    return (layout, resolver.errors)
                 }
             }
         }
+    }
+
+    private func measureAndFlatten(in range: SizeRange) -> Layout {
+        let pass = _SpecPass(elements: UnsafeMutableBufferPointer(rebasing: elements[..<elementCount]),
+                             styles: UnsafeBufferPointer(rebasing: styles[..<styleCount]))
+        let size = pass.measure(0, in: range, parent: range.max)
+        let children = [Layout.Child](unsafeUninitializedCapacity: nodeCount) { buffer, count in
+            pass.flatten(0, offset: .zero, into: buffer, count: &count)
+        }
+        return Layout(size: range.clamp(size), children: children)
     }
 
     // MARK: Numbering and names
@@ -59,22 +78,25 @@ struct _SpecResolver {
     /// then read in place, where passing it by value would copy it, retaining its
     /// node, children and style only to release them again.
     private mutating func append(_ spec: UnsafePointer<LayoutSpec>) {
-        let element = elements.count
+        let element = elementCount
+        precondition(element < elements.count, "a spec has more elements than it counted")
         var style = -1
         if spec.pointee.isStyled {
-            if styles.isEmpty { styles.reserveCapacity(8) }
-            style = styles.count
-            styles.append(checkedStyle(of: spec))
+            style = styleCount
+            styles.initializeElement(at: style, to: spec.pointee.style)
+            styleCount += 1
+            check(&styles[style], of: spec)
         }
         func add(_ kind: _SpecElement.Kind) {
-            elements.append(_SpecElement(kind: kind, style: style, end: element + 1))
+            elements.initializeElement(at: element, to: _SpecElement(kind: kind, style: style, end: element + 1))
+            elementCount += 1
         }
         switch spec.pointee.kind {
         case .node(let node):
             if node.toOpaque() == Unmanaged.passUnretained(owner).toOpaque() {
                 errors.append(.specNamesItsOwner(owner: owner.description))
                 add(.omitted)
-            } else if !named.insert(node.toOpaque(), among: elements) {
+            } else if !named.insert(node.toOpaque(), among: UnsafeBufferPointer(rebasing: elements[..<elementCount])) {
                 errors.append(.nodeNamedTwice(node: node.takeUnretainedValue().description, owner: owner.description))
                 add(.omitted)
             } else {
@@ -93,6 +115,6 @@ struct _SpecResolver {
         spec.pointee.withChildren { children in
             for index in children.indices { append(children.baseAddress! + index) }
         }
-        elements[element].end = Int32(truncatingIfNeeded: elements.count)
+        elements[element].end = Int32(truncatingIfNeeded: elementCount)
     }
 }

@@ -48,6 +48,10 @@ public struct LayoutSpec: Sendable {
     /// The node, children and style, behind one reference.
     private var storage: _SpecStorage
 
+    /// The number of elements in this spec's tree, itself included: what a
+    /// resolver reserves before it reads the tree.
+    let elementCount: Int
+
     /// The specs inside this one, in order; none for a node. One array for every
     /// kind, so a resolver walks any tree the same way, borrowing each child.
     var children: [LayoutSpec] {
@@ -99,11 +103,17 @@ public struct LayoutSpec: Sendable {
 
     init(_ kind: Kind, _ children: consuming [LayoutSpec]) {
         self.kind = kind
+        elementCount = children.withUnsafeBufferPointer { children in
+            var count = 1
+            for index in children.indices { count += children[index].elementCount }
+            return count
+        }
         storage = .children(children)
     }
 
     private init(node: DisplayNode) {
         kind = .node(Unmanaged.passUnretained(node))
+        elementCount = 1
         storage = .node(node)
     }
 

@@ -279,6 +279,28 @@ final class SpecNode: DisplayNode, @unchecked Sendable {
         #expect("\(errors[0])".contains("the layout spec"))
     }
 
+    @Test func aStyleChangedOnACopyLeavesTheOriginalAlone() {
+        let node = SizedNode(10, 10)
+        let original = LayoutSpec.node(node).style { $0.flexGrow = 1 }
+        var copy = original
+        copy.style.flexGrow = 2
+        copy.style.width = .points(30)
+        #expect(original.style.flexGrow == 1 && original.style.width == .auto)
+        #expect(copy.style.flexGrow == 2 && copy.style.width == .points(30))
+    }
+
+    @Test func aLargeSpecWithARepeatedNodeResolvesEveryOtherNode() throws {
+        // 300 nodes: past the few the resolver keeps on the stack and the 32 it
+        // compares one by one before hashing. The last names the first again.
+        let nodes = (0 ..< 300).map { SizedNode(1, 2, name: "\($0)") }
+        let (size, frames, owner) = resolve({ _ in
+            .stack(.vertical, children: nodes.map { .node($0) } + [.node(nodes[0])])
+        }, in: upTo(100, .infinity))
+        #expect(frames.count == 300 && size.height == 600)
+        #expect(frames.enumerated().allSatisfy { $1.minY == CGFloat($0 * 2) })
+        #expect(owner.layoutSpecErrors == [.nodeNamedTwice(node: "SizedNode '0'", owner: "SpecNode")])
+    }
+
     @Test func aBadValueIsReportedOnceThoughItsElementIsMeasuredAgain() throws {
         // Growing and stretching measure the child twice more; the error stays one.
         let (size, frames, node) = resolve({ _ in

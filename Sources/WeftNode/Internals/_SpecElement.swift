@@ -42,10 +42,4 @@ struct _SpecElement {
         self.style = Int32(truncatingIfNeeded: style)
         self.end = Int32(truncatingIfNeeded: end)
     }
-
-    /// The address of the node a node element names, for the check that none is
-    /// named twice; `nil` for any other element.
-    var nodeAddress: UnsafeMutableRawPointer? {
-        if case .node(let node) = kind { node.toOpaque() } else { nil }
-    }
 }

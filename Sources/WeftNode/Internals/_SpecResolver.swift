@@ -23,20 +23,23 @@ struct _SpecResolver {
     private let styles: UnsafeMutableBufferPointer<LayoutStyle>
     private var styleCount = 0
     private var nodeCount = 0
-    private var named = _NameSet()
+    private var named: _NameSet
 
     private init(owner: DisplayNode, elements: UnsafeMutableBufferPointer<_SpecElement>,
-                 styles: UnsafeMutableBufferPointer<LayoutStyle>) {
+                 styles: UnsafeMutableBufferPointer<LayoutStyle>,
+                 addresses: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>) {
         self.owner = owner
         self.elements = elements
         self.styles = styles
+        named = _NameSet(addresses: addresses)
     }
 
     /// The layout of `spec` for `owner` within `range`, flattened to the nodes it
     /// names, and what was wrong with the spec.
     ///
-    /// The elements and styles live in memory taken for the call, on the thread's
-    /// stack when they fit: a resolution allocates only the layout's children.
+    /// The elements, styles and node addresses live in memory taken for the
+    /// call, on the thread's stack when they fit: a resolution allocates only the
+    /// layout's children. All three are plain data, left without deinitializing.
     static func layout(of spec: LayoutSpec, for owner: DisplayNode, in range: SizeRange)
         -> (layout: Layout, errors: [LayoutSpecError]) {
         let capacity = spec.elementCount
@@ -45,13 +48,11 @@ struct _SpecResolver {
         return withExtendedLifetime(spec) {
             withUnsafeTemporaryAllocation(of: _SpecElement.self, capacity: capacity) { elements in
                 withUnsafeTemporaryAllocation(of: LayoutStyle.self, capacity: capacity) { styles in
-                    var resolver = _SpecResolver(owner: owner, elements: elements, styles: styles)
-                    withUnsafePointer(to: spec) { resolver.append($0) }
-                    let layout = resolver.measureAndFlatten(in: range)
-                    // Both hold plain data: nothing to release.
-                    _ = UnsafeMutableBufferPointer(rebasing: elements[..<resolver.elementCount]).deinitialize()
-                    _ = UnsafeMutableBufferPointer(rebasing: styles[..<resolver.styleCount]).deinitialize()
-                    return (layout, resolver.errors)
+                    withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: capacity) { addresses in
+                        var resolver = _SpecResolver(owner: owner, elements: elements, styles: styles, addresses: addresses)
+                        withUnsafePointer(to: spec) { resolver.append($0) }
+                        return (resolver.measureAndFlatten(in: range), resolver.errors)
+                    }
                 }
             }
         }
@@ -96,7 +97,7 @@ struct _SpecResolver {
             if node.toOpaque() == Unmanaged.passUnretained(owner).toOpaque() {
                 errors.append(.specNamesItsOwner(owner: owner.description))
                 add(.omitted)
-            } else if !named.insert(node.toOpaque(), among: UnsafeBufferPointer(rebasing: elements[..<elementCount])) {
+            } else if !named.insert(node.toOpaque()) {
                 errors.append(.nodeNamedTwice(node: node.takeUnretainedValue().description, owner: owner.description))
                 add(.omitted)
             } else {

@@ -4,6 +4,7 @@
 /// One reference whatever the case, so copying or destroying a spec (which an
 /// app's spec-building code does for every element, every layout pass) costs one
 /// reference count, not one per field.
+@usableFromInline
 enum _SpecStorage: Sendable {
     case node(DisplayNode)
     case children([LayoutSpec])

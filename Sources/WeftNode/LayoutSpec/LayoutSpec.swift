@@ -28,6 +28,7 @@ public import Foundation
 public struct LayoutSpec: Sendable {
     /// What the spec is, without its children: plain data, so reading a kind
     /// touches no reference count.
+    @usableFromInline
     enum Kind: Sendable {
         /// Unretained: ``storage`` holds it.
         case node(Unmanaged<DisplayNode>)
@@ -43,18 +44,18 @@ public struct LayoutSpec: Sendable {
         case wrapper
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
 
     /// The node, children and style, behind one reference.
-    private var storage: _SpecStorage
+    @usableFromInline var storage: _SpecStorage
 
     /// The number of elements in this spec's tree, itself included: what a
     /// resolver reserves before it reads the tree.
-    let elementCount: Int
+    @usableFromInline let elementCount: Int
 
     /// The specs inside this one, in order; none for a node. One array for every
     /// kind, so a resolver walks any tree the same way, borrowing each child.
-    var children: [LayoutSpec] {
+    @usableFromInline var children: [LayoutSpec] {
         switch storage {
         case .node: []
         case .children(let children): children
@@ -76,11 +77,11 @@ public struct LayoutSpec: Sendable {
     ///
     /// - Complexity: O(1); each change allocates the style's storage.
     public var style: LayoutStyle {
-        get {
+        @inlinable get {
             if case .styled(let styled) = storage { return styled.style }
             return LayoutStyle()
         }
-        set {
+        @inlinable set {
             storage = .styled(_StyledSpec(node: node, children: children, style: newValue))
         }
     }
@@ -93,7 +94,7 @@ public struct LayoutSpec: Sendable {
     }
 
     /// The node a node spec names.
-    private var node: DisplayNode? {
+    @usableFromInline var node: DisplayNode? {
         switch storage {
         case .node(let node): node
         case .children: nil
@@ -101,6 +102,7 @@ public struct LayoutSpec: Sendable {
         }
     }
 
+    @inlinable
     init(_ kind: Kind, _ children: consuming [LayoutSpec]) {
         self.kind = kind
         elementCount = children.withUnsafeBufferPointer { children in
@@ -111,7 +113,8 @@ public struct LayoutSpec: Sendable {
         storage = .children(children)
     }
 
-    private init(node: DisplayNode) {
+    @inlinable
+    init(node: DisplayNode) {
         kind = .node(Unmanaged.passUnretained(node))
         elementCount = 1
         storage = .node(node)
@@ -120,6 +123,7 @@ public struct LayoutSpec: Sendable {
     /// Returns this spec with its style changed by `change`.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public consuming func style(_ change: (inout LayoutStyle) -> Void) -> LayoutSpec {
         var style = style
         change(&style)
@@ -129,11 +133,13 @@ public struct LayoutSpec: Sendable {
     }
 
     /// A node, measured with ``DisplayNode/layoutThatFits(_:)``.
+    @inlinable
     public static func node(_ node: DisplayNode) -> LayoutSpec { LayoutSpec(node: node) }
 
     /// Children along one axis, as `ASStackLayoutSpec` lays them out: flex growing
     /// and shrinking, justification along the axis, alignment across it, and lines
     /// when the stack wraps.
+    @inlinable
     public static func stack(
         _ direction: StackLayout.Direction,
         spacing: CGFloat = 0,
@@ -151,21 +157,25 @@ public struct LayoutSpec: Sendable {
 
     /// The child inset by `insets`, as `ASInsetLayoutSpec`; an infinite inset puts
     /// the child against the opposite edge.
+    @inlinable
     public static func inset(_ insets: EdgeInsets, child: consuming LayoutSpec) -> LayoutSpec {
         LayoutSpec(.inset(insets), [child])
     }
 
     /// `overlay` laid over the child, at the child's size (`ASOverlayLayoutSpec`).
+    @inlinable
     public static func overlay(_ overlay: consuming LayoutSpec, on child: consuming LayoutSpec) -> LayoutSpec {
         LayoutSpec(.overlay, [child, overlay])
     }
 
     /// `background` laid behind the child, at the child's size (`ASBackgroundLayoutSpec`).
+    @inlinable
     public static func background(_ background: consuming LayoutSpec, behind child: consuming LayoutSpec) -> LayoutSpec {
         LayoutSpec(.background, [child, background])
     }
 
     /// The child centered on the axes `centering` names (`ASCenterLayoutSpec`).
+    @inlinable
     public static func center(
         _ centering: CenterLayout.Centering = .xy, sizing: CenterLayout.Sizing = [], child: consuming LayoutSpec
     ) -> LayoutSpec {
@@ -178,6 +188,7 @@ public struct LayoutSpec: Sendable {
     }
 
     /// The child at the start, center or end of each axis (`ASRelativeLayoutSpec`).
+    @inlinable
     public static func relative(
         horizontal: RelativeLayout.Position = .none, vertical: RelativeLayout.Position = .none,
         sizing: RelativeLayout.Sizing = [], child: consuming LayoutSpec
@@ -186,16 +197,19 @@ public struct LayoutSpec: Sendable {
     }
 
     /// The child at height = `ratio` x width (`ASRatioLayoutSpec`).
+    @inlinable
     public static func ratio(_ ratio: CGFloat, child: consuming LayoutSpec) -> LayoutSpec {
         LayoutSpec(.ratio(ratio), [child])
     }
 
     /// Children at their ``LayoutStyle/layoutPosition`` (`ASAbsoluteLayoutSpec`).
+    @inlinable
     public static func absolute(sizing: AbsoluteLayout.Sizing = .default, children: consuming [LayoutSpec]) -> LayoutSpec {
         LayoutSpec(.absolute(sizing), children)
     }
 
     /// The child as it is, with a style of its own (`ASWrapperLayoutSpec`).
+    @inlinable
     public static func wrapper(_ child: consuming LayoutSpec) -> LayoutSpec {
         LayoutSpec(.wrapper, [child])
     }

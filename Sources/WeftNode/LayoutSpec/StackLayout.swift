@@ -20,6 +20,17 @@ public struct StackLayout: Hashable, Sendable {
     public var alignItems: Align
     public var flexWrap: Wrap
     public var lineSpacing: CGFloat
+
+    @usableFromInline
+    init(direction: Direction, spacing: CGFloat, justifyContent: Justify, alignItems: Align, flexWrap: Wrap,
+         lineSpacing: CGFloat) {
+        self.direction = direction
+        self.spacing = spacing
+        self.justifyContent = justifyContent
+        self.alignItems = alignItems
+        self.flexWrap = flexWrap
+        self.lineSpacing = lineSpacing
+    }
 }
 
 /// The options of a relative spec (``LayoutSpec/relative(horizontal:vertical:sizing:child:)``),
@@ -40,6 +51,13 @@ public struct RelativeLayout: Hashable, Sendable {
     public var horizontal: Position
     public var vertical: Position
     public var sizing: Sizing
+
+    @usableFromInline
+    init(horizontal: Position, vertical: Position, sizing: Sizing) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+        self.sizing = sizing
+    }
 }
 
 /// The options of a center spec (``LayoutSpec/center(_:sizing:child:)``), as `ASCenterLayoutSpec`.

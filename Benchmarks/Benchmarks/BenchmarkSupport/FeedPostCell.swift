@@ -32,6 +32,25 @@ public class FeedPostCell: CellNode, @unchecked Sendable {
         return cells.map { $0! }
     }
 
+    /// The first post among `ids` whose spec and hand-written layouts differ in
+    /// `range` (beyond rounding), described; `nil` when they all agree, as a
+    /// comparison of the two needs.
+    public static func firstDisagreement(among ids: Range<Int>, in range: SizeRange) -> String? {
+        func close(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 1e-6 }
+        for id in ids {
+            let spec = SpecPostCell(id: id).layoutThatFits(range)
+            let hand = HandPostCell(id: id).layoutThatFits(range)
+            let agree = close(spec.size.width, hand.size.width) && close(spec.size.height, hand.size.height)
+                && spec.children.count == hand.children.count
+                && zip(spec.children, hand.children).allSatisfy { s, h in
+                    close(s.frame.minX, h.frame.minX) && close(s.frame.minY, h.frame.minY)
+                        && close(s.frame.width, h.frame.width) && close(s.frame.height, h.frame.height)
+                }
+            if !agree { return "post \(id): spec \(spec) against hand \(hand)" }
+        }
+        return nil
+    }
+
     /// Measures `cells` in `range`, on every core or one at a time.
     public static func measure(_ cells: [FeedPostCell], in range: SizeRange, parallel: Bool) {
         if parallel {

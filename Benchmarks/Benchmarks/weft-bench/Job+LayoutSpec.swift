@@ -20,9 +20,13 @@ extension Job {
             ratioForm: .growth(label: "spec/hand"),
             note: "Layout specs: a post of 12 nodes in 4 nested stacks (avatar, author, date, text, a 16:9 image, "
                 + "four actions), measured fresh at 390 points wide; the time is per cell over \(cellsPerRound) "
-                + "cells a round, one thread.",
+                + "cells a round, one thread. The hand-written peer measures every node it places, as Texture's "
+                + "sublayouts require, and the job first checks that both lay out the same frames.",
             prepare: {
-                Sides(
+                if let disagreement = FeedPostCell.firstDisagreement(among: 0 ..< 200, in: cellRange) {
+                    throw JobFailure("the peer does not lay out the same frames: \(disagreement)")
+                }
+                return Sides(
                     weft: {
                         let cells = FeedPostCell.make(cellsPerRound, spec: true)
                         return timed { FeedPostCell.measure(cells, in: cellRange, parallel: false) } / cellsPerRound

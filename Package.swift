@@ -218,7 +218,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftNodeTests",
-            dependencies: ["WeftNode", "WeftTestSupport"],
+            // WeftMemory counts the allocations of the allocation-gate tests.
+            dependencies: ["WeftNode", "WeftTestSupport", "WeftMemory"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,18 +1,20 @@
 import Foundation
 
-/// One element of a spec tree as a resolver works on it: what it is, its style,
-/// and where measuring put it. A resolver keeps the elements of a tree in one
-/// array, in pre-order, so measuring and flattening read no spec and allocate
-/// nothing per element: an element's children follow it, and each child's
-/// ``end`` is where its next sibling starts.
+/// One element of a spec tree as a resolver works on it: what it is and its
+/// style. A resolver keeps the elements of a tree in one buffer, in pre-order, so
+/// measuring and flattening read no spec and allocate nothing per element: an
+/// element's children follow it, and each child's ``end`` is where its next
+/// sibling starts. Where measuring puts an element is kept beside, in a buffer of
+/// frames with the same numbering.
 ///
-/// Plain data, and small: the measuring pass reads and writes these in place.
+/// Plain data, and small: a cell's elements fit in the 1 KiB that Swift lends a
+/// temporary allocation on the thread's stack.
 struct _SpecElement {
     /// A spec's kind without its children, which follow in the array.
     enum Kind {
         /// Unretained: the spec being resolved holds the node.
         case node(Unmanaged<DisplayNode>)
-        case stack(StackLayout, childCount: Int)
+        case stack(StackLayout)
         case inset(EdgeInsets)
         /// The child, then the overlay on top of it.
         case overlay
@@ -32,10 +34,6 @@ struct _SpecElement {
     let style: Int32
     /// The index one past this element's subtree: its next sibling's index.
     var end: Int32
-    /// The size of the element's last measurement: the one its parent keeps.
-    var size: CGSize = .zero
-    /// The element's origin in its parent's coordinates.
-    var origin: CGPoint = .zero
 
     init(kind: Kind, style: Int, end: Int) {
         self.kind = kind

@@ -20,7 +20,7 @@ extension _SpecPass {
             height: side(sub.height + insets.top + insets.bottom, fallback: range.max.height)))
         let x = side(insets.left, fallback: size.width - side(insets.right, fallback: 0) - sub.width)
         let y = side(insets.top, fallback: size.height - side(insets.bottom, fallback: 0) - sub.height)
-        elements[element + 1].origin = CGPoint(x: finite(x), y: finite(y))
+        frames[element + 1].origin = CGPoint(x: finite(x), y: finite(y))
         return size
     }
 
@@ -59,7 +59,7 @@ extension _SpecPass {
             case .end: 1
             }
         }
-        elements[element + 1].origin = CGPoint(x: (size.width - sub.width) * proportion(relative.horizontal),
+        frames[element + 1].origin = CGPoint(x: (size.width - sub.width) * proportion(relative.horizontal),
                                                y: (size.height - sub.height) * proportion(relative.vertical))
         return size
     }
@@ -96,7 +96,7 @@ extension _SpecPass {
             let room = SizeRange(sanitizingMin: .zero, max: CGSize(
                 width: range.max.width - position.x, height: range.max.height - position.y))
             let sub = measure(number, in: room, parent: range.max)
-            elements[number].origin = position
+            frames[number].origin = position
             extent.width = Swift.max(extent.width, position.x + sub.width)
             extent.height = Swift.max(extent.height, position.y + sub.height)
             number = next(after: number)

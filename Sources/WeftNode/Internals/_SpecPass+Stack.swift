@@ -10,9 +10,15 @@ extension _SpecPass {
     /// children weighted by their size, re-measure those, stretch children to the
     /// line's cross size, then justify along the axis and align across it. With
     /// `.wrap`, children that do not fit start a new line, `lineSpacing` apart.
-    func measureStack(_ stack: StackLayout, childCount: Int, at element: Int, in range: SizeRange) -> CGSize {
+    func measureStack(_ stack: StackLayout, at element: Int, in range: SizeRange) -> CGSize {
+        var childCount = 0
+        var child = element + 1
+        while child < next(after: element) {
+            childCount += 1
+            child = next(after: child)
+        }
         // A cell's stacks have a few children: their state lives on the thread's stack.
-        withUnsafeTemporaryAllocation(of: _StackItem.self, capacity: childCount) { items in
+        return withUnsafeTemporaryAllocation(of: _StackItem.self, capacity: childCount) { items in
             var child = element + 1
             for position in 0 ..< childCount {
                 items.initializeElement(at: position, to: _StackItem(element: child))
@@ -187,7 +193,7 @@ extension _SpecPass {
                 case .center: (lineCross - item.cross) / 2
                 case .end: lineCross - item.cross
                 }
-                elements[item.element].origin = horizontal
+                frames[item.element].origin = horizontal
                     ? CGPoint(x: cursor, y: crossCursor + crossOffset)
                     : CGPoint(x: crossCursor + crossOffset, y: cursor)
                 cursor += item.main + item.after

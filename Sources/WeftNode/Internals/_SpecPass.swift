@@ -4,14 +4,17 @@ import WeftCore
 /// The measuring and flattening of one resolution, over the elements a
 /// ``_SpecResolver`` numbered and the styles it checked.
 ///
-/// The pass holds pointers into the resolver's arrays, which outlive it, and is
-/// passed by value down the recursion: an element is read and written in place,
-/// with no copy-on-write check and no copy of the element on the way. An element
-/// measured again (flexed or stretched) overwrites its size: the last
+/// The pass holds pointers into the resolver's buffers, which outlive it, and is
+/// passed by value down the recursion: an element is read and its frame written
+/// in place, with no copy-on-write check and no copy of the element on the way.
+/// An element measured again (flexed or stretched) overwrites its size: the last
 /// measurement is the one its parent keeps.
 struct _SpecPass {
-    let elements: UnsafeMutableBufferPointer<_SpecElement>
+    let elements: UnsafeBufferPointer<_SpecElement>
     let styles: UnsafeBufferPointer<LayoutStyle>
+    /// Each element's last measured size (the one its parent keeps) and its origin
+    /// in its parent's coordinates, numbered as the elements are.
+    let frames: UnsafeMutableBufferPointer<CGRect>
 
     /// The checked style of `element`.
     func style(of element: Int) -> LayoutStyle {
@@ -40,8 +43,8 @@ struct _SpecPass {
             .zero
         case .wrapper:
             range.clamp(measure(first, in: range, parent: parent))
-        case .stack(let stack, let childCount):
-            measureStack(stack, childCount: childCount, at: element, in: range)
+        case .stack(let stack):
+            measureStack(stack, at: element, in: range)
         case .inset(let insets):
             measureInset(insets, at: element, in: range, parent: parent)
         case .overlay, .background:
@@ -53,7 +56,7 @@ struct _SpecPass {
         case .absolute(let sizing):
             measureAbsolute(sizing, at: element, in: range)
         }
-        elements[element].size = size
+        frames[element].size = size
         return size
     }
 
@@ -103,13 +106,13 @@ struct _SpecPass {
     /// coordinates; a background comes before its child, an overlay after.
     func flatten(_ element: Int, offset: CGPoint, into children: UnsafeMutableBufferPointer<Layout.Child>,
                  count: inout Int) {
-        let origin = CGPoint(x: offset.x + elements[element].origin.x, y: offset.y + elements[element].origin.y)
+        let origin = CGPoint(x: offset.x + frames[element].minX, y: offset.y + frames[element].minY)
         let first = element + 1
         switch elements[element].kind {
         case .node(let node):
             precondition(count < children.count, "a spec flattened to more nodes than it named")
             children.initializeElement(at: count, to: Layout.Child(
-                node: node.takeUnretainedValue(), frame: CGRect(origin: origin, size: elements[element].size)))
+                node: node.takeUnretainedValue(), frame: CGRect(origin: origin, size: frames[element].size)))
             count += 1
         case .omitted:
             break

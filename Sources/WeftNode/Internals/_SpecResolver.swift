@@ -16,8 +16,10 @@ struct _SpecResolver {
     /// The node resolving its spec, alive for the resolver's whole use.
     unowned(unsafe) let owner: DisplayNode
     var errors: [LayoutSpecError] = []
-    /// The elements numbered so far, in memory reserved for the whole tree.
+    /// The elements numbered so far, and their frames, in memory reserved for the
+    /// whole tree.
     private let elements: UnsafeMutableBufferPointer<_SpecElement>
+    private let frames: UnsafeMutableBufferPointer<CGRect>
     private var elementCount = 0
     /// The styles that are not the default, checked, which elements refer to.
     private let styles: UnsafeMutableBufferPointer<LayoutStyle>
@@ -26,10 +28,11 @@ struct _SpecResolver {
     private var named: _NameSet
 
     private init(owner: DisplayNode, elements: UnsafeMutableBufferPointer<_SpecElement>,
-                 styles: UnsafeMutableBufferPointer<LayoutStyle>,
+                 frames: UnsafeMutableBufferPointer<CGRect>, styles: UnsafeMutableBufferPointer<LayoutStyle>,
                  addresses: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>) {
         self.owner = owner
         self.elements = elements
+        self.frames = frames
         self.styles = styles
         named = _NameSet(addresses: addresses)
     }
@@ -37,30 +40,36 @@ struct _SpecResolver {
     /// The layout of `spec` for `owner` within `range`, flattened to the nodes it
     /// names, and what was wrong with the spec.
     ///
-    /// The elements, styles and node addresses live in memory taken for the
-    /// call, on the thread's stack when they fit: a resolution allocates only the
-    /// layout's children. All three are plain data, left without deinitializing.
+    /// The elements, frames, styles and node addresses live in memory taken for
+    /// the call, each sized by the counts the spec keeps. Swift lends up to 1 KiB
+    /// of such memory on the thread's stack, which a cell's spec (a few dozen
+    /// elements) stays within: a resolution then allocates only the layout's
+    /// children. All four hold plain data, left without deinitializing.
     static func layout(of spec: LayoutSpec, for owner: DisplayNode, in range: SizeRange)
         -> (layout: Layout, errors: [LayoutSpecError]) {
-        let capacity = spec.elementCount
+        let count = Int(spec.elementCount), styled = Int(spec.styledCount)
         // The elements hold the nodes unretained: the spec keeps them alive until
         // the layout, which retains them, is made.
         return withExtendedLifetime(spec) {
-            withUnsafeTemporaryAllocation(of: _SpecElement.self, capacity: capacity) { elements in
-                withUnsafeTemporaryAllocation(of: LayoutStyle.self, capacity: capacity) { styles in
-                    withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: capacity) { addresses in
-                        var resolver = _SpecResolver(owner: owner, elements: elements, styles: styles, addresses: addresses)
-                        withUnsafePointer(to: spec) { resolver.append($0) }
-                        return (resolver.measureAndFlatten(in: range), resolver.errors)
-                    }
-                }
+            withUnsafeTemporaryAllocation(of: _SpecElement.self, capacity: count) { elements in
+            withUnsafeTemporaryAllocation(of: CGRect.self, capacity: count) { frames in
+            withUnsafeTemporaryAllocation(of: LayoutStyle.self, capacity: styled) { styles in
+            withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: count) { addresses in
+                var resolver = _SpecResolver(
+                    owner: owner, elements: elements, frames: frames, styles: styles, addresses: addresses)
+                withUnsafePointer(to: spec) { resolver.append($0) }
+                return (resolver.measureAndFlatten(in: range), resolver.errors)
+            }
+            }
+            }
             }
         }
     }
 
     private func measureAndFlatten(in range: SizeRange) -> Layout {
-        let pass = _SpecPass(elements: UnsafeMutableBufferPointer(rebasing: elements[..<elementCount]),
-                             styles: UnsafeBufferPointer(rebasing: styles[..<styleCount]))
+        let pass = _SpecPass(elements: UnsafeBufferPointer(rebasing: elements[..<elementCount]),
+                             styles: UnsafeBufferPointer(rebasing: styles[..<styleCount]),
+                             frames: UnsafeMutableBufferPointer(rebasing: frames[..<elementCount]))
         let size = pass.measure(0, in: range, parent: range.max)
         let children = [Layout.Child](unsafeUninitializedCapacity: nodeCount) { buffer, count in
             pass.flatten(0, offset: .zero, into: buffer, count: &count)
@@ -84,12 +93,14 @@ struct _SpecResolver {
         var style = -1
         if spec.pointee.isStyled {
             style = styleCount
+            precondition(style < styles.count, "a spec has more styles than it counted")
             styles.initializeElement(at: style, to: spec.pointee.style)
             styleCount += 1
             check(&styles[style], of: spec)
         }
         func add(_ kind: _SpecElement.Kind) {
             elements.initializeElement(at: element, to: _SpecElement(kind: kind, style: style, end: element + 1))
+            frames.initializeElement(at: element, to: .zero)
             elementCount += 1
         }
         switch spec.pointee.kind {
@@ -104,7 +115,7 @@ struct _SpecResolver {
                 nodeCount += 1
                 add(.node(node))
             }
-        case .stack(let stack): add(.stack(checked(stack), childCount: spec.pointee.withChildren(\.count)))
+        case .stack(let stack): add(.stack(checked(stack)))
         case .absolute(let sizing): add(.absolute(sizing))
         case .inset(let insets): add(.inset(checked(insets)))
         case .overlay: add(.overlay)

@@ -49,9 +49,11 @@ public struct LayoutSpec: Sendable {
     /// The node, children and style, behind one reference.
     @usableFromInline var storage: _SpecStorage
 
-    /// The number of elements in this spec's tree, itself included: what a
-    /// resolver reserves before it reads the tree.
-    @usableFromInline let elementCount: Int
+    /// The number of elements in this spec's tree, itself included, and of those
+    /// with a style: what a resolver reserves before it reads the tree. 32 bits
+    /// are plenty, as a tree of 2^31 specs would not fit in memory.
+    @usableFromInline let elementCount: Int32
+    @usableFromInline var styledCount: Int32
 
     /// The specs inside this one, in order; none for a node. One array for every
     /// kind, so a resolver walks any tree the same way, borrowing each child.
@@ -82,13 +84,14 @@ public struct LayoutSpec: Sendable {
             return LayoutStyle()
         }
         @inlinable set {
+            if !isStyled { styledCount += 1 }
             storage = .styled(_StyledSpec(node: node, children: children, style: newValue))
         }
     }
 
     /// Whether ``style`` was ever set: a resolver need neither copy nor check a
     /// default style.
-    var isStyled: Bool {
+    @usableFromInline var isStyled: Bool {
         if case .styled = storage { return true }
         return false
     }
@@ -105,10 +108,13 @@ public struct LayoutSpec: Sendable {
     @inlinable
     init(_ kind: Kind, _ children: consuming [LayoutSpec]) {
         self.kind = kind
-        elementCount = children.withUnsafeBufferPointer { children in
-            var count = 1
-            for index in children.indices { count += children[index].elementCount }
-            return count
+        (elementCount, styledCount) = children.withUnsafeBufferPointer { children in
+            var count: Int32 = 1, styled: Int32 = 0
+            for index in children.indices {
+                count += children[index].elementCount
+                styled += children[index].styledCount
+            }
+            return (count, styled)
         }
         storage = .children(children)
     }
@@ -117,6 +123,7 @@ public struct LayoutSpec: Sendable {
     init(node: DisplayNode) {
         kind = .node(Unmanaged.passUnretained(node))
         elementCount = 1
+        styledCount = 0
         storage = .node(node)
     }
 

@@ -14,12 +14,14 @@ public struct StackLayout: Hashable, Sendable {
     /// Whether children that do not fit start a new line.
     public enum Wrap: Hashable, Sendable { case noWrap, wrap }
 
-    public var direction: Direction
+    // The lengths first: the one-byte options then pack together, which keeps a
+    // resolver's elements small enough to live on the thread's stack.
     public var spacing: CGFloat
+    public var lineSpacing: CGFloat
+    public var direction: Direction
     public var justifyContent: Justify
     public var alignItems: Align
     public var flexWrap: Wrap
-    public var lineSpacing: CGFloat
 
     @usableFromInline
     init(direction: Direction, spacing: CGFloat, justifyContent: Justify, alignItems: Align, flexWrap: Wrap,

@@ -67,6 +67,7 @@ struct _SpecResolver {
     }
 
     private func measureAndFlatten(in range: SizeRange) -> Layout {
+        assert(subtreesNest(), "the elements of a spec do not nest")
         let pass = _SpecPass(elements: UnsafeBufferPointer(rebasing: elements[..<elementCount]),
                              styles: UnsafeBufferPointer(rebasing: styles[..<styleCount]),
                              frames: UnsafeMutableBufferPointer(rebasing: frames[..<elementCount]))
@@ -75,6 +76,24 @@ struct _SpecResolver {
             pass.flatten(0, offset: .zero, into: buffer, count: &count)
         }
         return Layout(size: range.clamp(size), children: children)
+    }
+
+    /// Whether every element's subtree lies within the numbered elements and its
+    /// children's subtrees tile it exactly: the shape measuring and flattening
+    /// walk by `end`. Debug builds check it after each numbering.
+    private func subtreesNest() -> Bool {
+        for element in 0 ..< elementCount {
+            let end = Int(elements[element].end)
+            guard end > element, end <= elementCount else { return false }
+            var child = element + 1
+            while child < end {
+                let next = Int(elements[child].end)
+                guard next > child, next <= end else { return false }
+                child = next
+            }
+            guard child == end else { return false }
+        }
+        return true
     }
 
     // MARK: Numbering and names

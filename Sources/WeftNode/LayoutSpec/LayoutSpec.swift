@@ -55,8 +55,7 @@ public struct LayoutSpec: Sendable {
     @usableFromInline let elementCount: Int32
     @usableFromInline var styledCount: Int32
 
-    /// The specs inside this one, in order; none for a node. One array for every
-    /// kind, so a resolver walks any tree the same way, borrowing each child.
+    /// The specs inside this one, in order; none for a node.
     @usableFromInline var children: [LayoutSpec] {
         switch storage {
         case .node: []
@@ -65,8 +64,8 @@ public struct LayoutSpec: Sendable {
         }
     }
 
-    /// Calls `body` with the children in place, so that each can be read without
-    /// a copy of the array or of the child.
+    /// Calls `body` with the children in place, so that a resolver reads each one
+    /// without copying it.
     func withChildren<Result>(_ body: (UnsafeBufferPointer<LayoutSpec>) -> Result) -> Result {
         switch storage {
         case .node: body(UnsafeBufferPointer(start: nil, count: 0))

@@ -10,32 +10,16 @@ import Foundation
 /// Plain data, and small: a cell's elements fit in the 1 KiB that Swift lends a
 /// temporary allocation on the thread's stack.
 struct _SpecElement {
-    /// A spec's kind without its children, which follow in the array.
-    enum Kind {
-        /// Unretained: the spec being resolved holds the node.
-        case node(Unmanaged<DisplayNode>)
-        case stack(StackLayout)
-        case inset(EdgeInsets)
-        /// The child, then the overlay on top of it.
-        case overlay
-        /// The child, then the background behind it.
-        case background
-        case relative(RelativeLayout)
-        case ratio(CGFloat)
-        case absolute(AbsoluteLayout.Sizing)
-        case wrapper
-        /// A node the spec may not name (twice, or its owner), left out.
-        case omitted
-    }
-
-    let kind: Kind
+    /// The spec's kind, its values checked; `nil` for a node the spec may not
+    /// name (twice, or its owner), left out.
+    let kind: LayoutSpec.Kind?
     /// The element's style in the resolver's `styles`, or -1 for the default
     /// style: most elements have it, and copying one costs more than the rest.
     let style: Int32
     /// The index one past this element's subtree: its next sibling's index.
     var end: Int32
 
-    init(kind: Kind, style: Int, end: Int) {
+    init(kind: LayoutSpec.Kind?, style: Int, end: Int) {
         self.kind = kind
         self.style = Int32(truncatingIfNeeded: style)
         self.end = Int32(truncatingIfNeeded: end)

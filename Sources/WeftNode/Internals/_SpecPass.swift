@@ -39,7 +39,7 @@ struct _SpecPass {
         let size: CGSize = switch elements[element].kind {
         case .node(let node):
             range.clamp(node._withUnsafeGuaranteedRef { $0.layoutThatFits(range).size })
-        case .omitted:
+        case nil:
             .zero
         case .wrapper:
             range.clamp(measure(first, in: range, parent: parent))
@@ -106,7 +106,7 @@ struct _SpecPass {
     /// coordinates; a background comes before its child, an overlay after.
     func flatten(_ element: Int, offset: CGPoint, into children: UnsafeMutableBufferPointer<Layout.Child>,
                  count: inout Int) {
-        let origin = CGPoint(x: offset.x + frames[element].minX, y: offset.y + frames[element].minY)
+        let origin = CGPoint(x: offset.x + frames[element].origin.x, y: offset.y + frames[element].origin.y)
         let first = element + 1
         switch elements[element].kind {
         case .node(let node):
@@ -114,7 +114,7 @@ struct _SpecPass {
             children.initializeElement(at: count, to: Layout.Child(
                 node: node.takeUnretainedValue(), frame: CGRect(origin: origin, size: frames[element].size)))
             count += 1
-        case .omitted:
+        case nil:
             break
         case .stack, .absolute:
             var child = first

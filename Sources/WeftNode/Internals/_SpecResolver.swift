@@ -117,7 +117,7 @@ struct _SpecResolver {
             styleCount += 1
             check(&styles[style], of: spec)
         }
-        func add(_ kind: _SpecElement.Kind) {
+        func add(_ kind: LayoutSpec.Kind?) {
             elements.initializeElement(at: element, to: _SpecElement(kind: kind, style: style, end: element + 1))
             frames.initializeElement(at: element, to: .zero)
             elementCount += 1
@@ -126,10 +126,10 @@ struct _SpecResolver {
         case .node(let node):
             if node.toOpaque() == Unmanaged.passUnretained(owner).toOpaque() {
                 errors.append(.specNamesItsOwner(owner: owner.description))
-                add(.omitted)
+                add(nil)
             } else if !named.insert(node.toOpaque()) {
                 errors.append(.nodeNamedTwice(node: node.takeUnretainedValue().description, owner: owner.description))
-                add(.omitted)
+                add(nil)
             } else {
                 nodeCount += 1
                 add(.node(node))

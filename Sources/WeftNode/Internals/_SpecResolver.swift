@@ -144,7 +144,7 @@ struct _SpecResolver {
         case .ratio(let ratio): add(.ratio(usable(ratio, "ratio", fallback: 1, positive: true)))
         case .wrapper: add(.wrapper)
         }
-        spec.pointee.withChildren { children in
+        LayoutSpec.withChildren(of: spec) { children in
             for index in children.indices { append(children.baseAddress! + index) }
         }
         elements[element].end = Int32(truncatingIfNeeded: elementCount)

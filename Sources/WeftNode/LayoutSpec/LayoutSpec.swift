@@ -64,10 +64,12 @@ public struct LayoutSpec: Sendable {
         }
     }
 
-    /// Calls `body` with the children in place, so that a resolver reads each one
-    /// without copying it.
-    func withChildren<Result>(_ body: (UnsafeBufferPointer<LayoutSpec>) -> Result) -> Result {
-        switch storage {
+    /// Calls `body` with the children of the spec at `spec` in place, so that a
+    /// resolver reads each one without copying it or the spec.
+    static func withChildren<Result>(
+        of spec: UnsafePointer<LayoutSpec>, _ body: (UnsafeBufferPointer<LayoutSpec>) -> Result
+    ) -> Result {
+        switch spec.pointee.storage {
         case .node: body(UnsafeBufferPointer(start: nil, count: 0))
         case .children(let children): children.withUnsafeBufferPointer(body)
         case .styled(let styled): styled.children.withUnsafeBufferPointer(body)

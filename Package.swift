@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "WeftNode", targets: ["WeftNode"]),
         .library(name: "WeftDataController", targets: ["WeftDataController"]),
         .library(name: "WeftRangeController", targets: ["WeftRangeController"]),
+        .library(name: "WeftHeadless", targets: ["WeftHeadless"]),
         .library(name: "Weft", targets: ["Weft"]),
         .executable(name: "weft-sim", targets: ["weft-sim"]),
     ],
@@ -146,18 +147,26 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The UIKit-faithful backing view, as NIOEmbedded is to NIOCore: a view with
+        // no screen that validates every commit by UIKit's rules. The containers'
+        // default view, and the oracle of the tests, weft-sim and the fuzzers.
+        .target(
+            name: "WeftHeadless",
+            dependencies: ["WeftCore", "WeftMemory", "WeftChangeSet", "WeftNode", "WeftElementMap", "WeftDataController"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Weft",
             dependencies: [
                 "WeftCore", "WeftMemory", "WeftDiff", "WeftChangeSet", "WeftNode", "WeftElementMap",
-                "WeftDataController", "WeftRangeController", "WeftReusePool", "WeftReactive",
+                "WeftDataController", "WeftRangeController", "WeftHeadless", "WeftReusePool",
             ],
             swiftSettings: swiftSettings
         ),
         // The feed simulation behind weft-sim, a target of its own so that tests run its scenario.
         .target(
             name: "WeftSimulation",
-            dependencies: ["Weft"],
+            dependencies: ["Weft", "WeftDiff"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -199,7 +208,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PipelineFuzzer",
-            dependencies: ["Weft", "WeftTestSupport"],
+            dependencies: ["Weft", "WeftDiff", "WeftTestSupport"],
             path: "Sources/Fuzzers/PipelineFuzzer",
             swiftSettings: swiftSettings
         ),
@@ -256,7 +265,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftDataControllerTests",
-            dependencies: ["WeftDataController", "WeftDiff", "WeftTestSupport"],
+            // The headless view is the data controller's oracle: it checks each commit by UIKit's rules.
+            dependencies: ["WeftDataController", "WeftHeadless", "WeftDiff", "WeftTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftHeadlessTests",
+            dependencies: ["WeftHeadless", "WeftDataController", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -267,7 +282,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftTests",
-            dependencies: ["Weft", "WeftSimulation", "WeftTestSupport"],
+            dependencies: ["Weft", "WeftDiff", "WeftSimulation", "WeftTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -39,7 +39,9 @@ extension CollectionNode {
                     do throws(NodeError) {
                         try node.layoutIfNeeded()
                     } catch {
-                        layoutErrors.append(error)
+                        let path = element.isSupplementary
+                            ? map.supplementaryLocation(of: element)?.indexPath : map.indexPath(of: element)
+                        diagnostics.report(error, layer: .container, indexPaths: path.map { [$0] } ?? [])
                     }
                     let configuration = try ViewConfiguration(Self.hostClass, attributes: [
                         ViewAttribute(Self.frameAttribute, value: frame) { (view: CellHostView, newFrame: CGRect) in
@@ -55,7 +57,7 @@ extension CollectionNode {
                 }
             }
         } catch {
-            mountErrors.append(error)
+            diagnostics.report(error, layer: .container)
         }
     }
 

@@ -2,6 +2,7 @@ public import Foundation
 public import WeftChangeSet
 public import WeftCore
 public import WeftDataController
+public import WeftHeadless
 public import WeftMemory
 public import WeftNode
 public import WeftRangeController
@@ -9,13 +10,14 @@ public import WeftReusePool
 
 /// A list or grid of cell nodes: Texture's `ASCollectionNode`, headless.
 ///
-/// It wires the pieces: a ``WeftDataController/DataController`` runs every
-/// edit through the five-step pipeline, a ``CollectionViewAdapter`` (by default
-/// a ``WeftDataController/HeadlessCollectionView``) commits each one by UIKit's
-/// rules, a ``WeftRangeController/RangeController`` with a
+/// It wires the pieces: a data controller runs every edit through the
+/// five-step pipeline, a ``WeftDataController/CollectionBackingView`` (by
+/// default a ``WeftHeadless/HeadlessCollectionView``) commits each one by
+/// UIKit's rules, a range controller with a
 /// ``WeftRangeController/CollectionLayout`` moves nodes through their interface
 /// states as the viewport moves and asks for more content near the end, and a
-/// ``WeftReusePool/ReusePoolMap`` recycles the backing views of visible cells.
+/// reuse pool recycles the backing views of visible cells. Everything the
+/// layers could not do goes to one ``diagnostics`` log.
 ///
 /// ```swift
 /// let feed = CollectionNode(layout: try ListLayout())
@@ -52,23 +54,43 @@ public class CollectionNode {
     /// Batch fetching.
     public weak var delegate: (any CollectionNodeDelegate)?
 
-    /// The pipeline.
-    public let dataController: DataController
+    /// The pipeline: validation, node allocation and measuring, commits.
+    package let dataController: DataController
 
-    /// The view side.
-    public let view: any CollectionViewAdapter
+    /// The backing view the node commits each update to: the view passed to
+    /// ``init(layout:view:validationMode:itemLoading:mainScheduler:deallocQueue:diagnostics:)``.
+    ///
+    /// An escape hatch: read what the view shows (a headless view's cells, a
+    /// real view's widgets). Do not call its ``WeftDataController/DataControllerDelegate``
+    /// methods or attach it elsewhere: the node does both, once per commit.
+    public let view: any CollectionBackingView
 
-    /// Where items go.
+    /// Where items go: the layout passed to the initializer.
+    ///
+    /// An escape hatch: read frames (``WeftRangeController/CollectionLayout/frameForItem(at:)``)
+    /// and the content size, in the view's index space. Do not call its
+    /// mutating methods; the range controller moves it with each commit.
     public let layout: any CollectionLayout
 
     /// The ranges.
-    public let rangeController: RangeController
+    package let rangeController: RangeController
 
     /// The container of the visible cells' backing views.
+    ///
+    /// An escape hatch: read the mounted views (``WeftReusePool/HeadlessView/subviews``)
+    /// after ``layoutIfNeeded()``. Do not add or remove views; the next mount
+    /// pass owns them.
     public let containerView = HeadlessView()
 
     /// Recycles the backing views of cells as they scroll in and out.
-    public let reusePool: ReusePoolMap
+    package let reusePool: ReusePoolMap
+
+    /// Where every layer of the collection reports what it could not do:
+    /// refused updates (``WeftDataController/DataControllerError``), batches the
+    /// view refused (``WeftHeadless/HeadlessCollectionView/Inconsistency``),
+    /// shared nodes, layouts, layout specs, range and mount errors, each with its
+    /// layer, update and index paths. Empty in a consistent collection.
+    public let diagnostics: DiagnosticsLog
 
     var batch: ChangeSet?
 
@@ -82,28 +104,35 @@ public class CollectionNode {
     let pipeline = _PipelineAdapter()
 
     /// Errors the range controller reported while following commits; empty in
-    /// a consistent collection.
-    public internal(set) var rangeErrors: [RangeError] = []
+    /// a consistent collection. A view of ``diagnostics``.
+    public var rangeErrors: [RangeError] { diagnostics.errors(of: RangeError.self) }
 
     /// Errors from mounting backing views; empty unless a view class misbehaves.
-    public internal(set) var mountErrors: [any Error] = []
+    /// A view of ``diagnostics``.
+    public var mountErrors: [any Error] {
+        diagnostics.diagnostics.filter { $0.layer == .container && !($0.error is NodeError) }.map(\.error)
+    }
 
     /// Layouts that automatic subnode management could not apply to a visible
     /// cell (the layout names a node it may not adopt); empty in a consistent
-    /// collection. The data controller keeps those found at commits in its own
-    /// ``WeftDataController/DataController/layoutErrors``.
-    public internal(set) var layoutErrors: [NodeError] = []
+    /// collection. Those found at commits are the data controller's, and those
+    /// found as cells enter the preload range the range controller's; all are
+    /// in ``diagnostics``. A view of ``diagnostics``.
+    public var layoutErrors: [NodeError] { diagnostics.errors(of: NodeError.self, in: .container) }
 
     /// Node blocks that returned a node another item still holds; each such item
     /// shows an empty cell node instead. Empty when every item has a node of its
-    /// own. See ``WeftDataController/SharedNodeError``.
-    public var sharedNodeErrors: [SharedNodeError] { dataController.sharedNodeErrors }
+    /// own. See ``WeftDataController/SharedNodeError``. A view of ``diagnostics``.
+    public var sharedNodeErrors: [SharedNodeError] { diagnostics.errors(of: SharedNodeError.self) }
+
+    /// Whether updates issued so far have yet to commit.
+    public var isProcessingUpdates: Bool { dataController.isProcessingUpdates }
 
     /// Creates a collection node.
     ///
     /// - Parameters:
     ///   - layout: Where items go; a vertical ``WeftRangeController/ListLayout`` by default.
-    ///   - view: The view side; a new ``WeftDataController/HeadlessCollectionView`` by default.
+    ///   - view: The backing view; a new ``WeftHeadless/HeadlessCollectionView`` by default.
     ///   - validationMode: How edits are validated: ``WeftChangeSet/ValidationMode/strict`` by default.
     ///   - itemLoading: When the data source is asked for an item's node block:
     ///     ``WeftDataController/DataController/ItemLoading/eager`` (the default,
@@ -112,30 +141,32 @@ public class CollectionNode {
     ///     the measure range; for large data, see <doc:IntelligentPreloading>).
     ///   - mainScheduler: Where commits and coalesced range updates run.
     ///   - deallocQueue: Where removed elements and nodes are released.
+    ///   - diagnostics: Where every layer reports; a new log by default. Pass
+    ///     one made with a ``WeftCore/DiagnosticsSink`` to forward them.
     public init(
         layout: any CollectionLayout,
-        view: any CollectionViewAdapter = HeadlessCollectionView(),
+        view: any CollectionBackingView = HeadlessCollectionView(),
         validationMode: ValidationMode = .strict,
         itemLoading: DataController.ItemLoading = .eager,
         mainScheduler: any MainScheduler = .dispatchMain,
-        deallocQueue: DeallocQueue = .shared
+        deallocQueue: DeallocQueue = .shared,
+        diagnostics: DiagnosticsLog = DiagnosticsLog()
     ) {
         self.layout = layout
         self.view = view
+        self.diagnostics = diagnostics
         dataController = DataController(
             validationMode: validationMode, itemLoading: itemLoading, mainScheduler: mainScheduler,
-            deallocQueue: deallocQueue)
-        rangeController = RangeController(layout: layout, scheduler: mainScheduler, deallocQueue: deallocQueue)
+            deallocQueue: deallocQueue, diagnostics: diagnostics)
+        rangeController = RangeController(
+            layout: layout, scheduler: mainScheduler, deallocQueue: deallocQueue, diagnostics: diagnostics)
         rangeController.dataController = dataController
         reusePool = ReusePoolMap(container: containerView)
         pipeline.node = self
         dataController.dataSource = pipeline
         dataController.delegate = pipeline
         rangeController.batchFetchingDelegate = pipeline
-        view.attach(to: dataController)
-        if let headless = view as? HeadlessCollectionView {
-            headless.preparedIndexPaths = { [weak self] in self?.viewIndexPathsForPreparedItems ?? [] }
-        }
+        view.attach(to: dataController) { [weak self] in self?.viewIndexPathsForPreparedItems ?? [] }
     }
 
     /// The size of the viewport. A new size measures every allocated node again

@@ -1,5 +1,6 @@
 public import WeftCore
-import WeftDataController
+public import WeftDataController
+public import WeftHeadless
 public import WeftMemory
 import WeftRangeController
 
@@ -12,15 +13,19 @@ public final class PagerNode: CollectionNode {
     /// - Parameters:
     ///   - itemLoading: When pages get their nodes: at their update (the default)
     ///     or when they enter the measure range (``WeftDataController/DataController/ItemLoading/lazy``).
+    ///   - view: The backing view; a new ``WeftHeadless/HeadlessCollectionView`` by default.
     ///   - mainScheduler: Where commits and coalesced range updates run.
     ///   - deallocQueue: Where removed pages and nodes are released.
+    ///   - diagnostics: Where every layer reports; a new log by default.
     public init(
         itemLoading: DataController.ItemLoading = .eager,
-        mainScheduler: any MainScheduler = .dispatchMain, deallocQueue: DeallocQueue = .shared
+        view: any CollectionBackingView = HeadlessCollectionView(),
+        mainScheduler: any MainScheduler = .dispatchMain, deallocQueue: DeallocQueue = .shared,
+        diagnostics: DiagnosticsLog = DiagnosticsLog()
     ) {
         super.init(
-            layout: PagerLayout(axis: .horizontal), itemLoading: itemLoading, mainScheduler: mainScheduler,
-            deallocQueue: deallocQueue)
+            layout: PagerLayout(axis: .horizontal), view: view, itemLoading: itemLoading,
+            mainScheduler: mainScheduler, deallocQueue: deallocQueue, diagnostics: diagnostics)
     }
 
     /// The page shown: the one under the viewport's origin.

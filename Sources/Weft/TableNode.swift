@@ -2,6 +2,7 @@ public import Foundation
 import WeftChangeSet
 public import WeftCore
 public import WeftDataController
+public import WeftHeadless
 public import WeftMemory
 public import WeftRangeController
 
@@ -30,22 +31,26 @@ public final class TableNode: CollectionNode {
     ///   - itemLoading: When rows get their nodes: at their update (the default)
     ///     or when they enter the measure range (``WeftDataController/DataController/ItemLoading/lazy``).
     ///   - estimatedRowHeight: The height of a lazy table's row before any row was measured.
+    ///   - view: The backing view; a new ``WeftHeadless/HeadlessCollectionView`` with
+    ///     table wording by default.
     ///   - mainScheduler: Where commits and coalesced range updates run.
     ///   - deallocQueue: Where removed rows and nodes are released.
+    ///   - diagnostics: Where every layer reports; a new log by default.
     /// - Throws: ``WeftRangeController/RangeError`` for a negative or NaN spacing
     ///   or a non-positive estimate.
     public init(
         spacing: CGFloat = 0,
         itemLoading: DataController.ItemLoading = .eager,
         estimatedRowHeight: CGFloat = 44,
+        view: any CollectionBackingView = HeadlessCollectionView(viewKind: .table),
         mainScheduler: any MainScheduler = .dispatchMain,
-        deallocQueue: DeallocQueue = .shared
+        deallocQueue: DeallocQueue = .shared,
+        diagnostics: DiagnosticsLog = DiagnosticsLog()
     ) throws(RangeError) {
         super.init(
             layout: try ListLayout(axis: .vertical, spacing: spacing, estimatedItemLength: estimatedRowHeight),
-            view: HeadlessCollectionView(viewKind: .table),
-            validationMode: .strict(.table), itemLoading: itemLoading,
-            mainScheduler: mainScheduler, deallocQueue: deallocQueue)
+            view: view, validationMode: .strict(.table), itemLoading: itemLoading,
+            mainScheduler: mainScheduler, deallocQueue: deallocQueue, diagnostics: diagnostics)
     }
 
     /// How a table animates an edit: UIKit's `UITableView.RowAnimation`, with the

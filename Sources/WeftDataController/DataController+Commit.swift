@@ -7,10 +7,12 @@ extension DataController {
     /// Step 5, on main: commit the oldest pending update or relayout.
     func commitNext() {
         guard let commit = commits.first else { return }
-        applyMeasuredLayouts(commit.measuredElements, in: commit.map ?? visibleMap)
+        let number = commit.changeSet == nil ? nil : committedUpdateCount + 1
+        applyMeasuredLayouts(commit.measuredElements, in: commit.map ?? visibleMap, update: number)
         switch commit {
         case .update(let changeSet, let map, _, let completion):
-            deallocQueue.release(value: swapVisibleMap(to: map, changeSet: changeSet))
+            committedUpdateCount += 1
+            deallocQueue.release(value: swapVisibleMap(to: map, changeSet: changeSet, number: committedUpdateCount))
             commits.removeFirst()
             changeSet.runCompletions(finished: true)
             completion?(.success(()))
@@ -38,13 +40,13 @@ extension DataController {
     /// the returned copy is then the data controller's last reference, and the
     /// elements the update removed die with it on the dealloc queue's thread.
     private func swapVisibleMap(
-        to map: ElementMap<CollectionElement>, changeSet: CompletedChangeSet
+        to map: ElementMap<CollectionElement>, changeSet: CompletedChangeSet, number: Int
     ) -> ElementMap<CollectionElement> {
         let previous = visibleMap
         var swapped = false
         phase = .committing
         if let delegate {
-            let update = DataUpdate(changeSet: changeSet, previousMap: previous, map: map)
+            let update = DataUpdate(changeSet: changeSet, previousMap: previous, map: map, number: number)
             delegate.dataController(self, commit: update) {
                 guard !swapped else { return }
                 visibleMap = map
@@ -58,7 +60,7 @@ extension DataController {
 
     /// Makes the map of a load or an unload visible and tells the delegate;
     /// returns the previous visible map for the dealloc queue, as
-    /// ``swapVisibleMap(to:changeSet:)`` does, so unloaded nodes die there.
+    /// ``swapVisibleMap(to:changeSet:number:)`` does, so unloaded nodes die there.
     private func swapVisibleMap(
         toLoaded map: ElementMap<CollectionElement>, at paths: [IndexPath], unloading: Bool
     ) -> ElementMap<CollectionElement> {
@@ -76,22 +78,35 @@ extension DataController {
 
     /// Makes the subnodes of auto-managed nodes follow the layouts step 3
     /// calculated, where that had to wait for main (a node already in a range),
-    /// so the view gets the new hierarchy with the commit; and reports the node
-    /// blocks among them that returned a node another element holds.
+    /// so the view gets the new hierarchy with the commit; and reports to
+    /// ``diagnostics`` the node blocks among them that returned a node another
+    /// element holds, the layouts that could not be applied, and the layout-spec
+    /// errors measuring met.
     ///
     /// - Complexity: O(*k*) for *k* measured elements, plus the transitions and
-    ///   O(log *n*) for each refused node.
-    private func applyMeasuredLayouts(_ elements: [CollectionElement], in map: ElementMap<CollectionElement>) {
+    ///   O(log *n*) for each reported element.
+    private func applyMeasuredLayouts(
+        _ elements: [CollectionElement], in map: ElementMap<CollectionElement>, update: Int?
+    ) {
+        func paths(_ element: CollectionElement) -> [IndexPath] {
+            let path = element.isSupplementary ? map.supplementaryLocation(of: element)?.indexPath : map.indexPath(of: element)
+            return path.map { [$0] } ?? []
+        }
         for element in elements {
             let (node, refusedHolder) = element.takeNodeAndRefusal()
             if let refusedHolder {
-                sharedNodeErrors.append(SharedNodeError(refusing: element, heldBy: refusedHolder, in: map))
+                let error = SharedNodeError(refusing: element, heldBy: refusedHolder, in: map)
+                diagnostics.report(error, layer: .dataController, update: update, indexPaths: error.indexPath.map { [$0] } ?? [])
             }
-            guard let node, node.automaticallyManagesSubnodes else { continue }
+            guard let node else { continue }
+            for error in node.layoutSpecErrors {
+                diagnostics.report(error, layer: .node, update: update, indexPaths: paths(element))
+            }
+            guard node.automaticallyManagesSubnodes else { continue }
             do {
                 try node.layoutIfNeeded()
             } catch {
-                layoutErrors.append(error)
+                diagnostics.report(error, layer: .dataController, update: update, indexPaths: paths(element))
             }
         }
     }

@@ -39,10 +39,10 @@ extension DataController {
             elements.append(element)
         }
         phase = .idle
-        // Each path is in range, named once and absent, and each element new: the
-        // map cannot refuse the batch. Were it to, nothing would change, and the
-        // items would stay absent until the map next changes and a range asks again.
-        guard !elements.isEmpty, let map = try? pendingMap.applying(batch) else { return }
+        // Each path is in range, named once and absent, and each element new, so
+        // the map has no reason to refuse the batch. Were it to, nothing changes,
+        // the items stay absent until a range asks again, and the refusal is reported.
+        guard !elements.isEmpty, let map = applyingLoadBatch(batch, at: paths) else { return }
         pendingMap = map
         commits.append(.load(map, paths: paths, measured: elements))
         PipelineTracing.recordSpan("load \(elements.count) items", role: "main", start: start, flow: flow, phase: .begin)
@@ -78,12 +78,25 @@ extension DataController {
             paths.append(path)
             unloaded.append(element)
         }
-        guard !paths.isEmpty, let map = try? pendingMap.applying(batch) else { return }
+        guard !paths.isEmpty, let map = applyingLoadBatch(batch, at: paths) else { return }
         // Gone from the newest map: a later node block may hand their nodes on.
         for element in unloaded { element.retire() }
         pendingMap = map
         commits.append(.unload(map, paths: paths))
         scheduleStep3 { _ in }
+    }
+
+    /// The pending map with a load's or an unload's batch applied, or `nil`
+    /// after reporting the map's refusal to ``diagnostics``.
+    private func applyingLoadBatch(
+        _ batch: ElementMap<CollectionElement>.Batch, at paths: [IndexPath]
+    ) -> ElementMap<CollectionElement>? {
+        do {
+            return try pendingMap.applying(batch)
+        } catch {
+            diagnostics.report(DataControllerError.elementMap(error), layer: .dataController, indexPaths: paths)
+            return nil
+        }
     }
 
     /// The data-source paths of view paths, through the updates in flight: each

@@ -54,6 +54,7 @@ extension DataController {
             let (completed, map, newElements) = try derivePendingMap(from: changeSet, reloads: reloads)
             // Only an accepted update starts a flow: a refused one has no step 3 or commit.
             PipelineTracing.recordSpan("step 1", role: "main", start: traceStart, flow: flow, phase: .begin)
+            acceptedUpdateCount += 1
             pendingMap = map
             pendingItemCounts = completed.newItemCounts
             if completed.includesReloadData { hasLoadedData = true }
@@ -88,6 +89,7 @@ extension DataController {
         _ changeSet: ChangeSet, _ error: DataControllerError,
         _ completion: (@MainActor (Result<Void, DataControllerError>) -> Void)?
     ) {
+        diagnostics.report(error, layer: .dataController)
         changeSet.runCompletions(finished: false)
         completion?(.failure(error))
     }

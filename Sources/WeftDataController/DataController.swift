@@ -101,17 +101,33 @@ public final class DataController {
         }
     }
 
+    /// Where every layer of this data controller's collection reports what went
+    /// wrong: refused updates, shared nodes, layouts and layout specs that could
+    /// not be applied, and (through the backing view and the range controller
+    /// that share it) inconsistencies and range errors.
+    public let diagnostics: DiagnosticsLog
+
     /// Layouts that automatic subnode management could not apply at a commit,
-    /// because they name a node they may not adopt; empty in a consistent collection.
-    public internal(set) var layoutErrors: [NodeError] = []
+    /// because they name a node they may not adopt; empty in a consistent
+    /// collection. A view of ``diagnostics``.
+    public var layoutErrors: [NodeError] { diagnostics.errors(of: NodeError.self, in: .dataController) }
 
     /// Node blocks that returned a node another element of the map still holds,
     /// reported at the commit that shows the element; empty when every element
-    /// has a node of its own.
-    public internal(set) var sharedNodeErrors: [SharedNodeError] = []
+    /// has a node of its own. A view of ``diagnostics``.
+    public var sharedNodeErrors: [SharedNodeError] { diagnostics.errors(of: SharedNodeError.self, in: .dataController) }
+
+    /// The number of updates accepted so far: the last one's ``DataUpdate/number``.
+    var acceptedUpdateCount = 0
+    /// The number of updates committed so far. Updates commit in the order they
+    /// were accepted, so the next one to commit has the number after it.
+    var committedUpdateCount = 0
 
     let mainSerialQueue: MainSerialQueue
-    package let deallocQueue: DeallocQueue
+    /// Where elements that leave the last map are released; a backing view
+    /// releases the elements and maps it holds here too, so that nodes never die
+    /// on main.
+    public let deallocQueue: DeallocQueue
     let editingQueue = DispatchQueue(label: "org.weft.DataController.editing")
     /// Ends with this object, so that step-3 work still queued makes no more nodes.
     let lifetime = _Lifetime()
@@ -130,13 +146,16 @@ public final class DataController {
     ///     default) or ``ItemLoading/lazy``.
     ///   - mainScheduler: Where commits run; tests pass a manual scheduler.
     ///   - deallocQueue: Where elements that leave the last map are released.
+    ///   - diagnostics: Where problems are reported; a new log by default.
     public init(
         validationMode: ValidationMode = .strict,
         nodeAllocation: NodeAllocation = .parallel,
         itemLoading: ItemLoading = .eager,
         mainScheduler: any MainScheduler = .dispatchMain,
-        deallocQueue: DeallocQueue = .shared
+        deallocQueue: DeallocQueue = .shared,
+        diagnostics: DiagnosticsLog = DiagnosticsLog()
     ) {
+        self.diagnostics = diagnostics
         self.validationMode = validationMode
         self.nodeAllocation = nodeAllocation
         self.itemLoading = itemLoading

@@ -17,12 +17,19 @@ public struct DataUpdate: Sendable {
     /// The visible map after the update (the view's new index space).
     public let map: ElementMap<CollectionElement>
 
-    /// Creates an update record.
+    /// The update's number: a data controller numbers the updates it accepts
+    /// from 1, in the order they were issued (and so committed). Diagnostics
+    /// name an update by it (``WeftCore/Diagnostic/update``).
+    public let number: Int
+
+    /// Creates an update record; `number` is 0 for an update no data controller numbered.
     public init(
         changeSet: CompletedChangeSet,
         previousMap: ElementMap<CollectionElement>,
-        map: ElementMap<CollectionElement>
+        map: ElementMap<CollectionElement>,
+        number: Int = 0
     ) {
+        self.number = number
         self.changeSet = changeSet
         self.previousMap = previousMap
         self.map = map

@@ -259,6 +259,9 @@ extension DisplayNode {
     @MainActor
     func settleAdded(under parent: DisplayNode, to change: _StateChange) {
         guard supernode === parent else { return }
+        // A layout a node added here cannot apply stays pending on that node; the
+        // edit's caller did not ask for it, and the node's next layoutIfNeeded()
+        // (which a container runs for each visible cell every frame) throws it.
         applyInterfaceStateRecursively(change.state, merging: change.merging)
         _Hierarchy.lock.withLock { _ in
             if supernode === parent { _lockedPropagateRangeManaged() }

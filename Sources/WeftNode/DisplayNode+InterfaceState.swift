@@ -60,45 +60,60 @@ extension DisplayNode {
     /// and subnodes a hook adds are visited too.
     ///
     /// - Parameter newState: The state for the whole subtree.
+    /// - Returns: The layouts that automatic subnode management could not apply
+    ///   on entering preload (each names a node it may not adopt); such a layout
+    ///   stays pending and the node keeps its old subnodes. Empty in a
+    ///   consistent hierarchy. A range controller reports them to its diagnostics.
     /// - Throws: ``NodeError/visibleWithoutDisplay(requested:node:)`` if
     ///   `newState` has ``InterfaceState/visible`` without
     ///   ``InterfaceState/display``; nothing changes then.
     /// - Complexity: O(*s*) for *s* nodes in the subtree, plus the hooks.
     @MainActor
-    public func recursivelySetInterfaceState(_ newState: InterfaceState) throws(NodeError) {
+    @discardableResult
+    public func recursivelySetInterfaceState(_ newState: InterfaceState) throws(NodeError) -> [NodeError] {
         guard newState.isValid else {
             throw .visibleWithoutDisplay(requested: newState, node: description)
         }
-        applyInterfaceStateRecursively(newState, merging: false)
+        return applyInterfaceStateRecursively(newState, merging: false)
     }
 
     /// Sets `newState` on the subtree, a node before its subnodes; with `merging`,
-    /// adds it to each node's state instead.
+    /// adds it to each node's state instead. Returns the layouts automatic
+    /// subnode management could not apply on entering preload.
     @MainActor
-    func applyInterfaceStateRecursively(_ newState: InterfaceState, merging: Bool) {
+    @discardableResult
+    func applyInterfaceStateRecursively(_ newState: InterfaceState, merging: Bool) -> [NodeError] {
         var pending: [DisplayNode] = [self]
+        var errors: [NodeError] = []
         while let node = pending.popLast() {
-            node.applyInterfaceState(merging ? node.interfaceState.union(newState) : newState)
+            if let error = node.applyInterfaceState(merging ? node.interfaceState.union(newState) : newState) {
+                errors.append(error)
+            }
             // Read after the hooks ran, so subnodes they added are visited too.
             pending.append(contentsOf: node.subnodes.reversed())
         }
+        return errors
     }
 
-    /// Sets `newState` on this node alone and runs its hooks.
+    /// Sets `newState` on this node alone and runs its hooks; returns the error
+    /// of a layout it could not apply on entering preload.
     @MainActor
-    private func applyInterfaceState(_ newState: InterfaceState) {
+    private func applyInterfaceState(_ newState: InterfaceState) -> NodeError? {
         let (oldState, rangeManaged) = state.withLock { state in
             defer { state.interfaceState = newState }
             return (state.interfaceState, state.isRangeManaged)
         }
-        guard oldState != newState else { return }
+        guard oldState != newState else { return nil }
         let changed = oldState.symmetricDifference(newState)
+        var layoutError: NodeError?
         if changed.contains(.preload) {
             if newState.contains(.preload) {
                 // As Texture: an auto-managed node lays out on entering preload, so
                 // that its subnodes exist and preload with it. A layout it may not
-                // adopt stays pending; layoutIfNeeded() reports it.
-                if automaticallyManagesSubnodes { try? layoutIfNeeded() }
+                // adopt stays pending, and goes back to the caller.
+                if automaticallyManagesSubnodes {
+                    do { try layoutIfNeeded() } catch { layoutError = error }
+                }
                 didEnterPreloadState()
             } else if rangeManaged {
                 didExitPreloadState()
@@ -111,5 +126,6 @@ extension DisplayNode {
             newState.contains(.visible) ? didEnterVisibleState() : didExitVisibleState()
         }
         interfaceStateDidChange(from: oldState)
+        return layoutError
     }
 }

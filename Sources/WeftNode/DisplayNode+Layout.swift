@@ -139,7 +139,9 @@ extension DisplayNode {
     ///
     /// - Complexity: O(1).
     public var layoutSpecErrors: [LayoutSpecError] {
-        state.withLock { $0.layoutSpecErrors }
+        // Most nodes have none: say so without taking the lock.
+        guard hasLayoutSpecErrors.load(ordering: .relaxed) else { return [] }
+        return state.withLock { $0.layoutSpecErrors }
     }
 
     /// Whether the node's layout names its subnodes: with this on, every new

@@ -286,6 +286,13 @@ extension RangeController {
         }
     }
 
+    /// Where `element` is in the visible map, as diagnostics name it.
+    private func indexPaths(of element: CollectionElement) -> [IndexPath] {
+        let path = element.isSupplementary
+            ? visibleMap.supplementaryLocation(of: element)?.indexPath : visibleMap.indexPath(of: element)
+        return path.map { [$0] } ?? []
+    }
+
     /// Calls `body` with each element of a run of ordinals of the visible map.
     func forEachElement(in ordinals: Range<Int>, _ body: (Int, CollectionElement) -> Void) {
         let run = ordinals.clamped(to: 0 ..< sectionIndex.itemTotal)
@@ -302,9 +309,18 @@ extension RangeController {
         guard let node = element.nodeIfAllocated else { return }
         let old = node.interfaceState
         guard old != state else { return }
-        // The table never yields visible without display, the only state the
-        // node refuses, so this cannot throw.
-        try? node.recursivelySetInterfaceState(state)
+        do {
+            // Layouts the subtree could not adopt on entering preload stay pending
+            // on their nodes: reported here, with the item they belong to.
+            for error in try node.recursivelySetInterfaceState(state) {
+                diagnostics.report(error, layer: .rangeController, indexPaths: indexPaths(of: element))
+            }
+        } catch {
+            // The state table never yields visible without display, the only state
+            // a node refuses; were it to, the node keeps its state and it is said here.
+            diagnostics.report(error, layer: .rangeController, indexPaths: indexPaths(of: element))
+            return
+        }
         statistics.interfaceStateChanges += 1
         delegate?.rangeController(self, didChangeInterfaceStateOf: node, from: old)
     }

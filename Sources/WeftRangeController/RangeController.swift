@@ -142,18 +142,26 @@ public final class RangeController {
     /// Where the visible map goes when the range controller dies.
     let deallocQueue: DeallocQueue
 
+    /// Where the controller reports the layouts a node could not apply as it
+    /// entered a range, and the updates it could not follow.
+    public let diagnostics: DiagnosticsLog
+
     /// Creates a range controller over an empty map.
     ///
     /// - Parameters:
     ///   - layout: The layout that places the items; the controller prepares it.
     ///   - scheduler: Where ``setNeedsUpdate()`` schedules its coalesced update.
     ///   - deallocQueue: Where the elements the controller still holds go when it dies.
+    ///   - diagnostics: Where the controller reports what it could not do; a
+    ///     container passes its data controller's log.
     public init(
-        layout: any CollectionLayout, scheduler: any MainScheduler = .dispatchMain, deallocQueue: DeallocQueue = .shared
+        layout: any CollectionLayout, scheduler: any MainScheduler = .dispatchMain, deallocQueue: DeallocQueue = .shared,
+        diagnostics: DiagnosticsLog = DiagnosticsLog()
     ) {
         self.layout = layout
         self.scheduler = scheduler
         self.deallocQueue = deallocQueue
+        self.diagnostics = diagnostics
         layout.prepare(for: visibleMap, viewportSize: viewport.size)
     }
 

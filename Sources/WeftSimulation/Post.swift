@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Weft
+import WeftDiff
 
 /// One post of the simulated feed: its identity and a version that changes
 /// when its content does.

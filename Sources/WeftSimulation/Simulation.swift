@@ -25,6 +25,8 @@ public final class Simulation {
     private let scheduler = SimulationScheduler()
     private let deallocQueue: DeallocQueue
     private let node: CollectionNode
+    /// The node's backing view, which checks every commit by UIKit's rules.
+    private let view = HeadlessCollectionView()
     private let feed: CollectionDiffableDataSource<Int, Post>
     private let fetcher: BatchFetcher
     private let model = FeedModel()
@@ -46,8 +48,8 @@ public final class Simulation {
         self.options = try options.validated()
         deallocQueue = try DeallocQueue()
         node = CollectionNode(
-            layout: try ListLayout(), itemLoading: options.loadsLazily ? .lazy : .eager, mainScheduler: scheduler,
-            deallocQueue: deallocQueue)
+            layout: try ListLayout(), view: view, itemLoading: options.loadsLazily ? .lazy : .eager,
+            mainScheduler: scheduler, deallocQueue: deallocQueue)
         feed = CollectionDiffableDataSource(collectionNode: node) { _, post in
             { PostNode(post: post) }
         }
@@ -209,9 +211,9 @@ public final class Simulation {
                 element.map { $0.nodeModel as? Post == post } ?? options.loadsLazily
             }
             && posts == model.settledPosts()
-            && (node.view as? HeadlessCollectionView)?.numberOfItems(inSection: 0) == shown.count
-        report.viewInconsistencies = ((node.view as? HeadlessCollectionView)?.inconsistencies ?? []).map(\.description)
-        report.viewDivergences = ((node.view as? HeadlessCollectionView)?.divergences ?? []).map(\.description)
+            && view.numberOfItems(inSection: 0) == shown.count
+        report.viewInconsistencies = view.inconsistencies.map(\.description)
+        report.viewDivergences = view.divergences.map(\.description)
         report.itemsAtEnd = feed.snapshot.numberOfItems
         report.backingViewsCreated = node.reusePool.statistics.viewsCreated
         report.nodesCreated = createdPostNodes.load(ordering: .relaxed) - createdBefore

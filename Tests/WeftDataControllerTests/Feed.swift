@@ -5,6 +5,7 @@ import WeftChangeSet
 import WeftCore
 import WeftMemory
 import WeftDataController
+import WeftHeadless
 import WeftDiff
 import WeftNode
 import WeftTestSupport
@@ -148,7 +149,7 @@ struct Pipeline {
         controller.viewportSize = CGSize(width: 320, height: 640)
         controller.dataSource = feed
         controller.delegate = view
-        view.dataSource = controller
+        view.attach(to: controller)
         if load {
             controller.reloadData()
             controller.waitUntilAllUpdatesAreProcessed()

@@ -208,11 +208,13 @@ final class StoryList: CollectionNodeDataSource {
 
 /// A headless view that records whether each committed batch was animated.
 @MainActor
-final class AnimationRecorder: CollectionViewAdapter {
+final class AnimationRecorder: CollectionBackingView {
     let view = HeadlessCollectionView()
     var animated: [Bool] = []
 
-    func attach(to dataController: DataController) { view.attach(to: dataController) }
+    func attach(to dataController: DataController, preparedIndexPaths: @escaping @MainActor () -> [IndexPath]) {
+        view.attach(to: dataController, preparedIndexPaths: preparedIndexPaths)
+    }
 
     func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
         animated.append(update.changeSet.isAnimated)

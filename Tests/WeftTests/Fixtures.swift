@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Weft
+import WeftDiff
 import WeftTestSupport
 
 /// A story of the test feed.

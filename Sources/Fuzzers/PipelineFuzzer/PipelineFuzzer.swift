@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Weft
+import WeftDiff
 import WeftTestSupport
 
 /// Differential fuzzing of the whole pipeline, end to end through `CollectionNode`.
@@ -105,6 +106,8 @@ struct PipelineRun {
     let scheduler = ManualMainScheduler()
     let deallocQueue: DeallocQueue
     var node: CollectionNode?
+    /// The node's backing view, held weakly so that it dies with the node.
+    weak var headlessView: HeadlessCollectionView?
     let source: StorySource
     /// Whether items load lazily, so some have no cell.
     let lazy: Bool
@@ -121,9 +124,11 @@ struct PipelineRun {
         let layout: any CollectionLayout = self.random.chance(3)
             ? try GridLayout(columns: self.random.int(1 ..< 4), itemLength: 50) : try ListLayout()
         lazy = self.random.chance(3)
+        let view = HeadlessCollectionView()
         let node = CollectionNode(
-            layout: layout, validationMode: strict ? .strict : .faithful(.collection),
+            layout: layout, view: view, validationMode: strict ? .strict : .faithful(.collection),
             itemLoading: lazy ? .lazy : .eager, mainScheduler: scheduler, deallocQueue: deallocQueue)
+        headlessView = view
         node.dataSource = source
         node.viewportSize = CGSize(width: 320, height: 1_000)
         node.isVisible = true
@@ -137,7 +142,7 @@ struct PipelineRun {
         return Story(id: nextID)
     }
 
-    var view: HeadlessCollectionView { node!.view as! HeadlessCollectionView }
+    var view: HeadlessCollectionView { headlessView! }
 
     mutating func run() throws {
         let steps = random.int(0 ..< 24)

@@ -84,7 +84,7 @@ extension _PipelineAdapter: DataControllerDelegate {
             do {
                 try node.rangeController.apply(update)
             } catch {
-                node.rangeErrors.append(error)
+                node.diagnostics.report(error, layer: .rangeController, update: update.number)
                 node.rangeController.setVisibleMap(update.map)
             }
         }

@@ -13,14 +13,14 @@ import WeftElementMap
 /// absent (lazy loading), and an inserted section is then all absent, in
 /// O(1) asks. A kept reload becomes a move from its old path to the new path of
 /// its insert half, so its element survives.
-struct MapBatch<Element: AnyObject> {
-    var batch = ElementMap<Element>.Batch()
+package struct MapBatch<Element: AnyObject> {
+    package var batch = ElementMap<Element>.Batch()
     /// Items of the old map that leave it: deleted, or reloaded and not kept.
-    private(set) var removedItems: [IndexPath] = []
+    package private(set) var removedItems: [IndexPath] = []
     /// Sections of the old map that leave it, with every element in them.
-    private(set) var removedSections: [Int] = []
+    package private(set) var removedSections: [Int] = []
 
-    init(
+    package init(
         _ changeSet: CompletedChangeSet,
         keepsReloadedItem: (NormalizedEdits.ItemMove) -> Bool = { _ in false },
         makesSections: Bool = true,
@@ -63,7 +63,7 @@ struct MapBatch<Element: AnyObject> {
 
     /// A batch that fills an empty map with `counts` items per section; with
     /// `makesItems` false every item is absent and `makeItem` is never asked.
-    init(
+    package init(
         loading counts: [Int],
         makesItems: Bool = true,
         makeItem: (IndexPath) -> Element?,

@@ -5,7 +5,7 @@ extension HeadlessCollectionView {
     /// what the data source has at its index path: the batch corrupted the view
     /// without any exception. UIKit does not look; the headless view does (see
     /// ``HeadlessCollectionView/divergences``).
-    public struct Divergence: Hashable, Sendable, CustomStringConvertible {
+    public struct Divergence: Error, Hashable, Sendable, CustomStringConvertible {
         /// The batch update after which the cell diverged, counting from 1
         /// (``HeadlessCollectionView/appliedBatchUpdateCount`` then).
         public let batchUpdate: Int

@@ -1,5 +1,7 @@
 public import Foundation
 public import WeftChangeSet
+public import WeftCore
+import WeftDataController
 import WeftElementMap
 import WeftMemory
 
@@ -32,19 +34,20 @@ import WeftMemory
 /// over *n* cells, plus the data source's counts.
 @MainActor
 public final class HeadlessCollectionView {
-    /// Where counts and cells come from. A data controller as the data source also
-    /// lends the view its dealloc queue, for the cells the view holds when it dies.
-    public weak var dataSource: (any HeadlessCollectionViewDataSource)? {
-        didSet {
-            if let dataController = dataSource as? DataController { deallocQueue = dataController.deallocQueue }
-        }
-    }
+    /// Where counts and cells come from. ``attach(to:preparedIndexPaths:)``
+    /// makes a data controller's visible map the data source.
+    public weak var dataSource: (any HeadlessCollectionViewDataSource)?
 
     /// Whether messages speak of items (collection) or rows (table).
     public let viewKind: ViewKind
 
-    /// Every update UIKit would have refused, oldest first.
-    public internal(set) var inconsistencies: [Inconsistency] = []
+    /// Where the view reports what UIKit would have refused and the cells that
+    /// diverged from the data source; the data controller's log once attached.
+    public internal(set) var diagnostics: DiagnosticsLog
+
+    /// Every update UIKit would have refused, oldest first: a view of
+    /// ``diagnostics``.
+    public var inconsistencies: [Inconsistency] { diagnostics.errors(of: Inconsistency.self, in: .view) }
 
     /// Cells that a batch update UIKit accepts left showing something other than
     /// what the data source has at their index paths, oldest first. After each
@@ -53,7 +56,8 @@ public final class HeadlessCollectionView {
     /// ``HeadlessCollectionViewDataSource/collectionView(_:contentOfItemAt:)``
     /// and ``HeadlessCollectionViewDataSource/collectionView(_:contentOf:)``; a data
     /// source that answers `nil` is not compared. Empty in a correct collection.
-    public internal(set) var divergences: [Divergence] = []
+    /// A view of ``diagnostics``.
+    public var divergences: [Divergence] { diagnostics.errors(of: Divergence.self, in: .view) }
 
     /// The index paths of the cells a layout shows or has prepared, which the
     /// view compares with the data source after each batch update; `nil` (the
@@ -77,7 +81,14 @@ public final class HeadlessCollectionView {
     /// other reference to the view exists.
     nonisolated(unsafe) var cells = ElementMap<AnyObject>()
     /// Where the cells go when the view dies; the data controller's, once attached.
-    var deallocQueue = DeallocQueue.shared
+    var deallocQueue: DeallocQueue
+    /// The data controller attached, whose visible map the view loads in bulk.
+    weak var dataController: DataController?
+    /// The data source that answers from ``dataController``, kept by the view
+    /// because ``dataSource`` is weak.
+    var attachedSource: _VisibleMapSource?
+    /// The number of the data controller's update being committed, for diagnostics.
+    var committingUpdate: Int?
     var itemCounts: [Int] = []
     var hasLoadedData = false
     var batch: ChangeSet?
@@ -85,10 +96,26 @@ public final class HeadlessCollectionView {
 
     /// Creates an empty view that will load from its data source when first asked.
     ///
-    /// - Parameter viewKind: `.collection` (the default) or `.table`, for
-    ///   UIKit's wording of each.
-    public init(viewKind: ViewKind = .collection) {
+    /// - Parameters:
+    ///   - viewKind: `.collection` (the default) or `.table`, for UIKit's
+    ///     wording of each.
+    ///   - diagnostics: Where the view reports, until it is attached to a data
+    ///     controller; a new log by default.
+    ///   - deallocQueue: Where the cells go when the view dies, until it is
+    ///     attached to a data controller.
+    public init(
+        viewKind: ViewKind = .collection, diagnostics: DiagnosticsLog = DiagnosticsLog(),
+        deallocQueue: DeallocQueue = .shared
+    ) {
         self.viewKind = viewKind
+        self.diagnostics = diagnostics
+        self.deallocQueue = deallocQueue
+    }
+
+    /// Reports `error` to ``diagnostics`` as the view's, with the update being
+    /// committed, if any.
+    func report(_ error: any Error, at indexPaths: [IndexPath] = []) {
+        diagnostics.report(error, layer: .view, update: committingUpdate, indexPaths: indexPaths)
     }
 
     deinit {
@@ -107,7 +134,7 @@ public final class HeadlessCollectionView {
     /// Inside a batch update this is an ``Inconsistency``, as in UIKit.
     public func reloadData() {
         if batch != nil {
-            inconsistencies.append(.reloadDataInsideBatchUpdates)
+            report(Inconsistency.reloadDataInsideBatchUpdates)
             return
         }
         hasLoadedData = false
@@ -168,16 +195,17 @@ public final class HeadlessCollectionView {
         guard let dataSource else { return }
         let sections = dataSource.numberOfSections(in: self)
         guard sections >= 0 else {
-            inconsistencies.append(.negativeSectionCount(sections))
+            report(Inconsistency.negativeSectionCount(sections))
             return
         }
         let counts = (0 ..< sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
         if let section = counts.firstIndex(where: { $0 < 0 }) {
-            inconsistencies.append(.invalidUpdate(ChangeSetError(
+            report(Inconsistency.invalidUpdate(ChangeSetError(
                 .negativeItemCount(section: section, count: counts[section], isAfterUpdate: false), viewKind: viewKind)))
             return
         }
-        if let dataController = dataSource as? DataController, load(from: dataController.visibleMap, counts: counts) {
+        if let dataController, let attachedSource, dataSource === attachedSource,
+            load(from: dataController.visibleMap, counts: counts) {
             return
         }
         let batch = MapBatch<AnyObject>(loading: counts) { dataSource.collectionView(self, cellForItemAt: $0) }
@@ -185,7 +213,7 @@ public final class HeadlessCollectionView {
             cells = try ElementMap().applying(batch.batch)
             itemCounts = counts
         } catch {
-            inconsistencies.append(Inconsistency(error))
+            report(Inconsistency(error))
         }
     }
 
@@ -217,7 +245,7 @@ public final class HeadlessCollectionView {
             cells = try ElementMap().applying(sections).applying(present)
             itemCounts = counts
         } catch {
-            inconsistencies.append(Inconsistency(error))
+            report(Inconsistency(error))
         }
         return true
     }

@@ -1,12 +1,41 @@
+public import Foundation
+public import WeftDataController
 public import WeftElementMap
 import WeftChangeSet
 import WeftNode
 
-/// The headless view as a data controller's delegate: each update commits in
-/// a batch update that swaps the maps first and then relays the change set's
-/// edits in UIKit's relay order, as Texture's collection view does.
-extension HeadlessCollectionView: DataControllerDelegate {
+/// The headless view as a data controller's backing view: each update commits
+/// in a batch update that swaps the maps first and then relays the change
+/// set's edits in UIKit's relay order, as Texture's collection view does.
+extension HeadlessCollectionView: CollectionBackingView {
+    /// Makes `dataController`'s visible map the data source, its dealloc queue
+    /// the one the cells go to, and its diagnostics the view's; compares only
+    /// the cells at `preparedIndexPaths` after each batch.
+    public func attach(
+        to dataController: DataController, preparedIndexPaths: @escaping @MainActor () -> [IndexPath]
+    ) {
+        attach(to: dataController)
+        self.preparedIndexPaths = preparedIndexPaths
+    }
+
+    /// Makes `dataController`'s visible map the data source, its dealloc queue
+    /// the one the cells go to, and its diagnostics the view's; compares every
+    /// cell after each batch unless ``preparedIndexPaths`` says otherwise.
+    /// Make the view the data controller's delegate as well, or forward its
+    /// calls, as a container does.
+    public func attach(to dataController: DataController) {
+        let source = _VisibleMapSource(dataController: dataController)
+        self.dataController = dataController
+        attachedSource = source
+        dataSource = source
+        deallocQueue = dataController.deallocQueue
+        diagnostics = dataController.diagnostics
+        reloadData()
+    }
+
     public func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
+        committingUpdate = update.number
+        defer { committingUpdate = nil }
         if update.changeSet.includesReloadData {
             lastRelayedEdits = []
             updates()
@@ -47,6 +76,11 @@ extension HeadlessCollectionView: DataControllerDelegate {
         refreshCells(at: indexPaths, from: map)
     }
 
+    /// Puts `map`'s elements at `indexPaths` in the view's cells. Loads change
+    /// no count, so the paths are the view's own; a map that refuses the batch
+    /// (a cell the view already shows elsewhere) means the view is out of step
+    /// with its data controller: that is reported as an ``Inconsistency`` and
+    /// the view reloads, as after any batch UIKit would refuse.
     private func refreshCells(at indexPaths: [IndexPath], from map: ElementMap<CollectionElement>) {
         guard hasLoadedData else { return }
         var batch = ElementMap<AnyObject>.Batch()
@@ -54,41 +88,11 @@ extension HeadlessCollectionView: DataControllerDelegate {
             let element = map.element(at: path)
             if cells.element(at: path) !== element { batch.replaceItem(at: path, with: element) }
         }
-        // The paths are the view's own (loads change no count), so the batch
-        // holds: a refusal would mean the view is out of step, which the next
-        // batch update's validation reports.
-        cells = (try? cells.applying(batch)) ?? cells
-    }
-}
-
-/// A data controller answers its view from the visible map: the view's index
-/// space, which changes only inside the view's batch update.
-extension DataController: HeadlessCollectionViewDataSource {
-    public func numberOfSections(in collectionView: HeadlessCollectionView) -> Int {
-        visibleMap.numberOfSections
-    }
-
-    public func collectionView(_ collectionView: HeadlessCollectionView, numberOfItemsInSection section: Int) -> Int {
-        visibleMap.numberOfItems(inSection: section)
-    }
-
-    /// The item's element, or `nil` for an absent item of a lazy data controller.
-    public func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath) -> AnyObject? {
-        visibleMap.element(at: indexPath)
-    }
-
-    /// The model the data source has now for the item the view shows at
-    /// `indexPath`, found at that item's path in the pending map, which the data
-    /// source matches at every turn of main; `nil` for an item without a model.
-    public func collectionView(_ collectionView: HeadlessCollectionView, contentOfItemAt indexPath: IndexPath) -> AnyHashable? {
-        guard let dataSource, let element = visibleMap.element(at: indexPath), element.nodeModel != nil,
-              let pendingPath = pendingMap.indexPath(of: element),
-              let model = dataSource.dataController(self, nodeModelForItemAt: pendingPath) else { return nil }
-        return AnyHashable(model)
-    }
-
-    /// The model of the cell's element: what its node shows.
-    public func collectionView(_ collectionView: HeadlessCollectionView, contentOf cell: AnyObject) -> AnyHashable? {
-        (cell as? CollectionElement)?.nodeModel.map { AnyHashable($0) }
+        do {
+            cells = try cells.applying(batch)
+        } catch {
+            report(Inconsistency(error), at: indexPaths)
+            load()
+        }
     }
 }

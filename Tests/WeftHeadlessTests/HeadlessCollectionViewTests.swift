@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeftChangeSet
 import WeftDataController
+import WeftHeadless
 
 /// A plain data source of cell objects, as a user's would be.
 @MainActor

@@ -1,5 +1,6 @@
 public import Foundation
 import WeftChangeSet
+import WeftDataController
 import WeftElementMap
 
 extension HeadlessCollectionView {
@@ -133,16 +134,17 @@ extension HeadlessCollectionView {
                   let expected = dataSource.collectionView(self, contentOfItemAt: path) else { continue }
             let shown = dataSource.collectionView(self, contentOf: cell)
             guard shown != expected else { continue }
-            divergences.append(Divergence(
+            report(Divergence(
                 batchUpdate: appliedBatchUpdateCount, indexPath: path,
-                shown: shown.map { "\($0.base)" } ?? "nothing the data source can name", expected: "\(expected.base)"))
+                shown: shown.map { "\($0.base)" } ?? "nothing the data source can name", expected: "\(expected.base)"),
+                at: [path])
         }
     }
 
     /// Records what UIKit would have raised and reloads, so the view goes on
     /// showing what the data source has.
     private func refuse(_ inconsistency: Inconsistency) -> Bool {
-        inconsistencies.append(inconsistency)
+        report(inconsistency)
         load()
         return false
     }

@@ -314,4 +314,20 @@ private func named(_ name: String) -> DisplayNode {
         #expect(node.subnodes.map(\.debugName) == ["manual"])
         #expect(log.take() == ["complete: manual"])
     }
+
+    /// A layout a node cannot adopt as it enters preload goes back to the caller
+    /// (a range controller reports it); it was a `try?` that dropped it.
+    @Test func aLayoutRefusedOnEnteringPreloadIsReturned() throws {
+        let node = ManagedNode(log: EventLog())
+        let other = named("other")
+        let owned = named("owned")
+        try other.addSubnode(owned)
+        node.want([owned])
+        _ = node.layoutThatFits(range)
+        let errors = try node.recursivelySetInterfaceState(.preload)
+        #expect(errors == [.layoutChildHasAnotherSupernode(
+            child: "DisplayNode 'owned'", supernode: "ManagedNode 'managed'", otherSupernode: "DisplayNode 'other'")])
+        #expect(node.isInPreloadState && node.subnodes.isEmpty && owned.supernode === other)
+        #expect(try node.recursivelySetInterfaceState([]).isEmpty, "leaving lays nothing out")
+    }
 }

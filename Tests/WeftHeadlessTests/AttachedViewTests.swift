@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import WeftChangeSet
+import WeftCore
+import WeftDataController
+import WeftElementMap
+import WeftHeadless
+import WeftNode
+
+/// Two plain items, for a data controller without a container.
+@MainActor
+final class TwoItems: DataControllerDataSource {
+    func numberOfSections(in dataController: DataController) -> Int { 1 }
+
+    func dataController(_ dataController: DataController, numberOfItemsInSection section: Int) -> Int { 2 }
+
+    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        { CellNode() }
+    }
+}
+
+/// The headless view attached to a data controller, as a container attaches it.
+@MainActor
+@Suite struct AttachedViewTests {
+    @Test func attachingLendsTheViewTheDataControllersVisibleMapAndDiagnostics() {
+        let source = TwoItems()
+        let controller = DataController()
+        let view = HeadlessCollectionView()
+        controller.dataSource = source
+        controller.delegate = view
+        view.attach(to: controller)
+        controller.reloadData()
+        controller.waitUntilAllUpdatesAreProcessed()
+        #expect(view.numberOfItems(inSection: 0) == 2)
+        #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) === controller.visibleMap.element(at: IndexPath(item: 1, section: 0)))
+        #expect(view.diagnostics === controller.diagnostics)
+    }
+
+    /// A load whose map would show one element in two cells (the view is out of
+    /// step with its data controller) is an inconsistency in the diagnostics, and
+    /// the view reloads from the visible map. It was a `try?` that kept the old
+    /// cells and said nothing.
+    @Test func aLoadTheViewCannotApplyIsReportedAndTheViewReloads() throws {
+        let source = TwoItems()
+        let controller = DataController()
+        let view = HeadlessCollectionView()
+        controller.dataSource = source
+        controller.delegate = view
+        view.attach(to: controller)
+        controller.reloadData()
+        controller.waitUntilAllUpdatesAreProcessed()
+        let first = try #require(controller.visibleMap.element(at: IndexPath(item: 0, section: 0)))
+        let second = try #require(controller.visibleMap.element(at: IndexPath(item: 1, section: 0)))
+        #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)) === first)
+
+        var swapped = ElementMap<CollectionElement>.Batch()
+        swapped.insertSection(0, items: [second, first])
+        let map = try ElementMap<CollectionElement>().applying(swapped)
+        let loadsBefore = view.loadCount
+        view.dataController(controller, didLoadItemsAt: [IndexPath(item: 1, section: 0)], in: map)
+
+        let reported = controller.diagnostics.diagnostics
+        #expect(reported.count == 1)
+        #expect(reported.first?.layer == .view && reported.first?.indexPaths == [IndexPath(item: 1, section: 0)])
+        #expect(view.inconsistencies.count == 1)
+        #expect(view.loadCount == loadsBefore + 1)
+        #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)) === first)
+        #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) === second)
+    }
+}

@@ -117,7 +117,7 @@ public struct ChangeSet: Sendable {
         if reloadsData, edits.count > 1 {
             throw ChangeSetError(.reloadDataWithOtherEdits(otherEditCount: edits.count - 1), viewKind: mode.viewKind)
         }
-        let validator = BatchValidator(old: oldItemCounts, new: newItemCounts, edits: edits, mode: mode)
+        let validator = _BatchValidator(old: oldItemCounts, new: newItemCounts, edits: edits, mode: mode)
         try validator.checkIndexPathShapes(edits)
         // A reload replaces everything, so only the counts themselves are checked.
         let outcome = reloadsData ? nil : try validator.validate()

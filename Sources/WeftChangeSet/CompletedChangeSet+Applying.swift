@@ -30,10 +30,10 @@ extension CompletedChangeSet {
         }
         var working: [[Element]?] = sections
         // Phase 1, old index space: lift moved items out, drop deleted ones, then sections.
-        var movedItems: [Path: Element] = [:]
+        var movedItems: [_Path: Element] = [:]
         for move in normalized.movedItems {
-            let from = Path(move.from)
-            movedItems[Path(move.to)] = sections[from.section][from.item]
+            let from = _Path(move.from)
+            movedItems[_Path(move.to)] = sections[from.section][from.item]
         }
         var removedBySection: [Int: [Int]] = [:]
         for p in normalized.deletedItems { removedBySection[p.section, default: []].append(p.item) }
@@ -54,8 +54,8 @@ extension CompletedChangeSet {
                 ?? (0 ..< newItemCounts[section]).map { makeElement(IndexPath(item: $0, section: section)) }
             result.insert(content, at: section)
         }
-        var placedItems = normalized.insertedItems.map { (Path($0), nil as Element?) }
-        placedItems += normalized.movedItems.map { (Path($0.to), movedItems[Path($0.to)]) }
+        var placedItems = normalized.insertedItems.map { (_Path($0), nil as Element?) }
+        placedItems += normalized.movedItems.map { (_Path($0.to), movedItems[_Path($0.to)]) }
         for (p, moved) in placedItems.sorted(by: { $0.0 < $1.0 }) {
             result[p.section].insert(moved ?? makeElement(p.indexPath), at: p.item)
         }

@@ -35,14 +35,14 @@ extension CompletedChangeSet {
     /// - Parameter oldIndexPath: An index path in the old index space.
     /// - Complexity: O(log *k*) for *k* edits (expected, hashing).
     public func newIndexPath(forOld oldIndexPath: IndexPath) -> IndexPath? {
-        let p = Path(oldIndexPath)
+        let p = _Path(oldIndexPath)
         guard p.section >= 0, p.section < oldItemCounts.count, p.item >= 0, p.item < oldItemCounts[p.section],
               let section = newSection(forOld: p.section)
         else { return nil }
         if let to = itemJumpForward[p] { return to.indexPath }
         // A reloaded section's items are all replaced.
         if deletedSectionSet.contains(p.section) { return nil }
-        let shift = IndexShift(
+        let shift = _IndexShift(
             removed: itemRemovedByOldSection[p.section] ?? [],
             occupied: itemOccupiedByNewSection[section] ?? [])
         guard let item = shift.forward(p.item), item < newItemCounts[section] else { return nil }
@@ -54,13 +54,13 @@ extension CompletedChangeSet {
     /// - Parameter newIndexPath: An index path in the new index space.
     /// - Complexity: O(log *k*) for *k* edits (expected, hashing).
     public func oldIndexPath(forNew newIndexPath: IndexPath) -> IndexPath? {
-        let p = Path(newIndexPath)
+        let p = _Path(newIndexPath)
         guard p.section >= 0, p.section < newItemCounts.count, p.item >= 0, p.item < newItemCounts[p.section],
               let section = oldSection(forNew: p.section)
         else { return nil }
         if let from = itemJumpBackward[p] { return from.indexPath }
         if insertedSectionSet.contains(p.section) { return nil }
-        let shift = IndexShift(
+        let shift = _IndexShift(
             removed: itemRemovedByOldSection[section] ?? [],
             occupied: itemOccupiedByNewSection[p.section] ?? [])
         guard let item = shift.backward(p.item), item < oldItemCounts[section] else { return nil }

@@ -20,15 +20,15 @@ public struct CompletedChangeSet: Sendable {
     /// Whether the view should animate the batch (the outermost `endUpdates` decides).
     public let isAnimated: Bool
 
-    let sectionShift: IndexShift
+    let sectionShift: _IndexShift
     let sectionMoveForward: [Int: Int]
     let sectionMoveBackward: [Int: Int]
     let sectionReloadForward: [Int: Int]
     let sectionReloadBackward: [Int: Int]
     let itemRemovedByOldSection: [Int: [Int]]
     let itemOccupiedByNewSection: [Int: [Int]]
-    let itemJumpForward: [Path: Path]
-    let itemJumpBackward: [Path: Path]
+    let itemJumpForward: [_Path: _Path]
+    let itemJumpBackward: [_Path: _Path]
     let deletedSectionSet: Set<Int>
     let insertedSectionSet: Set<Int>
     let completions: [@Sendable (Bool) -> Void]
@@ -45,7 +45,7 @@ public struct CompletedChangeSet: Sendable {
 
     init(
         oldItemCounts: [Int], newItemCounts: [Int], edits: [ChangeSet.AnimatedEdit],
-        outcome: BatchValidator.Outcome?, isAnimated: Bool, completions: [@Sendable (Bool) -> Void]
+        outcome: _BatchValidator.Outcome?, isAnimated: Bool, completions: [@Sendable (Bool) -> Void]
     ) {
         self.oldItemCounts = oldItemCounts
         self.newItemCounts = newItemCounts
@@ -53,7 +53,7 @@ public struct CompletedChangeSet: Sendable {
         self.isAnimated = isAnimated
         self.completions = completions
         includesReloadData = outcome == nil
-        let o = outcome ?? BatchValidator.Outcome(
+        let o = outcome ?? _BatchValidator.Outcome(
             deletedSections: [], insertedSections: [], sectionMoves: [], deletedItems: [], insertedItems: [],
             itemMoves: [], sectionReloads: [], itemReloads: [], sectionShift: .identity)
         normalized = NormalizedEdits(
@@ -73,7 +73,7 @@ public struct CompletedChangeSet: Sendable {
         deletedSectionSet = Set(o.deletedSections)
         insertedSectionSet = Set(o.insertedSections)
         // Reloaded items jump to their insert half; moved items to their destination.
-        var forward: [Path: Path] = [:], backward: [Path: Path] = [:]
+        var forward: [_Path: _Path] = [:], backward: [_Path: _Path] = [:]
         for (from, to) in o.itemReloads where !deletedSectionSet.contains(from.section) {
             forward[from] = to
             backward[to] = from

@@ -48,7 +48,7 @@ extension DataController {
         PipelineTracing.recordSpan("load \(elements.count) items", role: "main", start: start, flow: flow, phase: .begin)
         let lifetime = lifetime, toMeasure = elements
         scheduleStep3(flow: flow) { allocation in
-            NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime, flow: flow)
+            _NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime, flow: flow)
         }
     }
 

@@ -39,7 +39,7 @@ extension DataController {
         let flow = PipelineTracing.makeFlow()
         PipelineTracing.recordSpan("relayout", role: "main", start: traceStart, flow: flow, phase: .begin)
         scheduleStep3(flow: flow) { allocation in
-            NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime, flow: flow)
+            _NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime, flow: flow)
         }
     }
 

@@ -66,7 +66,7 @@ extension DataController {
                 if let (layoutDelegate, context) = context {
                     layoutDelegate.calculateLayout(with: context)
                 } else {
-                    NodeMeasurement.allocateAndMeasure(newElements, allocation: $0, lifetime: lifetime, flow: flow)
+                    _NodeMeasurement.allocateAndMeasure(newElements, allocation: $0, lifetime: lifetime, flow: flow)
                 }
             }
         } catch {
@@ -129,14 +129,14 @@ extension DataController {
             return elements
         }
         let base: ElementMap<CollectionElement>
-        let batch: MapBatch<CollectionElement>
+        let batch: _MapBatch<CollectionElement>
         if completed.includesReloadData {
             base = ElementMap()
-            batch = MapBatch(
+            batch = _MapBatch(
                 loading: newCounts, makesItems: !isLazy, makeItem: makeItem, makeSupplementaries: makeSupplementaries)
         } else {
             base = pendingMap
-            batch = MapBatch(
+            batch = _MapBatch(
                 completed,
                 keepsReloadedItem: { reload in
                     guard let kept = self.keptElement(for: reload, behavior: reloads) else {
@@ -174,7 +174,7 @@ extension DataController {
     /// Marks the elements an accepted update removes, so that a node block of the
     /// update may hand a new element the node of one of them (see
     /// ``CollectionElement/node``), but never the node of an element that stays.
-    private func retireElements(removedBy batch: MapBatch<CollectionElement>, from map: ElementMap<CollectionElement>) {
+    private func retireElements(removedBy batch: _MapBatch<CollectionElement>, from map: ElementMap<CollectionElement>) {
         for path in batch.removedItems {
             map.element(at: path)?.retire()
         }

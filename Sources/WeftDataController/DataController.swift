@@ -132,7 +132,7 @@ public final class DataController {
     /// Ends with this object, so that step-3 work still queued makes no more nodes.
     let lifetime = _Lifetime()
     var phase = Phase.idle
-    var commits = Deque<PendingCommit>()
+    var commits = Deque<_PendingCommit>()
     var finishBlocks: [@MainActor () -> Void] = []
     /// Jobs of ``performInBackground(_:then:)`` whose `then` has not run yet.
     var backgroundWorkInFlight = 0

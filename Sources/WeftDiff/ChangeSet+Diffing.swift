@@ -56,20 +56,20 @@ struct DiffPlan {
     var sectionDeletes: Set<Int>
     var sectionInserts: Set<Int>
     var sectionMoves: [(from: Int, to: Int)]
-    var itemDeletes: [Path]
-    var itemInserts: [Path]
-    var itemMoves: [(from: Path, to: Path)]
-    var itemUpdates: [(from: Path, to: Path)]
-    var itemReloads: [Path] = []
+    var itemDeletes: [_Path]
+    var itemInserts: [_Path]
+    var itemMoves: [(from: _Path, to: _Path)]
+    var itemUpdates: [(from: _Path, to: _Path)]
+    var itemReloads: [_Path] = []
 
     init<Section>(_ diff: SectionedDiff<Section>) {
         sectionDeletes = Set(diff.sectionDeletes)
         sectionInserts = Set(diff.sectionInserts)
         sectionMoves = diff.sectionMoves.map { ($0.from, $0.to) }
-        itemDeletes = diff.itemDeletes.map(Path.init)
-        itemInserts = diff.itemInserts.map(Path.init)
-        itemMoves = diff.itemMoves.map { (Path($0.from), Path($0.to)) }
-        itemUpdates = diff.itemUpdates.map { (Path($0.from), Path($0.to)) }
+        itemDeletes = diff.itemDeletes.map(_Path.init)
+        itemInserts = diff.itemInserts.map(_Path.init)
+        itemMoves = diff.itemMoves.map { (_Path($0.from), _Path($0.to)) }
+        itemUpdates = diff.itemUpdates.map { (_Path($0.from), _Path($0.to)) }
     }
 
     /// Turns every moved section that has item edits into a delete plus an insert, until
@@ -94,7 +94,7 @@ struct DiffPlan {
             itemDeletes.removeAll { gone.contains($0.section) }
             itemInserts.removeAll { arrived.contains($0.section) }
             itemUpdates.removeAll { gone.contains($0.from.section) || arrived.contains($0.to.section) }
-            var kept: [(from: Path, to: Path)] = []
+            var kept: [(from: _Path, to: _Path)] = []
             for m in itemMoves {
                 switch (gone.contains(m.from.section), arrived.contains(m.to.section)) {
                 case (true, true): break
@@ -110,13 +110,13 @@ struct DiffPlan {
     /// Splits into a delete and an insert every edit UIKit would misplace or miscount,
     /// and turns the remaining in-place updates into reloads.
     mutating func splitMisplacedEdits() {
-        let sectionShift = IndexShift(
+        let sectionShift = _IndexShift(
             removed: sortedUnique(Array(sectionDeletes) + sectionMoves.map(\.from)),
             occupied: sortedUnique(Array(sectionInserts) + sectionMoves.map(\.to)))
         let movedSectionOrigin = Dictionary(uniqueKeysWithValues: sectionMoves.map { ($0.to, $0.from) })
         // A move whose numbers match must really stay in its section.
-        var kept: [(from: Path, to: Path)] = []
-        var split = Set<Path>()
+        var kept: [(from: _Path, to: _Path)] = []
+        var split = Set<_Path>()
         for m in itemMoves {
             let origin = movedSectionOrigin[m.to.section] ?? sectionShift.backward(m.to.section)
             if m.from.section == m.to.section, origin != m.from.section {
@@ -130,7 +130,7 @@ struct DiffPlan {
         itemMoves = kept
         // A moved item that changed is replaced; UIKit cannot reload and move one item.
         let movedFrom = Set(itemMoves.map(\.from))
-        var inPlace: [(from: Path, to: Path)] = []
+        var inPlace: [(from: _Path, to: _Path)] = []
         for u in itemUpdates where !split.contains(u.from) {
             if movedFrom.contains(u.from) {
                 itemMoves.removeAll { $0.from == u.from }
@@ -144,13 +144,13 @@ struct DiffPlan {
         // Where no move touches the item's section and section moves do not shift it, that
         // is where the item really is; elsewhere the update is a delete plus an insert.
         let movesTouch = Set(itemMoves.flatMap { [$0.from.section] }).union(itemMoves.map { -1 - $0.to.section })
-        let explicitSectionShift = IndexShift(
+        let explicitSectionShift = _IndexShift(
             removed: sortedUnique(Array(sectionDeletes)), occupied: sortedUnique(Array(sectionInserts)))
         let deletesBySection = groupItems(itemDeletes), insertsBySection = groupItems(itemInserts)
         for u in inPlace {
             let placedSection = explicitSectionShift.forward(u.from.section)
             let rank = u.from.item - (deletesBySection[u.from.section] ?? []).lowerBound(of: u.from.item)
-            let placedItem = IndexShift.slot(rank: rank, skipping: insertsBySection[u.to.section] ?? [])
+            let placedItem = _IndexShift.slot(rank: rank, skipping: insertsBySection[u.to.section] ?? [])
             let safe = !movesTouch.contains(u.from.section) && !movesTouch.contains(-1 - u.to.section)
                 && placedSection == u.to.section && placedItem == u.to.item
             if safe {

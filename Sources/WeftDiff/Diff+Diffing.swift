@@ -68,11 +68,11 @@ extension Diff {
         var method = _IdentityHash.method(for: Access.ID.self)
         let output = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                CDiff.list(
+                _CDiff.list(
                     oldCount: old.count, newCount: new.count,
                     comparesIdentities: method != .exact, comparesContents: Access.comparesContents,
                     fill: { oldIDs, newIDs in
-                        let seed = CDiff.hashSeed
+                        let seed = _CDiff.hashSeed
                         func fill(_ method: _IdentityHash.Method) -> Bool {
                             var nonASCII = false
                             for i in old.indices { oldIDs[i] = _IdentityHash.bits(of: Access.identity(of: old[i]), method, seed, &nonASCII) }

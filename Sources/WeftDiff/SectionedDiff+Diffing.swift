@@ -31,14 +31,14 @@ extension SectionedDiff {
         let oldItems = needsFlatItems ? Self.flatItems(of: old, count: oldItemCount) : []
         let newItems = needsFlatItems ? Self.flatItems(of: new, count: newItemCount) : []
 
-        let output = CDiff.sectioned(
+        let output = _CDiff.sectioned(
             oldSectionCount: old.count, newSectionCount: new.count,
             oldItemCount: oldItemCount, newItemCount: newItemCount,
             comparesSectionIdentities: !exactSections,
             comparesSectionContents: _DiffableAccess<Section>.comparesContents,
             comparesItemIdentities: !exactItems, comparesItemContents: comparesItems,
             fill: { oldBuffers, newBuffers in
-                let seed = CDiff.hashSeed
+                let seed = _CDiff.hashSeed
                 func fill(_ sectionMethod: _IdentityHash.Method, _ itemMethod: _IdentityHash.Method) -> (Bool, Bool) {
                     var nonASCII: (sections: Bool, items: Bool) = (false, false)
                     Self.fill(oldBuffers, from: old, sectionMethod, itemMethod, seed, &nonASCII.sections, &nonASCII.items)
@@ -88,7 +88,7 @@ extension SectionedDiff {
     /// `sectionNonASCII` and `itemNonASCII` when a text identity is not ASCII.
     @inlinable
     static func fill(
-        _ buffers: CDiff.SectionedBuffers, from sections: [Section],
+        _ buffers: _CDiff.SectionedBuffers, from sections: [Section],
         _ sectionMethod: _IdentityHash.Method, _ itemMethod: _IdentityHash.Method, _ seed: UInt64,
         _ sectionNonASCII: inout Bool, _ itemNonASCII: inout Bool
     ) {

@@ -94,7 +94,7 @@ public struct SectionedDiff<Section: DiffableSection> {
     }
 
     @usableFromInline
-    init(_ output: CDiff.SectionedOutput, oldSectionCount: Int, oldItemCount: Int, newSections: [Section]) {
+    init(_ output: _CDiff.SectionedOutput, oldSectionCount: Int, oldItemCount: Int, newSections: [Section]) {
         sectionDeletes = output.sectionDeletes
         sectionInserts = output.sectionInserts
         sectionMoves = output.sectionMoves

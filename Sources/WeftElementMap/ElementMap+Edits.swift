@@ -23,7 +23,7 @@ extension ElementMap {
     /// - Throws: An ``ElementMapError`` naming the first edit that cannot apply.
     /// - Complexity: O(*k* log *n* + *m* log *n*), as ``apply(_:)``.
     public func applying(_ batch: Batch) throws(ElementMapError) -> ElementMap {
-        let version = try CElementMap.apply(batch.edits, to: storage.version)
+        let version = try _CElementMap.apply(batch.edits, to: storage.version)
         let result = ElementMap(storage: _Storage(version: version))
         result._checkInvariants()
         return result

@@ -6,7 +6,7 @@ extension ElementMap {
     /// documented cost.
     @inline(never)
     package func _checkInvariants() {
-        precondition(CElementMap.invariantsHold(storage.version), "ElementMap invariants failed (details on stderr)")
+        precondition(_CElementMap.invariantsHold(storage.version), "ElementMap invariants failed (details on stderr)")
     }
     #else
     @inline(__always)

@@ -10,7 +10,7 @@ extension ElementMap {
     /// - Complexity: O(log *s*), where *s* is the number of sections: a single
     ///   node read for up to 42 sections.
     public func numberOfItems(inSection section: Int) -> Int {
-        guard let count = CElementMap.itemCount(storage.version, section: section) else {
+        guard let count = _CElementMap.itemCount(storage.version, section: section) else {
             preconditionFailure("section \(section) out of range 0 ..< \(numberOfSections)")
         }
         return count
@@ -24,7 +24,7 @@ extension ElementMap {
     /// - Complexity: O(log *n*), where *n* is the number of items.
     public func element(at indexPath: IndexPath) -> Element? {
         guard indexPath.count == 2,
-            let handle = CElementMap.item(storage.version, section: indexPath.section, item: indexPath.item)
+            let handle = _CElementMap.item(storage.version, section: indexPath.section, item: indexPath.item)
         else { return nil }
         return Unmanaged<Element>.fromOpaque(handle).takeUnretainedValue()
     }
@@ -40,7 +40,7 @@ extension ElementMap {
     ///   version. Deriving a version does no O(*n*) work to keep this true.
     public func indexPath(of element: Element) -> IndexPath? {
         let handle = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
-        guard let found = CElementMap.locate(storage.version, handle), found.kind == nil else { return nil }
+        guard let found = _CElementMap.locate(storage.version, handle), found.kind == nil else { return nil }
         return IndexPath(item: found.item, section: found.section)
     }
 
@@ -54,7 +54,7 @@ extension ElementMap {
     ///   the number of supplementary elements of that section.
     public func supplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> Element? {
         guard indexPath.count == 2, let id = SupplementaryKinds.existingID(for: kind),
-            let handle = CElementMap.supplementary(
+            let handle = _CElementMap.supplementary(
                 storage.version, kind: id, section: indexPath.section, item: indexPath.item)
         else { return nil }
         return Unmanaged<Element>.fromOpaque(handle).takeUnretainedValue()
@@ -69,7 +69,7 @@ extension ElementMap {
     ///   elements of its section.
     public func supplementaryLocation(of element: Element) -> (kind: String, indexPath: IndexPath)? {
         let handle = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
-        guard let found = CElementMap.locate(storage.version, handle), let kind = found.kind else { return nil }
+        guard let found = _CElementMap.locate(storage.version, handle), let kind = found.kind else { return nil }
         return (SupplementaryKinds.name(of: kind), IndexPath(item: found.item, section: found.section))
     }
 
@@ -81,7 +81,7 @@ extension ElementMap {
     ///   elements of the section.
     public func supplementaryElements(inSection section: Int) -> [(kind: String, indexPath: IndexPath, element: Element)] {
         precondition(section >= 0 && section < numberOfSections, "section \(section) out of range 0 ..< \(numberOfSections)")
-        return CElementMap.supplementaries(storage.version, section: section).map {
+        return _CElementMap.supplementaries(storage.version, section: section).map {
             (SupplementaryKinds.name(of: $0.kind), IndexPath(item: $0.item, section: section),
              Unmanaged<Element>.fromOpaque($0.handle).takeUnretainedValue())
         }
@@ -99,7 +99,7 @@ extension ElementMap {
             var handles = [UnsafeMutableRawPointer?](repeating: nil, count: Swift.min(count, 256))
             while initialized < count {
                 let copied = handles.withUnsafeMutableBufferPointer {
-                    CElementMap.copyItems(version, section: section, start: initialized, into: $0)
+                    _CElementMap.copyItems(version, section: section, start: initialized, into: $0)
                 }
                 for index in 0 ..< copied {
                     (buffer.baseAddress! + initialized + index).initialize(
@@ -124,7 +124,7 @@ extension ElementMap {
         var start = 0
         while start < count {
             let copied = handles.withUnsafeMutableBufferPointer {
-                CElementMap.copyItems(version, section: section, start: start, into: $0)
+                _CElementMap.copyItems(version, section: section, start: start, into: $0)
             }
             for index in 0 ..< copied where handles[index] != nil { indexes.append(start + index) }
             start += copied

@@ -70,7 +70,7 @@ extension ElementMap: Sequence {
 
         init(storage: _Storage) {
             self.storage = storage
-            sections = CElementMap.sectionCount(storage.version)
+            sections = _CElementMap.sectionCount(storage.version)
         }
 
         mutating func next() -> (section: Int, item: Int, element: Element)? {
@@ -84,7 +84,7 @@ extension ElementMap: Sequence {
                 let version = storage.version, start = item, at = section
                 bufferStart = start
                 bufferCount = buffer.withUnsafeMutableBufferPointer {
-                    CElementMap.copyItems(version, section: at, start: start, into: $0)
+                    _CElementMap.copyItems(version, section: at, start: start, into: $0)
                 }
                 if bufferCount == 0 {
                     section += 1

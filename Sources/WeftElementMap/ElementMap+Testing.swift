@@ -3,7 +3,7 @@ extension ElementMap {
     /// map) holds: versions alive, dead versions kept as branch points, tree
     /// nodes, elements referenced, and slab bytes.
     package var _familyCounts: (liveVersions: Int, deadVersions: Int, nodes: Int, elements: Int, slabBytes: Int) {
-        let c = CElementMap.familyCounts(storage.version)
+        let c = _CElementMap.familyCounts(storage.version)
         return (c.liveVersions, c.deadVersions, c.nodes, c.elements, c.slabBytes)
     }
 
@@ -11,7 +11,7 @@ extension ElementMap {
     /// and elements it holds are exactly those some live version reaches.
     /// Always true in builds without the C core's WEFT_DEBUG.
     package func _familyInvariantsHold() -> Bool {
-        CElementMap.familyHolds(storage.version)
+        _CElementMap.familyHolds(storage.version)
     }
 
     /// Whether two maps are the same version (a copy, not an equal map).

@@ -18,6 +18,6 @@ final class ElementMapStorage: @unchecked Sendable {
     }
 
     deinit {
-        CElementMap.release(version)
+        _CElementMap.release(version)
     }
 }

@@ -38,7 +38,7 @@ public struct ElementMap<Element: AnyObject> {
     ///
     /// - Complexity: O(1).
     public init() {
-        storage = _Storage(version: CElementMap.makeEmpty())
+        storage = _Storage(version: _CElementMap.makeEmpty())
     }
 
     /// Creates a map holding the given sections of elements, in order.
@@ -59,14 +59,14 @@ public struct ElementMap<Element: AnyObject> {
     ///
     /// - Complexity: O(1).
     public var numberOfSections: Int {
-        CElementMap.sectionCount(storage.version)
+        _CElementMap.sectionCount(storage.version)
     }
 
     /// The number of items in all sections (supplementary elements not included).
     ///
     /// - Complexity: O(1).
     public var count: Int {
-        CElementMap.itemTotal(storage.version)
+        _CElementMap.itemTotal(storage.version)
     }
 
     /// A Boolean value that tells whether the map holds no items.

@@ -109,7 +109,7 @@ extension HeadlessCollectionView {
             load()
             return true
         }
-        let mapBatch = MapBatch<AnyObject>(completed) { dataSource.collectionView(self, cellForItemAt: $0) }
+        let mapBatch = _MapBatch<AnyObject>(completed) { dataSource.collectionView(self, cellForItemAt: $0) }
         do {
             cells = try cells.applying(mapBatch.batch)
         } catch {

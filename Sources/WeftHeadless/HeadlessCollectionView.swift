@@ -208,7 +208,7 @@ public final class HeadlessCollectionView {
             load(from: dataController.visibleMap, counts: counts) {
             return
         }
-        let batch = MapBatch<AnyObject>(loading: counts) { dataSource.collectionView(self, cellForItemAt: $0) }
+        let batch = _MapBatch<AnyObject>(loading: counts) { dataSource.collectionView(self, cellForItemAt: $0) }
         do {
             cells = try ElementMap().applying(batch.batch)
             itemCounts = counts

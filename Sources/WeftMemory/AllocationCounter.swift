@@ -33,7 +33,7 @@ public enum AllocationCounter {
     ///
     /// - Complexity: O(1): one `mallctl` read, which allocates nothing.
     public static var currentThreadAllocatedBytes: UInt64? {
-        isCounting ? CArena.threadAllocatedBytes() : nil
+        isCounting ? _CArena.threadAllocatedBytes() : nil
     }
 
     /// Whether the counter sees this process's allocations.
@@ -46,10 +46,10 @@ public enum AllocationCounter {
     /// - Complexity: O(1). The first access performs one allocation and two `mallctl` reads.
     public static let isCounting: Bool = {
         let byteCount = 4_096
-        guard let before = CArena.threadAllocatedBytes() else { return false }
+        guard let before = _CArena.threadAllocatedBytes() else { return false }
         // An array's storage comes from malloc, like every Swift heap allocation.
         let probe = [UInt8](repeating: 0, count: byteCount)
-        let after = CArena.threadAllocatedBytes()
+        let after = _CArena.threadAllocatedBytes()
         // The block must still exist when the second reading is taken.
         withExtendedLifetime(probe) {}
         guard let after else { return false }
@@ -69,12 +69,12 @@ public enum AllocationCounter {
     /// - Throws: Whatever `body` throws. Nothing is measured then.
     /// - Complexity: The cost of `body` plus two `mallctl` reads.
     public static func bytesAllocated(during body: () throws -> Void) rethrows -> UInt64? {
-        guard isCounting, let before = CArena.threadAllocatedBytes() else {
+        guard isCounting, let before = _CArena.threadAllocatedBytes() else {
             try body()
             return nil
         }
         try body()
-        guard let after = CArena.threadAllocatedBytes() else { return nil }
+        guard let after = _CArena.threadAllocatedBytes() else { return nil }
         return after - before
     }
 }

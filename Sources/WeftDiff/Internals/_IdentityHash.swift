@@ -42,7 +42,7 @@ enum _IdentityHash {
     }
 
     /// The 64-bit hash of `id` by `method`, byte hashes under `seed`
-    /// (``CDiff/hashSeed``, read once per diff); for text, sets `nonASCII` if
+    /// (``_CDiff/hashSeed``, read once per diff); for text, sets `nonASCII` if
     /// a byte is not ASCII.
     ///
     /// - Complexity: O(1) for integers and UUIDs; O(length) for text; one
@@ -58,12 +58,12 @@ enum _IdentityHash {
             if ID.self == Int32.self { return UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int32.self))) }
             if ID.self == UInt32.self { return UInt64(unsafeBitCast(id, to: UInt32.self)) }
         case .text:
-            if ID.self == String.self { return CDiff.hash(text: unsafeBitCast(id, to: String.self), seed: seed, nonASCII: &nonASCII) }
+            if ID.self == String.self { return _CDiff.hash(text: unsafeBitCast(id, to: String.self), seed: seed, nonASCII: &nonASCII) }
             if ID.self == Substring.self {
-                return CDiff.hash(text: unsafeBitCast(id, to: Substring.self), seed: seed, nonASCII: &nonASCII)
+                return _CDiff.hash(text: unsafeBitCast(id, to: Substring.self), seed: seed, nonASCII: &nonASCII)
             }
         case .uuid:
-            if ID.self == UUID.self { return CDiff.hash(uuid: unsafeBitCast(id, to: UUID.self), seed: seed) }
+            if ID.self == UUID.self { return _CDiff.hash(uuid: unsafeBitCast(id, to: UUID.self), seed: seed) }
         case .hashValue:
             break
         }

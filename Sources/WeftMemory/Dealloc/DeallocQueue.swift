@@ -41,15 +41,15 @@ public final class DeallocQueue: Sendable {
     /// 1 ms: long enough to turn a burst of single releases into one batch,
     /// short enough that no memory waits noticeably longer than it must.
     public static var defaultCoalescingWindow: Duration {
-        .nanoseconds(Int64(CDeallocQueue.defaultCoalescingWindowNanoseconds))
+        .nanoseconds(Int64(_CDeallocQueue.defaultCoalescingWindowNanoseconds))
     }
 
     /// 65,536 objects: about what a large collection holds in cell nodes.
-    public static var defaultPendingLimit: Int { Int(CDeallocQueue.defaultPendingLimit) }
+    public static var defaultPendingLimit: Int { Int(_CDeallocQueue.defaultPendingLimit) }
 
     /// The longest coalescing window a queue accepts: one second.
     public static var maximumCoalescingWindow: Duration {
-        .nanoseconds(Int64(CDeallocQueue.maximumCoalescingWindowNanoseconds))
+        .nanoseconds(Int64(_CDeallocQueue.maximumCoalescingWindowNanoseconds))
     }
 
     /// The statistics type; the same figures as ``MainContextReleaseQueue``'s.
@@ -61,7 +61,7 @@ public final class DeallocQueue: Sendable {
     /// How long the queue lets a burst grow before it releases the batch.
     public let coalescingWindow: Duration
 
-    let queue: CDeallocQueue
+    let queue: _CDeallocQueue
 
     /// Creates a queue with its own background thread.
     ///
@@ -88,7 +88,7 @@ public final class DeallocQueue: Sendable {
         }
         let (seconds, attoseconds) = coalescingWindow.components
         let nanoseconds = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
-        queue = try CDeallocQueue.make(windowNanoseconds: nanoseconds, pendingLimit: UInt64(pendingLimit))
+        queue = try _CDeallocQueue.make(windowNanoseconds: nanoseconds, pendingLimit: UInt64(pendingLimit))
         self.pendingLimit = pendingLimit
         self.coalescingWindow = coalescingWindow
     }

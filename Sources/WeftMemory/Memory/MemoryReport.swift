@@ -21,7 +21,7 @@ public struct MemoryReport: Hashable, Sendable, CustomStringConvertible {
         for subsystem in Subsystem.allCases {
             subsystems[subsystem] = try subsystem.statistics()
         }
-        return MemoryReport(subsystems: subsystems, scratch: try CArena.scratchPoolStatistics())
+        return MemoryReport(subsystems: subsystems, scratch: try _CArena.scratchPoolStatistics())
     }
 
     /// Accesses the statistics of one subsystem (zeros if the report lacks it).

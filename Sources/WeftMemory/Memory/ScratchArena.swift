@@ -17,7 +17,7 @@
 /// lease ends (resetting its arena) when the value is destroyed.
 public struct ScratchArena: ~Copyable {
     /// How many scratch arenas can be leased at once, process-wide.
-    public static var poolCapacity: Int { CArena.poolCapacity }
+    public static var poolCapacity: Int { _CArena.poolCapacity }
 
     private let lease: OpaquePointer
 
@@ -28,13 +28,13 @@ public struct ScratchArena: ~Copyable {
     ///   jemalloc cannot create an arena.
     /// - Complexity: O(1), plus about 90 µs the first time the pool grows.
     public init() throws(ArenaError) {
-        lease = try CArena.acquireScratch()
+        lease = try _CArena.acquireScratch()
     }
 
     deinit {
         // Only the acquiring thread can hold this non-Sendable value, so release
         // cannot meet another owner; a failure here means a corrupted pool.
-        do { try CArena.releaseScratch(lease) } catch { assertionFailure("\(error)") }
+        do { try _CArena.releaseScratch(lease) } catch { assertionFailure("\(error)") }
     }
 
     /// Runs `body` with a fresh lease and ends the lease when `body` returns or throws.
@@ -64,7 +64,7 @@ public struct ScratchArena: ~Copyable {
         guard alignment > 0, alignment & (alignment - 1) == 0 else {
             throw .invalidArgument(detail: "alignment \(alignment) must be a power of two")
         }
-        guard let pointer = CArena.allocate(in: lease, byteCount: byteCount, alignment: alignment) else {
+        guard let pointer = _CArena.allocate(in: lease, byteCount: byteCount, alignment: alignment) else {
             throw .outOfMemory(byteCount: byteCount)
         }
         return pointer
@@ -87,7 +87,7 @@ public struct ScratchArena: ~Copyable {
     ///
     /// - Complexity: O(1).
     public func deallocate(_ pointer: UnsafeMutableRawPointer) {
-        CArena.deallocate(pointer, in: lease)
+        _CArena.deallocate(pointer, in: lease)
     }
 
     /// Frees every allocation of this lease at once; the lease stays usable.
@@ -97,7 +97,7 @@ public struct ScratchArena: ~Copyable {
     /// - Complexity: O(*p*), where *p* is the number of pages the arena holds,
     ///   not the number of allocations.
     public mutating func reset() throws(ArenaError) {
-        try CArena.resetScratch(lease)
+        try _CArena.resetScratch(lease)
     }
 }
 

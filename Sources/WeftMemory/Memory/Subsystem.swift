@@ -11,7 +11,7 @@ public enum Subsystem: CaseIterable, Hashable, Sendable, CustomStringConvertible
     case deallocQueue
 
     /// The subsystem's short name, as reports print it ("element-map").
-    public var description: String { CArena.name(of: self) }
+    public var description: String { _CArena.name(of: self) }
 
     /// Returns what the subsystem's arena holds now.
     ///
@@ -21,6 +21,6 @@ public enum Subsystem: CaseIterable, Hashable, Sendable, CustomStringConvertible
     ///   statistics cannot be read.
     /// - Complexity: O(1): one statistics-epoch refresh and a few `mallctl` reads.
     public func statistics() throws(ArenaError) -> ArenaStatistics {
-        try CArena.statistics(of: self)
+        try _CArena.statistics(of: self)
     }
 }

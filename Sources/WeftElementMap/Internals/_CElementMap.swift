@@ -5,7 +5,7 @@ import WeftCore
 /// The only caller of CWeftElementMap. Converts batches to the C layout, maps
 /// `weft_rc` and `weft_emap_error` to ``ElementMapError`` in one place, and owns
 /// the release callback that gives elements back.
-enum CElementMap {
+enum _CElementMap {
     // MARK: Versions
 
     /// A new, empty version in a new family.

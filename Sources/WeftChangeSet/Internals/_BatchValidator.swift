@@ -5,7 +5,7 @@
 /// new one, moves, then counts. The first failure is thrown. Strict validation then adds
 /// its own refusals. Costs are O(*k* log *k*) for *k* edits plus O(*s*) for the count
 /// check over *s* sections; no work is proportional to the number of items.
-struct BatchValidator {
+struct _BatchValidator {
     let old: [Int]
     let new: [Int]
     let mode: ValidationMode
@@ -14,10 +14,10 @@ struct BatchValidator {
     private var sectionDeletes: [Int] = []
     private var sectionReloads: [Int] = []
     private var sectionMoves: [(from: Int, to: Int)] = []
-    private var itemInserts: [Path] = []
-    private var itemDeletes: [Path] = []
-    private var itemReloads: [Path] = []
-    private var itemMoves: [(from: Path, to: Path)] = []
+    private var itemInserts: [_Path] = []
+    private var itemDeletes: [_Path] = []
+    private var itemReloads: [_Path] = []
+    private var itemMoves: [(from: _Path, to: _Path)] = []
 
     init(old: [Int], new: [Int], edits: [ChangeSet.AnimatedEdit], mode: ValidationMode) {
         self.old = old
@@ -29,10 +29,10 @@ struct BatchValidator {
             case .deleteSection(let s): sectionDeletes.append(s)
             case .reloadSection(let s): sectionReloads.append(s)
             case .moveSection(let from, let to): sectionMoves.append((from, to))
-            case .insertItem(let p): itemInserts.append(Path(p))
-            case .deleteItem(let p): itemDeletes.append(Path(p))
-            case .reloadItem(let p): itemReloads.append(Path(p))
-            case .moveItem(let from, let to): itemMoves.append((Path(from), Path(to)))
+            case .insertItem(let p): itemInserts.append(_Path(p))
+            case .deleteItem(let p): itemDeletes.append(_Path(p))
+            case .reloadItem(let p): itemReloads.append(_Path(p))
+            case .moveItem(let from, let to): itemMoves.append((_Path(from), _Path(to)))
             case .reloadData: break
             }
         }
@@ -80,7 +80,7 @@ struct BatchValidator {
         for p in itemReloads.sorted() where explicitItemDeletes.contains(p) {
             throw fail(.deleteAndReloadItem(p.indexPath))
         }
-        let sectionShiftIgnoringMoves = IndexShift(
+        let sectionShiftIgnoringMoves = _IndexShift(
             removed: sortedUnique(sectionDeletes), occupied: sortedUnique(sectionInserts))
         let explicitDeletesBySection = groupItems(itemDeletes)
         let explicitInsertsBySection = groupItems(itemInserts)
@@ -88,14 +88,14 @@ struct BatchValidator {
             // A reload's own section is not deleted (that was refused above), so its
             // rank counts only the deletes before it.
             let rank = s - sectionShiftIgnoringMoves.removed.lowerBound(of: s)
-            return IndexShift.slot(rank: rank, skipping: sectionShiftIgnoringMoves.occupied)
+            return _IndexShift.slot(rank: rank, skipping: sectionShiftIgnoringMoves.occupied)
         }
         let sectionReloadTargets = sectionReloads.map { (from: $0, to: placeIgnoringMoves(section: $0)) }
-        let itemReloadTargets = itemReloads.map { p -> (from: Path, to: Path) in
+        let itemReloadTargets = itemReloads.map { p -> (from: _Path, to: _Path) in
             let newSection = placeIgnoringMoves(section: p.section)
             let rank = p.item - (explicitDeletesBySection[p.section] ?? []).lowerBound(of: p.item)
-            let item = IndexShift.slot(rank: rank, skipping: explicitInsertsBySection[newSection] ?? [])
-            return (p, Path(section: newSection, item: item))
+            let item = _IndexShift.slot(rank: rank, skipping: explicitInsertsBySection[newSection] ?? [])
+            return (p, _Path(section: newSection, item: item))
         }
 
         // Step 2: deletes, in the old index space, descending.
@@ -171,8 +171,8 @@ struct BatchValidator {
             sectionSource[move.to] = move.from
             uniqueSectionMoves.append(move)
         }
-        var itemDestination: [Path: Path] = [:], itemSource: [Path: Path] = [:]
-        var uniqueItemMoves: [(from: Path, to: Path)] = []
+        var itemDestination: [_Path: _Path] = [:], itemSource: [_Path: _Path] = [:]
+        var uniqueItemMoves: [(from: _Path, to: _Path)] = []
         for move in itemMoves {
             let (from, to) = move
             guard from.section >= 0, from.section < old.count else {
@@ -207,7 +207,7 @@ struct BatchValidator {
                 after: new.count, before: old.count,
                 inserted: allSectionInserts.count, deleted: allSectionDeletes.count))
         }
-        let sectionShift = IndexShift(
+        let sectionShift = _IndexShift(
             removed: sortedUnique(allSectionDeletes + uniqueSectionMoves.map(\.from)),
             occupied: sortedUnique(allSectionInserts + uniqueSectionMoves.map(\.to)))
         try checkItemCounts(
@@ -235,8 +235,8 @@ struct BatchValidator {
     }
 
     private func checkItemCounts(
-        sectionShift: IndexShift, sectionSource: [Int: Int], insertedSections: Set<Int>,
-        deletes: [Path], inserts: [Path], moves: [(from: Path, to: Path)]
+        sectionShift: _IndexShift, sectionSource: [Int: Int], insertedSections: Set<Int>,
+        deletes: [_Path], inserts: [_Path], moves: [(from: _Path, to: _Path)]
     ) throws(ChangeSetError) {
         var inserted: [Int: Int] = [:], deleted: [Int: Int] = [:]
         var movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:]
@@ -264,9 +264,9 @@ struct BatchValidator {
 
     /// Refusals for batches UIKit validates but then mishandles.
     private func checkStrictRules(
-        sectionReloadTargets: [(from: Int, to: Int)], itemReloadTargets: [(from: Path, to: Path)],
-        sectionShift: IndexShift, sectionDestination: [Int: Int],
-        deletes: [Path], inserts: [Path], moves: [(from: Path, to: Path)]
+        sectionReloadTargets: [(from: Int, to: Int)], itemReloadTargets: [(from: _Path, to: _Path)],
+        sectionShift: _IndexShift, sectionDestination: [Int: Int],
+        deletes: [_Path], inserts: [_Path], moves: [(from: _Path, to: _Path)]
     ) throws(ChangeSetError) {
         func firstDuplicate<T: Hashable>(_ values: [T]) -> T? {
             guard values.count > 1 else { return nil }
@@ -329,7 +329,7 @@ struct BatchValidator {
         // A reload's insert half must land where the element truly ends up.
         for reload in sectionReloadTargets {
             let rank = reload.from - sectionShift.removed.lowerBound(of: reload.from)
-            let actual = IndexShift.slot(rank: rank, skipping: sectionShift.occupied, excluding: reload.to)
+            let actual = _IndexShift.slot(rank: rank, skipping: sectionShift.occupied, excluding: reload.to)
             if actual != reload.to {
                 throw fail(.sectionReloadDisplacedByMoves(reload.from, placedAt: reload.to, actual: actual))
             }
@@ -342,10 +342,10 @@ struct BatchValidator {
             // Strict refused reloads in moved sections above, so the section shifts plainly.
             guard let section = sectionShift.forward(p.section) else { continue }
             let rank = p.item - (removedBySection[p.section] ?? []).lowerBound(of: p.item)
-            let item = IndexShift.slot(
+            let item = _IndexShift.slot(
                 rank: rank, skipping: occupiedBySection[section] ?? [],
                 excluding: reload.to.section == section ? reload.to.item : -1)
-            let actual = Path(section: section, item: item)
+            let actual = _Path(section: section, item: item)
             if actual != reload.to {
                 throw fail(.reloadDisplacedByMoves(p.indexPath, placedAt: reload.to.indexPath, actual: actual.indexPath))
             }
@@ -357,12 +357,12 @@ struct BatchValidator {
         var deletedSections: [Int]
         var insertedSections: [Int]
         var sectionMoves: [(from: Int, to: Int)]
-        var deletedItems: [Path]
-        var insertedItems: [Path]
-        var itemMoves: [(from: Path, to: Path)]
+        var deletedItems: [_Path]
+        var insertedItems: [_Path]
+        var itemMoves: [(from: _Path, to: _Path)]
         var sectionReloads: [(from: Int, to: Int)]
-        var itemReloads: [(from: Path, to: Path)]
-        var sectionShift: IndexShift
+        var itemReloads: [(from: _Path, to: _Path)]
+        var sectionShift: _IndexShift
     }
 }
 
@@ -377,7 +377,7 @@ package func sortedUnique(_ values: [Int]) -> [Int] {
     return result
 }
 
-func uniqueSorted(_ paths: [Path], descending: Bool) -> [Path] {
+func uniqueSorted(_ paths: [_Path], descending: Bool) -> [_Path] {
     // Sorted first, duplicates are neighbours: no set, no hashing.
     var sorted = descending ? paths.sorted(by: >) : paths.sorted()
     var write = 0
@@ -390,7 +390,7 @@ func uniqueSorted(_ paths: [Path], descending: Bool) -> [Path] {
 }
 
 /// Item indexes per section, sorted and without duplicates.
-package func groupItems(_ paths: [Path]) -> [Int: [Int]] {
+package func groupItems(_ paths: [_Path]) -> [Int: [Int]] {
     var grouped: [Int: [Int]] = [:]
     for p in paths { grouped[p.section, default: []].append(p.item) }
     for key in grouped.keys { grouped[key] = sortedUnique(grouped[key]!) }

@@ -3,7 +3,7 @@ import WeftChangeSet
 import WeftElementMap
 
 /// What waits between step 1 and step 5, on main, in commit order.
-enum PendingCommit {
+enum _PendingCommit {
     /// A batch update: its validated change set, the map it produced and the
     /// elements step 3 measures.
     case update(

@@ -13,7 +13,7 @@ import WeftElementMap
 /// absent (lazy loading), and an inserted section is then all absent, in
 /// O(1) asks. A kept reload becomes a move from its old path to the new path of
 /// its insert half, so its element survives.
-package struct MapBatch<Element: AnyObject> {
+package struct _MapBatch<Element: AnyObject> {
     package var batch = ElementMap<Element>.Batch()
     /// Items of the old map that leave it: deleted, or reloaded and not kept.
     package private(set) var removedItems: [IndexPath] = []

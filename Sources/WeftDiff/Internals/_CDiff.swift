@@ -15,7 +15,7 @@ public import Foundation
 /// supply memory, both of which a Swift array would trap on as well; ``check(_:_:)``
 /// turns them into traps that name the counts, in one place.
 @usableFromInline
-enum CDiff {
+enum _CDiff {
     /// A list diff copied out of the core.
     @usableFromInline
     struct ListOutput {
@@ -250,20 +250,20 @@ enum CDiff {
 private struct ListContext {
     let fill: (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt64>) -> Void
     let identityEqual: (Int, Int) -> Bool
-    let identitiesDiffer: CDiff.ContentsChanged
-    let contentsChanged: CDiff.ContentsChanged
-    var output = CDiff.ListOutput()
+    let identitiesDiffer: _CDiff.ContentsChanged
+    let contentsChanged: _CDiff.ContentsChanged
+    var output = _CDiff.ListOutput()
 }
 
 /// What the sectioned callbacks reach through the core's context pointer.
 private struct SectionedContext {
-    let fill: (CDiff.SectionedBuffers, CDiff.SectionedBuffers) -> Void
+    let fill: (_CDiff.SectionedBuffers, _CDiff.SectionedBuffers) -> Void
     let sectionIdentityEqual: (Int, Int) -> Bool
-    let sectionContentsChanged: CDiff.ContentsChanged
+    let sectionContentsChanged: _CDiff.ContentsChanged
     let itemIdentityEqual: (Int, Int) -> Bool
-    let itemIdentitiesDiffer: CDiff.ContentsChanged
-    let itemContentsChanged: CDiff.ContentsChanged
-    var output = CDiff.SectionedOutput()
+    let itemIdentitiesDiffer: _CDiff.ContentsChanged
+    let itemContentsChanged: _CDiff.ContentsChanged
+    var output = _CDiff.SectionedOutput()
 }
 
 // The C core's callbacks. Identity checks come once with every pair the hashes
@@ -325,7 +325,7 @@ private func itemContentsChangedThunk(
 /// Hands the core's pairs to `body` as interleaved old and new indexes.
 private func contentsChanged(
     _ pairs: UnsafePointer<weft_diff_pair>, _ count: UInt32, _ changed: UnsafeMutablePointer<UInt8>,
-    _ body: CDiff.ContentsChanged
+    _ body: _CDiff.ContentsChanged
 ) {
     let count = Int(count)
     // weft_diff_pair is two uint32_t fields, so its array is 2 * count uint32_t.
@@ -334,7 +334,7 @@ private func contentsChanged(
     }
 }
 
-extension CDiff.ListOutput {
+extension _CDiff.ListOutput {
     fileprivate init(_ r: weft_diff_list_result) {
         deletes = indexes(r.deletes, r.delete_count)
         inserts = indexes(r.inserts, r.insert_count)
@@ -343,7 +343,7 @@ extension CDiff.ListOutput {
     }
 }
 
-extension CDiff.SectionedOutput {
+extension _CDiff.SectionedOutput {
     fileprivate init(_ r: weft_diff_sectioned_result) {
         sectionDeletes = indexes(r.section_deletes, r.section_delete_count)
         sectionInserts = indexes(r.section_inserts, r.section_insert_count)

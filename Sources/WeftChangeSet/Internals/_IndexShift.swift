@@ -6,7 +6,7 @@
 /// removed plus occupied indexes: the survivor's rank comes from one binary search, and
 /// the rank-th free slot from another, because `occupied[m] - m` (the free slots before
 /// `occupied[m]`) never decreases.
-package struct IndexShift: Sendable, Hashable {
+package struct _IndexShift: Sendable, Hashable {
     package var removed: [Int]
     package var occupied: [Int]
 
@@ -15,7 +15,7 @@ package struct IndexShift: Sendable, Hashable {
         self.occupied = occupied
     }
 
-    static let identity = IndexShift(removed: [], occupied: [])
+    static let identity = _IndexShift(removed: [], occupied: [])
 
     /// The new index of surviving old index `old`, or nil if `old` was removed.
     package func forward(_ old: Int) -> Int? {

@@ -3,7 +3,7 @@ import Foundation
 /// A two-level index as the validator uses it: cheaper to hash and compare than
 /// Foundation's general `IndexPath`, which the public API keeps. `package` because
 /// `ChangeSet(diffing:to:)` in WeftDiff plans its batch with it too.
-package struct Path: Hashable, Comparable, Sendable {
+package struct _Path: Hashable, Comparable, Sendable {
     package var section: Int
     package var item: Int
 
@@ -19,7 +19,7 @@ package struct Path: Hashable, Comparable, Sendable {
 
     package var indexPath: IndexPath { IndexPath(item: item, section: section) }
 
-    package static func < (a: Path, b: Path) -> Bool {
+    package static func < (a: _Path, b: _Path) -> Bool {
         a.section != b.section ? a.section < b.section : a.item < b.item
     }
 }

@@ -1,7 +1,7 @@
 internal import CWeftArena
 
 /// The only caller of CWeftArena. Maps `weft_rc` to ``ArenaError`` in one place.
-enum CArena {
+enum _CArena {
     static let poolCapacity = Int(WEFT_SCRATCH_POOL_CAPACITY)
 
     static func check(_ rc: weft_rc, _ operation: @autoclosure () -> String) throws(ArenaError) {
@@ -43,17 +43,6 @@ enum CArena {
     static func threadAllocatedBytes() -> UInt64? {
         var allocated: UInt64 = 0
         return weft_arena_thread_allocated(&allocated) == WEFT_OK ? allocated : nil
-    }
-
-    static func scratchPoolCounts() -> (created: Int, idle: Int) {
-        var created: UInt32 = 0
-        var idle: UInt32 = 0
-        weft_scratch_pool_counts(&created, &idle)
-        return (Int(created), Int(idle))
-    }
-
-    static func scratchPoolInvariantsHold() -> Bool {
-        weft_scratch_pool_check_invariants()
     }
 
     static func acquireScratch() throws(ArenaError) -> OpaquePointer {

@@ -8,7 +8,7 @@ import WeftCore
 /// that +1 and ``releaseRetainedObject`` gives it up.
 // @unchecked: the only stored property is an immutable pointer; every piece of the
 // queue's mutable state sits behind the C queue's own pthread mutex (q->lock).
-struct CDeallocQueue: @unchecked Sendable {
+struct _CDeallocQueue: @unchecked Sendable {
     private let queue: OpaquePointer
 
     private init(_ queue: OpaquePointer) {
@@ -20,11 +20,11 @@ struct CDeallocQueue: @unchecked Sendable {
     static var maximumCoalescingWindowNanoseconds: UInt64 { WEFT_DEALLOC_MAX_WINDOW_NS }
 
     /// Creates a queue with its own background thread.
-    static func make(windowNanoseconds: UInt64, pendingLimit: UInt64) throws(DeallocQueueError) -> CDeallocQueue {
+    static func make(windowNanoseconds: UInt64, pendingLimit: UInt64) throws(DeallocQueueError) -> _CDeallocQueue {
         var config = weft_dealloc_config(window_ns: windowNanoseconds, pending_limit: pendingLimit)
         var queue: OpaquePointer?
         try check(weft_dealloc_create(&config, &queue), "creating a dealloc queue")
-        return CDeallocQueue(queue!)
+        return _CDeallocQueue(queue!)
     }
 
     /// Releases everything left, stops the thread and frees the queue; the last call.

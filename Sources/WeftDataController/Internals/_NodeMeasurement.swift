@@ -4,7 +4,7 @@ import WeftCore
 import WeftNode
 
 /// Step 3's work: make each element's node and measure it in its size range.
-enum NodeMeasurement {
+enum _NodeMeasurement {
     /// Allocates and measures `elements`, in parallel unless `allocation` is serial,
     /// and stops making nodes once `lifetime` has ended (the collection is gone).
     ///

@@ -862,27 +862,6 @@ static weft_rc step_supplementaries(apply *a) {
     return WEFT_OK;
 }
 
-/* ---- relabel hooks ------------------------------------------------------ */
-
-weft_rc weft_emap_txn_flush_relabels(txn *t) {
-    for (size_t k = 0; k < t->npending; k++) {
-        relabel *r = &t->pending[k];
-        node *x = r->leaf;
-        weft_rc rc = WEFT_OK;
-        if (x->kind == K_REC) {
-            rc = weft_emap_hm_set(t, &t->secrev, mix64(((rec *)x)->sid), x->label);
-        } else {
-            const ileaf *l = (const ileaf *)x;
-            for (uint32_t i = r->start; rc == WEFT_OK && i < r->start + r->count; i++) {
-                rc = index_item(t, l->items[i], r->sid, x->label, i);
-            }
-        }
-        if (rc != WEFT_OK) return rc;
-    }
-    t->npending = 0;
-    return WEFT_OK;
-}
-
 /* ---- the whole batch ---------------------------------------------------- */
 
 static bool batch_is_empty(const weft_emap_batch *b) {

@@ -394,8 +394,6 @@ size_t weft_emap_hm_count(const node *root);
 
 /* ---- batches and versions (emap_apply.c, emap.c) ------------------------ */
 
-/* Flush relabel hooks queued by tree operations. */
-weft_rc weft_emap_txn_flush_relabels(txn *t);
 void weft_emap_family_release_handles(family *f, objlist *handles);
 
 #ifdef WEFT_DEBUG

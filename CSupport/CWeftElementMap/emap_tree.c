@@ -18,8 +18,8 @@
 ** leaves around the spot is spread evenly (Bender et al., "Two simplified
 ** algorithms for maintaining order in a list", with T = 1.3), which costs O(log n)
 ** leaf relabels per split amortized. Every handle of a relabeled leaf gets a
-** new index entry, queued as a 'relabel' and applied by
-** weft_emap_txn_flush_relabels.
+** new index entry, queued as a 'relabel' and applied by flush_relabels before
+** the tree operation returns (a later split could move the queued items).
 **
 ** Splits at either end of a tree step by LABEL_STRIDE instead of halving, so
 ** appending or prepending exhausts no labels for a long while.
@@ -27,6 +27,35 @@
 #include "emap_internal.h"
 
 #include <assert.h>
+
+/* Re-index the handles of every leaf (and the label of every section record)
+** relabeled since the last flush. The tree owns this step, so that it runs
+** before the operation that queued them returns: the hash maps sit below the
+** tree, and the apply layer above never has to know a relabel happened. */
+static weft_rc flush_relabels(txn *t) {
+    assert(t != NULL);
+    assert(t->npending <= t->cap_pending);
+    for (size_t k = 0; k < t->npending; k++) {
+        const relabel *r = &t->pending[k];
+        const node *x = r->leaf;
+        weft_rc rc = WEFT_OK;
+        if (x->kind == K_REC) {
+            rc = weft_emap_hm_set(t, &t->secrev, mix64(((const rec *)x)->sid), x->label);
+        } else {
+            const ileaf *l = (const ileaf *)x;
+            assert(r->start + r->count <= l->h.n);
+            for (uint32_t i = r->start; rc == WEFT_OK && i < r->start + r->count; i++) {
+                void *h = l->items[i];
+                /* An absent item has no handle to find. */
+                if (h == NULL) continue;
+                rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(false, r->sid, x->label, i));
+            }
+        }
+        if (rc != WEFT_OK) return rc;
+    }
+    t->npending = 0;
+    return WEFT_OK;
+}
 
 static uint64_t pt_weight(const node *x) {
     switch (x->kind) {
@@ -277,14 +306,14 @@ static weft_rc relabel_around(txn *t, node **root, uint32_t sid, uint64_t a) {
         if (c + 1 <= limit && (c + 2) * 2 <= size) {
             uint64_t spacing = size / (c + 2), next = lo + spacing;
             weft_rc rc = relabel_in(t, root, sid, lo, hi, &next, spacing);
-            return rc == WEFT_OK ? weft_emap_txn_flush_relabels(t) : rc;
+            return rc == WEFT_OK ? flush_relabels(t) : rc;
         }
     }
     /* Denser than any block allows (tens of millions of leaves): spread all. */
     uint64_t c = count_in(*root, 0, LABEL_SPACE, UINT64_MAX - 1);
     uint64_t spacing = LABEL_SPACE / (c + 2), next = spacing;
     weft_rc rc = relabel_in(t, root, sid, 0, LABEL_SPACE, &next, spacing);
-    return rc == WEFT_OK ? weft_emap_txn_flush_relabels(t) : rc;
+    return rc == WEFT_OK ? flush_relabels(t) : rc;
 }
 
 /* ---- item trees --------------------------------------------------------- */
@@ -396,7 +425,7 @@ weft_rc weft_emap_it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, voi
     node *right = NULL;
     weft_rc rc = ins_rec(t, root, idx, h, sid, &plan, &right, label_out, slot_out);
     if (rc == WEFT_OK && right != NULL) rc = grow_root(t, root, right);
-    return rc == WEFT_OK ? weft_emap_txn_flush_relabels(t) : rc;
+    return rc == WEFT_OK ? flush_relabels(t) : rc;
 }
 
 /* ---- removal ------------------------------------------------------------ */
@@ -520,7 +549,7 @@ weft_rc weft_emap_it_remove(txn *t, node **root, uint64_t idx, uint32_t sid, voi
     rec *unused = NULL;
     weft_rc rc = rm_rec(t, root, idx, sid, removed, &unused, &emptied);
     if (rc == WEFT_OK) rc = shrink_root(t, root);
-    return rc == WEFT_OK ? weft_emap_txn_flush_relabels(t) : rc;
+    return rc == WEFT_OK ? flush_relabels(t) : rc;
 }
 
 weft_rc weft_emap_it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out,
@@ -638,7 +667,7 @@ weft_rc weft_emap_st_insert(txn *t, node **root, uint64_t nsections, uint64_t id
     if (rc != WEFT_OK) return rc;
     /* Index the section's new label. */
     if (!weft_emap_txn_pending(t, &r->h, r->sid, 0, 1)) return WEFT_ENOMEM;
-    return weft_emap_txn_flush_relabels(t);
+    return flush_relabels(t);
 }
 
 weft_rc weft_emap_st_remove(txn *t, node **root, uint64_t idx, rec **removed) {

@@ -69,7 +69,7 @@ public final class LazyFeedFixture: CollectionNodeDataSource {
         for _ in 0 ..< frames {
             // A device's frame gives the editing queue about 16 ms; these frames
             // take microseconds, so wait for what it has in hand.
-            while node.dataController.isProcessingUpdates, !scheduler.hasScheduledJobs {
+            while node.isProcessingUpdates, !scheduler.hasScheduledJobs {
                 scheduler.waitUntilJobScheduled()
             }
             times.append(measure {

@@ -29,6 +29,8 @@ typedef struct tmpmem {
 } tmpmem;
 
 static void *tmp_alloc(tmpmem *m, size_t bytes) {
+    assert(m != NULL);
+    assert(m->used <= TMP_STACK && m->used % 16 == 0);
     if (bytes == 0) bytes = 1;
     bytes = (bytes + 15) & ~(size_t)15;
     if (m->used + bytes <= TMP_STACK) {
@@ -41,12 +43,15 @@ static void *tmp_alloc(tmpmem *m, size_t bytes) {
 }
 
 static void tmp_end(tmpmem *m) {
+    assert(m != NULL);
     if (m->lease != NULL) weft_scratch_release(m->lease);
     m->lease = NULL;
 }
 
 /* Stable merge sort of 'idx' by ascending keys[idx]. */
 static void sort_by_key(uint32_t *idx, uint32_t *tmp, size_t n, const uint64_t *keys) {
+    assert(idx != NULL && tmp != NULL && keys != NULL);
+    assert(idx != tmp);
     for (size_t width = 1; width < n; width *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * width) {
             size_t mid = lo + width < n ? lo + width : n;
@@ -89,6 +94,9 @@ static weft_rc rc_for(weft_emap_failure why) {
 
 static weft_rc fail(apply *a, weft_emap_failure why, weft_emap_edit_kind edit, size_t index, int64_t section,
                     int64_t item, int64_t count) {
+    assert(a != NULL && a->e != NULL);
+    assert(why != WEFT_EMAP_FAILURE_NONE && why <= WEFT_EMAP_FAILURE_MEMORY);
+    assert(edit <= WEFT_EMAP_EDIT_SUPPLEMENTARY);
     weft_emap_error *e = a->e;
     e->failure = why;
     e->edit = edit;
@@ -101,6 +109,9 @@ static weft_rc fail(apply *a, weft_emap_failure why, weft_emap_edit_kind edit, s
 
 /* A second edit involved in the failure (the earlier entry, or the duplicate). */
 static weft_rc also(apply *a, weft_rc rc, weft_emap_edit_kind edit, size_t index, int64_t section, int64_t item) {
+    assert(a != NULL && a->e != NULL);
+    assert(rc != WEFT_OK && a->e->failure != WEFT_EMAP_FAILURE_NONE);
+    assert(edit <= WEFT_EMAP_EDIT_SUPPLEMENTARY);
     a->e->other_edit = edit;
     a->e->other_index = index;
     a->e->other_section = section;
@@ -109,6 +120,7 @@ static weft_rc also(apply *a, weft_rc rc, weft_emap_edit_kind edit, size_t index
 }
 
 static weft_rc out_of_memory(apply *a, weft_emap_edit_kind edit, size_t index) {
+    assert(a != NULL);
     return fail(a, WEFT_EMAP_FAILURE_MEMORY, edit, index, -1, -1, -1);
 }
 
@@ -118,10 +130,13 @@ static bool representable(int64_t v) {
 }
 
 static uint64_t path_key(weft_emap_path p) {
+    assert(representable(p.section) && representable(p.item));
     return ((uint64_t)p.section << 32) | (uint64_t)p.item;
 }
 
 static uint64_t section_items(const txn *t, uint64_t s) {
+    assert(t != NULL);
+    assert(s < t->nsections && t->sections != NULL);
     uint64_t off;
     return ((const rec *)weft_emap_pt_locate(t->sections, s, &off))->count;
 }
@@ -129,6 +144,12 @@ static uint64_t section_items(const txn *t, uint64_t s) {
 /* Check that (s, i) names an item (or, with 'end_ok', the end of a section)
 ** in the state so far. */
 static weft_rc check_path(apply *a, weft_emap_edit_kind edit, size_t index, weft_emap_path p, bool end_ok) {
+    assert(a != NULL && a->b != NULL);
+    assert(edit == WEFT_EMAP_EDIT_REPLACE_ITEM  ? index < a->b->replacement_count
+           : edit == WEFT_EMAP_EDIT_DELETE_ITEM ? index < a->b->item_delete_count
+           : edit == WEFT_EMAP_EDIT_MOVE_ITEM   ? index < a->b->item_move_count
+                                                : edit == WEFT_EMAP_EDIT_INSERT_ITEM &&
+                                                      index < a->b->item_insert_count);
     if (!representable(p.section) || (uint64_t)p.section >= a->t.nsections) {
         return fail(a, WEFT_EMAP_FAILURE_SECTION_RANGE, edit, index, p.section, p.item, (int64_t)a->t.nsections);
     }
@@ -141,6 +162,12 @@ static weft_rc check_path(apply *a, weft_emap_edit_kind edit, size_t index, weft
 }
 
 static weft_rc check_section(apply *a, weft_emap_edit_kind edit, size_t index, int64_t s, bool end_ok) {
+    assert(a != NULL && a->b != NULL);
+    assert(edit == WEFT_EMAP_EDIT_DELETE_SECTION   ? index < a->b->section_delete_count
+           : edit == WEFT_EMAP_EDIT_MOVE_SECTION   ? index < a->b->section_move_count
+           : edit == WEFT_EMAP_EDIT_INSERT_SECTION ? index < a->b->section_insert_count
+                                                   : edit == WEFT_EMAP_EDIT_SUPPLEMENTARY &&
+                                                         index < a->b->supplementary_edit_count);
     uint64_t n = a->t.nsections;
     if (!representable(s) || (uint64_t)s > n || ((uint64_t)s == n && !end_ok)) {
         return fail(a, WEFT_EMAP_FAILURE_SECTION_RANGE, edit, index, s, -1, (int64_t)n);
@@ -151,6 +178,8 @@ static weft_rc check_section(apply *a, weft_emap_edit_kind edit, size_t index, i
 /* Where 'h' is in the batch's current state, for error messages: (-1, -1)
 ** while it is moving (its index entry still names its old place). */
 static void locate_in_txn(const txn *t, const void *h, int64_t *section, int64_t *item) {
+    assert(t != NULL && h != NULL);
+    assert(section != NULL && item != NULL);
     *section = *item = -1;
     uint64_t val, slabel, sbase, ibase;
     if (!weft_emap_hm_get(t->rev, mix64((uint64_t)(uintptr_t)h), &val)) return;
@@ -180,6 +209,12 @@ static void locate_in_txn(const txn *t, const void *h, int64_t *section, int64_t
 ** already holds, or NULL where an absent item is not allowed (supplementaries). */
 static weft_rc check_new_handle(apply *a, weft_emap_edit_kind edit, size_t index, int64_t s, int64_t i,
                                 const void *h) {
+    assert(a != NULL && a->b != NULL);
+    assert(edit == WEFT_EMAP_EDIT_REPLACE_ITEM  ? index < a->b->replacement_count
+           : edit == WEFT_EMAP_EDIT_INSERT_ITEM ? index < a->b->item_insert_count
+                                                : edit == WEFT_EMAP_EDIT_SUPPLEMENTARY &&
+                                                      index < a->b->supplementary_edit_count);
+    assert(representable(s) && (uint64_t)s < a->t.nsections && representable(i));
     if (h == NULL && edit != WEFT_EMAP_EDIT_SUPPLEMENTARY) return WEFT_OK;
     if (h == NULL || (uint64_t)(uintptr_t)h > OBJ_PAYLOAD) {
         return fail(a, WEFT_EMAP_FAILURE_NULL_HANDLE, edit, index, s, i, -1);
@@ -196,6 +231,8 @@ static weft_rc check_new_handle(apply *a, weft_emap_edit_kind edit, size_t index
 
 /* The batch made the record at 's' its own, with room for 'need' supplementaries. */
 static weft_rc own_record(txn *t, uint64_t s, size_t need, rec **out) {
+    assert(t != NULL && out != NULL);
+    assert(s < t->nsections);
     node **slot;
     weft_rc rc = weft_emap_st_own_slot(t, &t->sections, s, &slot);
     if (rc != WEFT_OK) return rc;
@@ -207,6 +244,8 @@ static weft_rc own_record(txn *t, uint64_t s, size_t need, rec **out) {
 }
 
 static bool was_replaced_here(const txn *t, const void *h) {
+    assert(t != NULL && h != NULL);
+    assert(t->nreplaced > 0 && t->replaced != NULL);
     size_t lo = 0, hi = t->nreplaced;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
@@ -220,6 +259,8 @@ static bool was_replaced_here(const txn *t, const void *h) {
 ** put in was never in any version: it goes back to its owner right away. An
 ** absent item (NULL) holds nothing. */
 static bool drop_handle(txn *t, void *h) {
+    assert(t != NULL && t->f != NULL);
+    assert(t->nreplaced == 0 || t->replaced != NULL);
     if (h == NULL) return true;
     uint64_t o = obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h);
     if (t->nreplaced > 0 && was_replaced_here(t, h)) return weft_emap_ol_push(t->f, &t->release_now, o);
@@ -229,21 +270,29 @@ static bool drop_handle(txn *t, void *h) {
 /* The handle index knows only present items: an absent one (NULL) has no
 ** place to look up. */
 static weft_rc index_item(txn *t, void *h, uint32_t sid, uint64_t label, unsigned slot) {
+    assert(t != NULL);
+    assert(sid <= SID_MAX && label < LABEL_SPACE && slot < ILEAF_CAP);
     if (h == NULL) return WEFT_OK;
     return weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(false, sid, label, slot));
 }
 
 static weft_rc unindex_item(txn *t, const void *h) {
+    assert(t != NULL);
     return h == NULL ? WEFT_OK : weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)h));
 }
 
 static bool record_new_handle(txn *t, void *h) {
+    assert(t != NULL && t->f != NULL);
+    assert((uint64_t)(uintptr_t)h <= OBJ_PAYLOAD);
     return h == NULL || weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h));
 }
 
 /* ---- step 1: replacements ----------------------------------------------- */
 
 static weft_rc step_replace(apply *a) {
+    assert(a != NULL && a->b != NULL && a->t.f != NULL);
+    assert(a->b->replacement_count == 0 || a->b->replacements != NULL);
+    assert(a->t.replaced == NULL && a->t.nreplaced == 0);
     const weft_emap_batch *b = a->b;
     size_t n = b->replacement_count;
     if (n == 0) return WEFT_OK;
@@ -306,6 +355,9 @@ static weft_rc step_replace(apply *a) {
 /* ---- sorting moves ------------------------------------------------------ */
 
 static weft_rc prepare_moves(apply *a) {
+    assert(a != NULL && a->b != NULL);
+    assert(a->b->item_move_count == 0 || a->b->item_moves != NULL);
+    assert(a->b->section_move_count == 0 || a->b->section_moves != NULL);
     const weft_emap_batch *b = a->b;
     size_t ni = b->item_move_count, ns = b->section_move_count;
     if (ni > 0) {
@@ -394,6 +446,9 @@ static weft_rc prepare_moves(apply *a) {
 /* ---- step 2: item removals ---------------------------------------------- */
 
 static weft_rc remove_item(apply *a, weft_emap_edit_kind edit, size_t index, weft_emap_path p, void **out) {
+    assert(a != NULL && a->b != NULL && out != NULL);
+    assert(edit == WEFT_EMAP_EDIT_DELETE_ITEM ? index < a->b->item_delete_count
+                                              : edit == WEFT_EMAP_EDIT_MOVE_ITEM && index < a->b->item_move_count);
     txn *t = &a->t;
     weft_rc rc = check_path(a, edit, index, p, false);
     if (rc != WEFT_OK) return rc;
@@ -407,6 +462,9 @@ static weft_rc remove_item(apply *a, weft_emap_edit_kind edit, size_t index, wef
 }
 
 static weft_rc step_remove_items(apply *a) {
+    assert(a != NULL && a->b != NULL);
+    assert(a->b->item_delete_count == 0 || a->b->item_deletes != NULL);
+    assert(a->b->item_move_count == 0 || (a->isrc != NULL && a->isrc_key != NULL && a->iflight != NULL));
     const weft_emap_batch *b = a->b;
     txn *t = &a->t;
     size_t nd = b->item_delete_count, nm = b->item_move_count, di = 0, mi = 0;
@@ -455,6 +513,8 @@ static weft_rc step_remove_items(apply *a) {
 /* ---- step 3: section removals ------------------------------------------- */
 
 static weft_rc unindex_section(txn *t, const node *x) {
+    assert(t != NULL);
+    assert(x == NULL || x->kind == K_PIN || x->kind == K_ILEAF);
     if (x == NULL) return WEFT_OK;
     if (x->kind == K_PIN) {
         const pin *p = (const pin *)x;
@@ -474,6 +534,8 @@ static weft_rc unindex_section(txn *t, const node *x) {
 
 /* Drop a removed section whole: its handles, supplementaries, id and nodes. */
 static weft_rc delete_section(txn *t, rec *r) {
+    assert(t != NULL && r != NULL);
+    assert(r->h.kind == K_REC && r->count <= t->nitems);
     weft_rc rc = weft_emap_hm_remove(t, &t->secrev, mix64(r->sid));
     if (rc == WEFT_OK && !weft_emap_ol_push(t->f, &t->del, obj_make(OBJ_SID, r->sid))) rc = WEFT_ENOMEM;
     if (rc == WEFT_OK) rc = unindex_section(t, r->items);
@@ -490,6 +552,9 @@ static weft_rc delete_section(txn *t, rec *r) {
 }
 
 static weft_rc step_remove_sections(apply *a) {
+    assert(a != NULL && a->b != NULL);
+    assert(a->b->section_delete_count == 0 || a->b->section_deletes != NULL);
+    assert(a->b->section_move_count == 0 || (a->ssrc != NULL && a->ssrc_key != NULL && a->sflight != NULL));
     const weft_emap_batch *b = a->b;
     txn *t = &a->t;
     size_t nd = b->section_delete_count, nm = b->section_move_count, di = 0, mi = 0;
@@ -535,6 +600,7 @@ static weft_rc step_remove_sections(apply *a) {
 /* ---- step 4: section insertions ----------------------------------------- */
 
 static bool sid_take(txn *t, uint32_t *out) {
+    assert(t != NULL && t->f != NULL && out != NULL);
     family *f = t->f;
     /* Room to give every id of this batch back on failure without allocating. */
     if (!weft_emap_ol_reserve(f, &f->free_sids, t->new_sids.n + 1) || !weft_emap_ol_reserve(f, &t->new_sids, 1)) {
@@ -552,6 +618,10 @@ static bool sid_take(txn *t, uint32_t *out) {
 /* Index the handles of a new section's tree; 'at' counts items in order. */
 static weft_rc index_leaves(apply *a, size_t index, int64_t s, const rec *r, void *const *handles, const node *x,
                             uint64_t *at) {
+    assert(a != NULL && a->b != NULL && r != NULL && handles != NULL && x != NULL && at != NULL);
+    assert(index < a->b->section_insert_count && representable(s));
+    assert(x->kind == K_PIN || x->kind == K_ILEAF);
+    assert(*at <= r->count);
     txn *t = &a->t;
     if (x->kind == K_PIN) {
         const pin *p = (const pin *)x;
@@ -592,11 +662,17 @@ static weft_rc index_leaves(apply *a, size_t index, int64_t s, const rec *r, voi
 }
 
 static weft_rc index_new_items(apply *a, size_t index, int64_t s, const rec *r, void *const *handles) {
+    assert(a != NULL && a->b != NULL && r != NULL && handles != NULL);
+    assert(index < a->b->section_insert_count);
     uint64_t at = 0;
     return r->items == NULL ? WEFT_OK : index_leaves(a, index, s, r, handles, r->items, &at);
 }
 
 static weft_rc insert_new_section(apply *a, size_t index) {
+    assert(a != NULL && a->b != NULL);
+    assert(index < a->b->section_insert_count);
+    assert(representable(a->b->section_inserts[index].section) &&
+           (uint64_t)a->b->section_inserts[index].section <= a->t.nsections);
     txn *t = &a->t;
     const weft_emap_section_insert *in = &a->b->section_inserts[index];
     if (in->count > UINT32_MAX) {
@@ -638,6 +714,9 @@ static weft_rc insert_new_section(apply *a, size_t index) {
 }
 
 static weft_rc insert_moved_section(apply *a, uint32_t m) {
+    assert(a != NULL && a->b != NULL);
+    assert(m < a->b->section_move_count && a->sflight != NULL && a->sflight[m] != NULL);
+    assert(representable(a->b->section_moves[m].to) && (uint64_t)a->b->section_moves[m].to <= a->t.nsections);
     txn *t = &a->t;
     rec *r = (rec *)weft_emap_txn_own(t, &a->sflight[m]->h, a->sflight[m]->nsupp);
     if (r == NULL) return out_of_memory(a, WEFT_EMAP_EDIT_MOVE_SECTION, m);
@@ -650,6 +729,9 @@ static weft_rc insert_moved_section(apply *a, uint32_t m) {
 }
 
 static weft_rc step_insert_sections(apply *a) {
+    assert(a != NULL && a->b != NULL);
+    assert(a->b->section_insert_count == 0 || a->b->section_inserts != NULL);
+    assert(a->b->section_move_count == 0 || (a->sdst != NULL && a->sdst_key != NULL && a->sflight != NULL));
     const weft_emap_batch *b = a->b;
     size_t ni = b->section_insert_count, nm = b->section_move_count, ii = 0, mi = 0;
     const weft_emap_section_insert *ins = b->section_inserts;
@@ -690,6 +772,10 @@ static weft_rc step_insert_sections(apply *a) {
 /* ---- step 5: item insertions -------------------------------------------- */
 
 static weft_rc insert_item(apply *a, weft_emap_edit_kind edit, size_t index, weft_emap_path p, void *h, bool is_new) {
+    assert(a != NULL && a->b != NULL);
+    assert(edit == WEFT_EMAP_EDIT_INSERT_ITEM ? is_new && index < a->b->item_insert_count
+                                              : edit == WEFT_EMAP_EDIT_MOVE_ITEM && !is_new &&
+                                                    index < a->b->item_move_count);
     txn *t = &a->t;
     weft_rc rc = check_path(a, edit, index, p, true);
     if (rc == WEFT_OK && is_new) rc = check_new_handle(a, edit, index, p.section, p.item, h);
@@ -714,6 +800,9 @@ static weft_rc insert_item(apply *a, weft_emap_edit_kind edit, size_t index, wef
 }
 
 static weft_rc step_insert_items(apply *a) {
+    assert(a != NULL && a->b != NULL);
+    assert(a->b->item_insert_count == 0 || a->b->item_inserts != NULL);
+    assert(a->b->item_move_count == 0 || (a->idst != NULL && a->idst_key != NULL && a->iflight != NULL));
     const weft_emap_batch *b = a->b;
     size_t ni = b->item_insert_count, nm = b->item_move_count, ii = 0, mi = 0;
     const weft_emap_item_edit *ins = b->item_inserts;
@@ -758,6 +847,8 @@ static weft_rc step_insert_items(apply *a) {
 
 /* Position of (kind, item) in r's sorted supplementaries, and whether it is there. */
 static uint32_t supp_find(const rec *r, uint32_t kind, uint32_t item, bool *found) {
+    assert(r != NULL && found != NULL);
+    assert(r->h.kind == K_REC);
     uint32_t lo = 0, hi = r->nsupp;
     uint64_t key = ((uint64_t)kind << 32) | item;
     while (lo < hi) {
@@ -771,6 +862,8 @@ static uint32_t supp_find(const rec *r, uint32_t kind, uint32_t item, bool *foun
 }
 
 static weft_rc step_supplementaries(apply *a) {
+    assert(a != NULL && a->b != NULL && a->e != NULL);
+    assert(a->b->supplementary_edit_count == 0 || a->b->supplementary_edits != NULL);
     const weft_emap_batch *b = a->b;
     size_t n = b->supplementary_edit_count;
     if (n == 0) return WEFT_OK;
@@ -865,12 +958,14 @@ static weft_rc step_supplementaries(apply *a) {
 /* ---- the whole batch ---------------------------------------------------- */
 
 static bool batch_is_empty(const weft_emap_batch *b) {
+    assert(b != NULL);
     return b->replacement_count == 0 && b->item_delete_count == 0 && b->section_delete_count == 0 &&
            b->section_move_count == 0 && b->item_move_count == 0 && b->section_insert_count == 0 &&
            b->item_insert_count == 0 && b->supplementary_edit_count == 0;
 }
 
 static void txn_discard_lists(txn *t) {
+    assert(t != NULL && t->f != NULL);
     family *f = t->f;
     weft_emap_ol_free(f, &t->del);
     weft_emap_ol_free(f, &t->ins);
@@ -884,6 +979,7 @@ static void txn_discard_lists(txn *t) {
 /* Nothing the batch did is visible: free every node it made (trees, records
 ** in flight, replaced copies alike) and give its section ids back. */
 static void rollback(apply *a) {
+    assert(a != NULL && a->t.f != NULL);
     txn *t = &a->t;
     family *f = t->f;
     for (size_t k = 0; k < t->created.n; k++) weft_emap_node_free(f, (node *)(uintptr_t)t->created.v[k]);
@@ -895,6 +991,8 @@ static void rollback(apply *a) {
 /* Handles a replacement put in and a later step took out were never in any
 ** version: keep them out of the new version's list of created handles. */
 static void forget_released(txn *t) {
+    assert(t != NULL);
+    assert(t->ins.n <= t->ins.cap && t->release_now.n <= t->release_now.cap);
     if (t->release_now.n == 0) return;
     size_t w = 0;
     for (size_t k = 0; k < t->ins.n; k++) {
@@ -907,6 +1005,9 @@ static void forget_released(txn *t) {
 }
 
 static weft_rc finish(apply *a, weft_emap_t *base, weft_emap_t **out) {
+    assert(a != NULL && base != NULL && out != NULL);
+    assert(a->t.f != NULL && base->fam == a->t.f && base->alive);
+    assert(a->t.ndropped <= a->t.created.n);
     txn *t = &a->t;
     family *f = t->f;
     forget_released(t);
@@ -952,6 +1053,8 @@ static weft_rc finish(apply *a, weft_emap_t *base, weft_emap_t **out) {
 }
 
 weft_rc weft_emap_apply(weft_emap_t *base, const weft_emap_batch *batch, weft_emap_error *error, weft_emap_t **out) {
+    assert(base != NULL && batch != NULL && out != NULL);
+    assert(base->fam != NULL);
     weft_emap_error local;
     weft_emap_error *e = error ? error : &local;
     memset(e, 0, sizeof(*e));

@@ -8,20 +8,23 @@
 // and testing the library never resolves or compiles the benchmark harness.
 import PackageDescription
 
-/// Debug builds run the C core's `assert`s and invariant walkers (WEFT_DEBUG) and the
-/// Swift modules' `_checkInvariants()` (WEFT_INTERNAL_CHECKS). Both can cost far more
-/// than the documented complexity, so release builds (and every benchmark) leave them out.
+/// Weft's internal checks: the C core's invariant walkers (WEFT_DEBUG) and the Swift
+/// modules' `_checkInvariants()` (WEFT_INTERNAL_CHECKS). Both cost far more than the
+/// documented complexity (an app's debug build would run ~1,000x slower), so they are on
+/// only in debug builds that Weft's own scripts ask for by setting WEFT_INTERNAL_CHECKS=1
+/// in the environment (scripts/lib.sh and .ci/run do); an app's debug build, where Weft
+/// is a dependency, never gets them. The C core's local `assert`s stay in every debug
+/// build: they are O(1). Release builds (and every benchmark) leave all of it out.
 /// Debug builds also treat every warning in Weft's own targets as an error, so a warning
 /// can never land (SwiftPM ignores these settings where Weft is someone's dependency).
-let cSettings: [CSetting] = [
-    .define("WEFT_DEBUG", .when(configuration: .debug)),
+let internalChecks = Context.environment["WEFT_INTERNAL_CHECKS"] == "1"
+let cSettings: [CSetting] = (internalChecks ? [.define("WEFT_DEBUG", .when(configuration: .debug))] : []) + [
     .define("NDEBUG", .when(configuration: .release)),
     .enableWarning("all"),
     .enableWarning("extra"),
     .treatAllWarnings(as: .error, .when(configuration: .debug)),
 ]
-let swiftSettings: [SwiftSetting] = [
-    .define("WEFT_INTERNAL_CHECKS", .when(configuration: .debug)),
+let swiftSettings: [SwiftSetting] = (internalChecks ? [.define("WEFT_INTERNAL_CHECKS", .when(configuration: .debug))] : []) + [
     .treatAllWarnings(as: .error, .when(configuration: .debug)),
 ]
 

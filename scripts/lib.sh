@@ -1,5 +1,9 @@
 # Shared by the scripts in this folder; sourced, not run.
 
+# Weft's own builds run its internal checks in debug (Package.swift reads this); an
+# app that depends on Weft never sets it, so its debug builds stay fast.
+export WEFT_INTERNAL_CHECKS=1
+
 # Runs a command and prints how long it took, so slow steps show in CI logs.
 step() {
   local start=$SECONDS

@@ -1,5 +1,6 @@
 /// Whether Weft was built with its internal consistency checks
-/// (`WEFT_INTERNAL_CHECKS`, on in debug builds).
+/// (`WEFT_INTERNAL_CHECKS`: on in debug builds made with `WEFT_INTERNAL_CHECKS=1` in the
+/// environment, as Weft's own scripts do; never in an app's build).
 ///
 /// The checks walk whole structures after public mutations and invalidate every
 /// documented complexity, so benchmarks ask this instead of guessing from their own

@@ -22,15 +22,20 @@ final class TwoItems: DataControllerDataSource {
 /// The headless view attached to a data controller, as a container attaches it.
 @MainActor
 @Suite struct AttachedViewTests {
-    @Test func attachingLendsTheViewTheDataControllersVisibleMapAndDiagnostics() {
-        let source = TwoItems()
-        let controller = DataController()
-        let view = HeadlessCollectionView()
+    let source = TwoItems()
+    let controller = DataController()
+    let view = HeadlessCollectionView()
+
+    /// Wires the view to the data controller as a container does, and loads.
+    init() {
         controller.dataSource = source
         controller.delegate = view
         view.attach(to: controller)
         controller.reloadData()
         controller.waitUntilAllUpdatesAreProcessed()
+    }
+
+    @Test func attachingLendsTheViewTheDataControllersVisibleMapAndDiagnostics() {
         #expect(view.numberOfItems(inSection: 0) == 2)
         #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) === controller.visibleMap.element(at: IndexPath(item: 1, section: 0)))
         #expect(view.diagnostics === controller.diagnostics)
@@ -41,14 +46,6 @@ final class TwoItems: DataControllerDataSource {
     /// the view reloads from the visible map. It was a `try?` that kept the old
     /// cells and said nothing.
     @Test func aLoadTheViewCannotApplyIsReportedAndTheViewReloads() throws {
-        let source = TwoItems()
-        let controller = DataController()
-        let view = HeadlessCollectionView()
-        controller.dataSource = source
-        controller.delegate = view
-        view.attach(to: controller)
-        controller.reloadData()
-        controller.waitUntilAllUpdatesAreProcessed()
         let first = try #require(controller.visibleMap.element(at: IndexPath(item: 0, section: 0)))
         let second = try #require(controller.visibleMap.element(at: IndexPath(item: 1, section: 0)))
         #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)) === first)

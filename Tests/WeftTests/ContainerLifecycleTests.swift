@@ -12,14 +12,34 @@ enum ContainerKind: String, CaseIterable, Sendable {
 
     @MainActor
     func make(
-        scheduler: ManualMainScheduler, queue: DeallocQueue, itemLoading: DataController.ItemLoading = .eager
+        scheduler: ManualMainScheduler, queue: DeallocQueue, itemLoading: DataController.ItemLoading = .eager,
+        diagnostics: DiagnosticsLog = DiagnosticsLog()
     ) throws -> CollectionNode {
         switch self {
         case .collection:
-            CollectionNode(layout: try ListLayout(), itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue)
-        case .table: try TableNode(itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue)
-        case .pager: PagerNode(itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue)
+            CollectionNode(
+                layout: try ListLayout(), itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue,
+                diagnostics: diagnostics)
+        case .table:
+            try TableNode(itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue, diagnostics: diagnostics)
+        case .pager:
+            PagerNode(itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue, diagnostics: diagnostics)
         }
+    }
+
+    /// A container of this kind on `dataSource`, 320 x 500 and visible, loaded and settled.
+    @MainActor
+    func loaded(
+        _ dataSource: any CollectionNodeDataSource, scheduler: ManualMainScheduler,
+        diagnostics: DiagnosticsLog = DiagnosticsLog()
+    ) throws -> CollectionNode {
+        let container = try make(scheduler: scheduler, queue: try DeallocQueue(), diagnostics: diagnostics)
+        container.dataSource = dataSource
+        container.viewportSize = CGSize(width: 320, height: 500)
+        container.isVisible = true
+        container.reloadData()
+        container.waitUntilAllUpdatesAreProcessed()
+        return container
     }
 }
 
@@ -212,13 +232,7 @@ final class ManagedFeed: CollectionNodeDataSource {
     func loaded(_ kind: ContainerKind, count: Int = 20) throws -> (CollectionNode, ManagedFeed, ManualMainScheduler) {
         let scheduler = ManualMainScheduler()
         let feed = ManagedFeed(count: count, tracker: nil)
-        let container = try kind.make(scheduler: scheduler, queue: try DeallocQueue())
-        container.dataSource = feed
-        container.viewportSize = CGSize(width: 320, height: 500)
-        container.isVisible = true
-        container.reloadData()
-        container.waitUntilAllUpdatesAreProcessed()
-        return (container, feed, scheduler)
+        return (try kind.loaded(feed, scheduler: scheduler), feed, scheduler)
     }
 
     @Test(arguments: ContainerKind.allCases)

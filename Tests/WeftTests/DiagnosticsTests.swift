@@ -32,8 +32,8 @@ final class DiagnosticsFeed: CollectionNodeDataSource {
     func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
         guard indexPath.item == foreignItem else { return { CellNode() } }
         let held = DisplayNode()
-        // Adding a detached leaf off main is allowed; here it is on main, before the block runs.
-        try? owner.addSubnode(held)
+        // A detached leaf under a node of its own: adding it cannot fail.
+        try! owner.addSubnode(held)
         return { ForeignChildCell(foreign: held) }
     }
 }
@@ -55,21 +55,10 @@ final class RecordingSink: DiagnosticsSink, @unchecked Sendable {
 /// its layer, update and index paths, through each container.
 @MainActor
 @Suite struct DiagnosticsTests {
-    func loaded(_ kind: ContainerKind, feed: DiagnosticsFeed) throws -> (CollectionNode, ManualMainScheduler) {
-        let scheduler = ManualMainScheduler()
-        let container = try kind.make(scheduler: scheduler, queue: try DeallocQueue())
-        container.dataSource = feed
-        container.viewportSize = CGSize(width: 320, height: 500)
-        container.isVisible = true
-        container.reloadData()
-        container.waitUntilAllUpdatesAreProcessed()
-        return (container, scheduler)
-    }
-
     @Test(arguments: ContainerKind.allCases)
     func aRefusedUpdateIsReportedByTheDataController(kind: ContainerKind) throws {
         let feed = DiagnosticsFeed()
-        let (container, _) = try loaded(kind, feed: feed)
+        let container = try kind.loaded(feed, scheduler: ManualMainScheduler())
         #expect(container.diagnostics.isEmpty)
         // The data source gains no item, but the edit says one was inserted.
         #expect(throws: DataControllerError.self) { try container.insertItems(at: [IndexPath(item: 0, section: 0)]) }
@@ -90,16 +79,7 @@ final class RecordingSink: DiagnosticsSink, @unchecked Sendable {
         let sink = RecordingSink()
         let scheduler = ManualMainScheduler()
         let log = DiagnosticsLog(forwardingTo: sink)
-        let container: CollectionNode = switch kind {
-        case .collection: CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, diagnostics: log)
-        case .table: try TableNode(mainScheduler: scheduler, diagnostics: log)
-        case .pager: PagerNode(mainScheduler: scheduler, diagnostics: log)
-        }
-        container.dataSource = feed
-        container.viewportSize = CGSize(width: 320, height: 500)
-        container.isVisible = true
-        container.reloadData()
-        container.waitUntilAllUpdatesAreProcessed()
+        let container = try kind.loaded(feed, scheduler: scheduler, diagnostics: log)
         scheduler.runAll()
 
         let layouts = log.diagnostics.filter { $0.error is NodeError }

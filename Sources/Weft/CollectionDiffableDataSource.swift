@@ -128,7 +128,7 @@ public final class CollectionDiffableDataSource<
     /// Returns at once. Snapshots show in the order they were applied: each is
     /// diffed against the one applied before it, and ``snapshot`` becomes it
     /// when its batches are submitted. The collection node's
-    /// ``CollectionNode/waitUntilAllUpdatesAreProcessed()`` waits for the diff
+    /// `CollectionNode.waitUntilAllUpdatesAreProcessed()` waits for the diff
     /// too.
     ///
     /// ```swift

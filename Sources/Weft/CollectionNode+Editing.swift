@@ -12,7 +12,7 @@ extension CollectionNode {
     /// against the data source's new counts. An accepted batch commits
     /// asynchronously, when main runs the pipeline's next turn: keep the main queue
     /// running (an app does; a command-line program runs `dispatchMain()` or calls
-    /// ``waitUntilAllUpdatesAreProcessed()``).
+    /// `waitUntilAllUpdatesAreProcessed()`).
     ///
     /// A batch UIKit would refuse, or that strict validation refuses, throws here
     /// and applies nothing. Since the data source has already changed, the
@@ -29,7 +29,7 @@ extension CollectionNode {
     ///     never throw inside a batch; if it throws, its edits are dropped.
     ///   - completion: Told `true` when the batch has committed, `false` if it was
     ///     refused or dropped.
-    /// - Throws: ``WeftDataController/DataControllerError`` when the batch is
+    /// - Throws: `DataControllerError` when the batch is
     ///   refused, naming the section, item and counts involved (only the
     ///   outermost call validates), or whatever `updates` threw.
     /// - Complexity: O(*s* + *k* log *n*) on main for *s* sections, *k* edits and *n* items.
@@ -68,7 +68,7 @@ extension CollectionNode {
 
     /// Inserts items at new index paths.
     ///
-    /// - Throws: Outside a batch, as ``performBatchUpdates(_:completion:)``.
+    /// - Throws: Outside a batch, as ``performBatchUpdates(animated:_:completion:)``.
     public func insertItems(at indexPaths: [IndexPath]) throws(DataControllerError) {
         try edit { $0.insertItems(at: indexPaths) }
     }
@@ -87,10 +87,10 @@ extension CollectionNode {
     /// the nodes, and measures them again: UIKit's `reconfigureItems(at:)`.
     ///
     /// Unlike ``reloadItems(at:)``, the node stays even when the model is
-    /// unchanged (its ``WeftNode/CellNode/updateNodeModel(_:)`` runs anyway, so it
+    /// unchanged (its `CellNode.updateNodeModel(_:)` runs anyway, so it
     /// can refresh what it shows), and the selection stays. An item with no node
     /// model, or whose node cannot take the model
-    /// (``WeftNode/CellNode/canUpdate(toNodeModel:)``), gets a new node.
+    /// (`CellNode.canUpdate(toNodeModel:)`), gets a new node.
     ///
     /// Index paths are in the data source's index space; inside
     /// ``performBatchUpdates(animated:_:completion:)`` they name positions after

@@ -11,10 +11,10 @@ public import WeftReusePool
 /// A list or grid of cell nodes: Texture's `ASCollectionNode`, headless.
 ///
 /// It wires the pieces: a data controller runs every edit through the
-/// five-step pipeline, a ``WeftDataController/CollectionBackingView`` (by
-/// default a ``WeftHeadless/HeadlessCollectionView``) commits each one by
+/// five-step pipeline, a `CollectionBackingView` (by
+/// default a `HeadlessCollectionView`) commits each one by
 /// UIKit's rules, a range controller with a
-/// ``WeftRangeController/CollectionLayout`` moves nodes through their interface
+/// `CollectionLayout` moves nodes through their interface
 /// states as the viewport moves and asks for more content near the end, and a
 /// reuse pool recycles the backing views of visible cells. Everything the
 /// layers could not do goes to one ``diagnostics`` log.
@@ -61,13 +61,13 @@ public class CollectionNode {
     /// ``init(layout:view:validationMode:itemLoading:mainScheduler:deallocQueue:diagnostics:)``.
     ///
     /// An escape hatch: read what the view shows (a headless view's cells, a
-    /// real view's widgets). Do not call its ``WeftDataController/DataControllerDelegate``
+    /// real view's widgets). Do not call its `DataControllerDelegate`
     /// methods or attach it elsewhere: the node does both, once per commit.
     public let view: any CollectionBackingView
 
     /// Where items go: the layout passed to the initializer.
     ///
-    /// An escape hatch: read frames (``WeftRangeController/CollectionLayout/frameForItem(at:)``)
+    /// An escape hatch: read frames (`CollectionLayout.frameForItem(at:)`)
     /// and the content size, in the view's index space. Do not call its
     /// mutating methods; the range controller moves it with each commit.
     public let layout: any CollectionLayout
@@ -77,7 +77,7 @@ public class CollectionNode {
 
     /// The container of the visible cells' backing views.
     ///
-    /// An escape hatch: read the mounted views (``WeftReusePool/HeadlessView/subviews``)
+    /// An escape hatch: read the mounted views (`HeadlessView.subviews`)
     /// after ``layoutIfNeeded()``. Do not add or remove views; the next mount
     /// pass owns them.
     public let containerView = HeadlessView()
@@ -86,8 +86,8 @@ public class CollectionNode {
     package let reusePool: ReusePoolMap
 
     /// Where every layer of the collection reports what it could not do:
-    /// refused updates (``WeftDataController/DataControllerError``), batches the
-    /// view refused (``WeftHeadless/HeadlessCollectionView/Inconsistency``),
+    /// refused updates (`DataControllerError`), batches the
+    /// view refused (`HeadlessCollectionView.Inconsistency`),
     /// shared nodes, layouts, layout specs, range and mount errors, each with its
     /// layer, update and index paths. Empty in a consistent collection.
     public let diagnostics: DiagnosticsLog
@@ -122,7 +122,7 @@ public class CollectionNode {
 
     /// Node blocks that returned a node another item still holds; each such item
     /// shows an empty cell node instead. Empty when every item has a node of its
-    /// own. See ``WeftDataController/SharedNodeError``. A view of ``diagnostics``.
+    /// own. See `SharedNodeError`. A view of ``diagnostics``.
     public var sharedNodeErrors: [SharedNodeError] { diagnostics.errors(of: SharedNodeError.self) }
 
     /// Whether updates issued so far have yet to commit.
@@ -131,18 +131,18 @@ public class CollectionNode {
     /// Creates a collection node.
     ///
     /// - Parameters:
-    ///   - layout: Where items go; a vertical ``WeftRangeController/ListLayout`` by default.
-    ///   - view: The backing view; a new ``WeftHeadless/HeadlessCollectionView`` by default.
-    ///   - validationMode: How edits are validated: ``WeftChangeSet/ValidationMode/strict`` by default.
+    ///   - layout: Where items go; a vertical `ListLayout` by default.
+    ///   - view: The backing view; a new `HeadlessCollectionView` by default.
+    ///   - validationMode: How edits are validated: `ValidationMode.strict` by default.
     ///   - itemLoading: When the data source is asked for an item's node block:
-    ///     ``WeftDataController/DataController/ItemLoading/eager`` (the default,
+    ///     `DataController.ItemLoading.eager` (the default,
     ///     every item at its update, as Texture) or
-    ///     ``WeftDataController/DataController/ItemLoading/lazy`` (when it enters
-    ///     the measure range; for large data, see <doc:IntelligentPreloading>).
+    ///     `DataController.ItemLoading.lazy` (when it enters
+    ///     the measure range; for large data, see the WeftRangeController article "Intelligent preloading").
     ///   - mainScheduler: Where commits and coalesced range updates run.
     ///   - deallocQueue: Where removed elements and nodes are released.
     ///   - diagnostics: Where every layer reports; a new log by default. Pass
-    ///     one made with a ``WeftCore/DiagnosticsSink`` to forward them.
+    ///     one made with a `DiagnosticsSink` to forward them.
     public init(
         layout: any CollectionLayout,
         view: any CollectionBackingView = HeadlessCollectionView(),
@@ -288,7 +288,7 @@ public class CollectionNode {
 
     /// Sets ``leadingScreensForBatching``.
     ///
-    /// - Throws: ``WeftRangeController/RangeError`` for a negative or NaN value; nothing changes then.
+    /// - Throws: `RangeError` for a negative or NaN value; nothing changes then.
     public func setLeadingScreensForBatching(_ screens: CGFloat) throws(RangeError) {
         try rangeController.setLeadingScreensForBatching(screens)
     }

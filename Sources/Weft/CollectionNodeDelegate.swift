@@ -38,7 +38,7 @@ public protocol CollectionNodeDelegate: AnyObject {
     func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool
 
     /// Starts fetching. Insert the new items, at once or when they arrive, then
-    /// call ``BatchContext/completeBatchFetching(_:)`` on `context` (`false` if
+    /// call `BatchContext.completeBatchFetching(_:)` on `context` (`false` if
     /// nothing came); no other fetch starts until then.
     func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext)
 

@@ -81,9 +81,9 @@ extension CollectionSnapshot {
 
     /// Marks items to be reconfigured when the snapshot is applied: UIKit's
     /// `reconfigureItems`. Each keeps its node (and its selection), which is
-    /// handed the item's model through ``WeftNode/CellNode/updateNodeModel(_:)``
+    /// handed the item's model through `CellNode.updateNodeModel(_:)`
     /// and measured again, even when it moves in the same apply. A node that
-    /// cannot take the model (``WeftNode/CellNode/canUpdate(toNodeModel:)``) is
+    /// cannot take the model (`CellNode.canUpdate(toNodeModel:)`) is
     /// replaced.
     ///
     /// - Throws: ``SnapshotError/noSuchItem(_:)`` or ``SnapshotError/reloadedAndReconfigured(_:)``.

@@ -12,8 +12,8 @@ public final class PagerNode: CollectionNode {
     ///
     /// - Parameters:
     ///   - itemLoading: When pages get their nodes: at their update (the default)
-    ///     or when they enter the measure range (``WeftDataController/DataController/ItemLoading/lazy``).
-    ///   - view: The backing view; a new ``WeftHeadless/HeadlessCollectionView`` by default.
+    ///     or when they enter the measure range (`DataController.ItemLoading.lazy`).
+    ///   - view: The backing view; a new `HeadlessCollectionView` by default.
     ///   - mainScheduler: Where commits and coalesced range updates run.
     ///   - deallocQueue: Where removed pages and nodes are released.
     ///   - diagnostics: Where every layer reports; a new log by default.

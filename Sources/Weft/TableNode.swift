@@ -29,14 +29,14 @@ public final class TableNode: CollectionNode {
     /// - Parameters:
     ///   - spacing: The gap between rows.
     ///   - itemLoading: When rows get their nodes: at their update (the default)
-    ///     or when they enter the measure range (``WeftDataController/DataController/ItemLoading/lazy``).
+    ///     or when they enter the measure range (`DataController.ItemLoading.lazy`).
     ///   - estimatedRowHeight: The height of a lazy table's row before any row was measured.
-    ///   - view: The backing view; a new ``WeftHeadless/HeadlessCollectionView`` with
+    ///   - view: The backing view; a new `HeadlessCollectionView` with
     ///     table wording by default.
     ///   - mainScheduler: Where commits and coalesced range updates run.
     ///   - deallocQueue: Where removed rows and nodes are released.
     ///   - diagnostics: Where every layer reports; a new log by default.
-    /// - Throws: ``WeftRangeController/RangeError`` for a negative or NaN spacing
+    /// - Throws: `RangeError` for a negative or NaN spacing
     ///   or a non-positive estimate.
     public init(
         spacing: CGFloat = 0,
@@ -55,7 +55,7 @@ public final class TableNode: CollectionNode {
 
     /// How a table animates an edit: UIKit's `UITableView.RowAnimation`, with the
     /// same raw values, carried to the view with each edit
-    /// (``WeftChangeSet/ChangeSet/AnimationOptions``).
+    /// (`ChangeSet.AnimationOptions`).
     public enum RowAnimation: Int, Hashable, Sendable, CaseIterable {
         case fade = 0, right, left, top, bottom, none, middle
         case automatic = 100

@@ -27,7 +27,7 @@ public import Foundation
 /// A view that holds elements or maps when it dies releases them on
 /// ``DataController/deallocQueue``, so that nodes never die on main. What goes
 /// wrong inside the view (a batch its rules refuse) goes to the data
-/// controller's ``DataController/diagnostics`` with ``WeftCore/Diagnostic/Layer/view``.
+/// controller's ``DataController/diagnostics`` with `Diagnostic.Layer.view`.
 ///
 /// `HeadlessCollectionView` (module WeftHeadless) is the reference
 /// implementation: it validates every commit by UIKit's rules.

@@ -52,7 +52,7 @@ public final class CollectionElement: @unchecked Sendable {
 
     /// The model the node shows, if the data source gave one. A reload whose new
     /// model equals this one keeps the element and its node; one whose node can
-    /// take the new model (``WeftNode/CellNode/canUpdate(toNodeModel:)``) keeps
+    /// take the new model (`CellNode.canUpdate(toNodeModel:)`) keeps
     /// them too, with the new model.
     ///
     /// - Complexity: O(1).
@@ -86,7 +86,7 @@ public final class CollectionElement: @unchecked Sendable {
     /// node of an element that has left the map (a reload that hands the new
     /// element its old item's node); a node that another element of the map still
     /// holds is refused, since one node cannot show two items. The element then gets
-    /// an empty ``WeftNode/CellNode`` instead, and the data controller reports a
+    /// an empty `CellNode` instead, and the data controller reports a
     /// ``SharedNodeError`` at the commit that shows it.
     ///
     /// - Complexity: O(1) once allocated; otherwise the cost of the node block.

@@ -18,7 +18,7 @@ import DequeModule
 /// 2. main, optional: the ``layoutDelegate``'s context;
 /// 3. the serial editing queue: allocate and measure the new nodes in parallel
 ///    (``NodeAllocation``), or let the layout delegate do it;
-/// 4. hand the commit to the ``MainSerialQueue``, which keeps commits in order;
+/// 4. hand the commit to the `MainSerialQueue`, which keeps commits in order;
 /// 5. main: the ``delegate`` (the view) performs its batch update and, inside
 ///    it, ``visibleMap`` becomes the update's map.
 ///
@@ -26,7 +26,7 @@ import DequeModule
 /// step 1 of the next update derives from the pending map while the previous
 /// one is still in step 3. Moved items keep their elements and nodes, and so do
 /// reloaded items whose node model did not change. Elements that leave the last
-/// map are released through the ``DeallocQueue``.
+/// map are released through the `DeallocQueue`.
 ///
 /// - Complexity: Main-thread work per update is O(*s* + *k* log *n*) for *s*
 ///   sections (the data source's counts), *k* edits and *n* elements.
@@ -69,7 +69,7 @@ public final class DataController {
     /// Takes over step 3 when set.
     public weak var layoutDelegate: (any DataControllerLayoutDelegate)?
 
-    /// How change sets are validated: ``ValidationMode/strict`` by default.
+    /// How change sets are validated: `ValidationMode.strict` by default.
     public let validationMode: ValidationMode
 
     /// How new nodes are allocated and measured in step 3.
@@ -193,7 +193,7 @@ public final class DataController {
     }
 
     /// A change set against the pending item counts, to fill with edits and pass
-    /// to ``updateWithChangeSet(_:completion:)``.
+    /// to ``updateWithChangeSet(_:reloads:completion:)``.
     ///
     /// - Complexity: O(*s*) for *s* sections.
     public func makeChangeSet() -> ChangeSet {

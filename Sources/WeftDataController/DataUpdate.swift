@@ -19,7 +19,7 @@ public struct DataUpdate: Sendable {
 
     /// The update's number: a data controller numbers the updates it accepts
     /// from 1, in the order they were issued (and so committed). Diagnostics
-    /// name an update by it (``WeftCore/Diagnostic/update``).
+    /// name an update by it (`Diagnostic.update`).
     public let number: Int
 
     /// Creates an update record; `number` is 0 for an update no data controller numbered.

@@ -2,7 +2,7 @@ public import Foundation
 
 /// A node block returned a node that another element of the same map still
 /// holds. One node cannot show two items, so the element got an empty
-/// ``WeftNode/CellNode`` instead; the item shows nothing until it is reloaded
+/// `CellNode` instead; the item shows nothing until it is reloaded
 /// with a block that returns a node of its own.
 ///
 /// A block may return a new node, or the node of an element its update removes

@@ -11,7 +11,7 @@ extension HeadlessCollectionView {
     /// reports its new counts as the old ones, and the batch is refused, as in
     /// UIKit. Batches nest; the outermost one validates and applies. Then the
     /// view asks the data source for its counts and for the cells of inserted
-    /// and reloaded items, validates the edits in ``ValidationMode/faithful(_:)``
+    /// and reloaded items, validates the edits in `ValidationMode.faithful(_:)`
     /// mode, and applies them, or records an ``Inconsistency`` and reloads.
     ///
     /// - Parameters:

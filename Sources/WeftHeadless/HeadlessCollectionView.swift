@@ -12,7 +12,7 @@ import WeftMemory
 /// Like UIKit, it asks its data source only when it loads its data (lazily,
 /// after ``reloadData()``) and at the end of a batch update, and it validates the
 /// update's edits against the counts it had before and the counts the data
-/// source reports after (``ValidationMode/faithful(_:)``). Where UIKit would
+/// source reports after (`ValidationMode.faithful(_:)`). Where UIKit would
 /// raise `NSInternalInconsistencyException`, it records an ``Inconsistency``,
 /// reloads everything from the data source so that it can go on, and tells the
 /// batch's completion `false`.

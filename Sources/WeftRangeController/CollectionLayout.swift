@@ -5,7 +5,7 @@ public import WeftElementMap
 /// Where a collection's items go, answered fast enough to run every scrolled frame.
 ///
 /// A layout places the items of an element map, and the section headers and
-/// footers (``WeftDataController/ElementKind``) if it supports them, and answers
+/// footers (`ElementKind`) if it supports them, and answers
 /// two kinds of question: the frame of one item, and which items lie in a
 /// stretch of content. The range
 /// controller asks the second kind on every update, so a layout answers it in
@@ -99,7 +99,7 @@ public protocol CollectionLayout: AnyObject {
     /// places none.
     ///
     /// - Parameters:
-    ///   - kind: A kind such as ``WeftDataController/ElementKind/sectionHeader``.
+    ///   - kind: A kind such as `ElementKind.sectionHeader`.
     ///   - indexPath: The element's index path: item 0 of its section.
     /// - Complexity: O(log *n*).
     func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect?

@@ -7,7 +7,7 @@ public import WeftElementMap
 ///
 /// Items fill a line (a row of a vertical grid) of ``columns`` items, left to
 /// right, then the next line; each section starts a new line, after its header
-/// (``WeftDataController/ElementKind/sectionHeader``), and ends with its footer;
+/// (`ElementKind.sectionHeader`), and ends with its footer;
 /// headers and footers span the breadth, are as long as their nodes measured
 /// them, and are followed by ``lineSpacing``. Every line is
 /// ``itemLength`` long along the scroll axis, lines are ``lineSpacing`` apart,

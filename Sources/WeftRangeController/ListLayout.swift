@@ -14,7 +14,7 @@ public import WeftElementMap
 /// follows each measurement in O(log *s*), however many items take it. Items
 /// span the viewport across the axis, and consecutive items are ``spacing``
 /// apart, across section boundaries too. A section's header
-/// (``WeftDataController/ElementKind/sectionHeader``) comes before its first item
+/// (`ElementKind.sectionHeader`) comes before its first item
 /// and its footer after its last, each as long as its node measured it and
 /// followed by the same spacing.
 ///

@@ -7,7 +7,7 @@ extension RangeController {
     /// Items of a lazy ``dataController`` were loaded: takes their map, reads
     /// their measured sizes, keeps the content anchored and gives their nodes
     /// the states of their places. The collection containers call it from
-    /// ``WeftDataController/DataControllerDelegate/dataController(_:didLoadItemsAt:in:)``.
+    /// `DataControllerDelegate.dataController(_:didLoadItemsAt:in:)`.
     ///
     /// Measured sizes replace estimates, so everything after a loaded item moves.
     /// The first visible item keeps its place on screen: the viewport moves by

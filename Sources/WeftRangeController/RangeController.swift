@@ -9,7 +9,7 @@ public import WeftMemory
 /// scrolls, and moves their interface states, as Texture's `ASRangeController`.
 ///
 /// Inputs, all on main: the visible map (``setVisibleMap(_:)`` once, then
-/// ``apply(_:)`` with each committed ``WeftDataController/DataUpdate``), the
+/// ``apply(_:)`` with each committed `DataUpdate`), the
 /// ``viewport`` (bounds at the content offset), the ``scrollVelocity``, whether
 /// the container ``isContainerVisible``, the first drag
 /// (``scrollViewWillBeginDragging()``) and the application's memory and
@@ -53,7 +53,7 @@ public final class RangeController {
     public weak var batchFetchingDelegate: (any BatchFetchingDelegate)?
 
     /// The data controller whose absent items the measure range loads, when it
-    /// loads lazily (``WeftDataController/DataController/ItemLoading/lazy``);
+    /// loads lazily (`DataController.ItemLoading.lazy`);
     /// the collection containers set it.
     public weak var dataController: DataController?
 
@@ -97,7 +97,7 @@ public final class RangeController {
 
     /// How many items of a lazy collection may be loaded at once, counting those
     /// in the measure range: past it, the items loaded longest ago that lie
-    /// outside the measure range and are not selected are unloaded (``WeftDataController/DataController/unloadItems(at:)``),
+    /// outside the measure range and are not selected are unloaded (`DataController.unloadItems(at:)`),
     /// as Texture's low-memory mode lets nodes go. Items the measure range holds
     /// always stay, so the count can exceed the limit only while that range does.
     /// 1,000 by default; set it with ``setLoadedItemLimit(_:)``.

@@ -8,7 +8,7 @@ public protocol RangeControllerDelegate: AnyObject {
     ///
     /// - Parameters:
     ///   - rangeController: The range controller.
-    ///   - node: The cell node; its ``WeftNode/DisplayNode/interfaceState`` is the new state.
+    ///   - node: The cell node; its `DisplayNode.interfaceState` is the new state.
     ///   - oldState: The state it left.
     func rangeController(
         _ rangeController: RangeController, didChangeInterfaceStateOf node: CellNode, from oldState: InterfaceState)

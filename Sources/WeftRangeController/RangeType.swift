@@ -3,13 +3,13 @@
 ///
 /// The visible range is not tuned: it is the viewport itself.
 public enum RangeType: Int, CaseIterable, Hashable, Sendable {
-    /// Nodes here render their contents (``WeftNode/InterfaceState/display``).
+    /// Nodes here render their contents (`InterfaceState.display`).
     case display
-    /// Nodes here fetch what they will show (``WeftNode/InterfaceState/preload``).
+    /// Nodes here fetch what they will show (`InterfaceState.preload`).
     case preload
     /// Absent items here get their elements and nodes, made and measured off
     /// main, when the data controller loads lazily
-    /// (``WeftDataController/DataController/ItemLoading/lazy``). It always holds
+    /// (`DataController.ItemLoading.lazy`). It always holds
     /// the preload range, so a node exists before it is asked to preload.
     case measure
 }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Weft
 
-/// A feed on a ``Weft/CollectionNode`` over a headless view, driven frame by
+/// A feed on a `CollectionNode` over a headless view, driven frame by
 /// frame: an initial load, scrolling at a frame rate, batch fetching near the
 /// end, random valid updates from snapshots, and deliberately invalid updates
 /// that the pipeline must refuse.
@@ -13,7 +13,7 @@ import Weft
 /// snapshots to apply), issues the updates due, scrolls, and lays out, and the
 /// time main spends on that is the frame's time. As in an app that keeps a large feed responsive, snapshots are built
 /// on a queue of their own and applied with
-/// ``Weft/CollectionDiffableDataSource/applyInBackground(_:animatingDifferences:completion:)``,
+/// `CollectionDiffableDataSource.applyInBackground(_:animatingDifferences:completion:)`,
 /// which diffs on the pipeline's editing queue; node allocation runs on
 /// background threads too, as it would on a device.
 @MainActor

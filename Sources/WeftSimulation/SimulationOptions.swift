@@ -23,7 +23,7 @@ public struct SimulationOptions: Hashable, Sendable {
     public var viewportSize = CGSize(width: 390, height: 844)
     /// Seeds every random choice, so that a run can be repeated.
     public var seed: UInt64 = 1
-    /// Whether the feed loads lazily (``WeftDataController/DataController/ItemLoading/lazy``):
+    /// Whether the feed loads lazily (`DataController.ItemLoading.lazy`):
     /// posts get nodes only in the measure range, so a million of them load at once.
     public var loadsLazily = false
     /// Whether the run records the pipeline's work on every thread for

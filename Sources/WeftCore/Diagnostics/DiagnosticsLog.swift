@@ -7,7 +7,7 @@ public import Foundation
 /// one log, as a trace recorder is handed the pipeline's spans, and every layer
 /// under it reports there; the error lists the layers keep (a data controller's
 /// `sharedNodeErrors`, a headless view's `inconsistencies`) are views of it.
-/// An app reads ``diagnostics`` or ``errors(of:)``, or installs a
+/// An app reads ``diagnostics`` or ``errors(of:in:)``, or installs a
 /// ``DiagnosticsSink`` that receives each record as it comes.
 ///
 /// The log keeps the newest ``capacity`` records and counts those it let go

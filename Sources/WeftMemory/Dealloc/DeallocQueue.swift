@@ -22,7 +22,7 @@ public import WeftCore
 ///
 /// Objects released here must be safe to deinitialize on any thread. Objects that
 /// must die on the main context, such as views, go to WeftCore's
-/// ``MainContextReleaseQueue``.
+/// `MainContextReleaseQueue`.
 ///
 /// Every object is released exactly once. ``drain()`` waits until everything
 /// queued before it has been released, for tests and for shutdown.
@@ -52,7 +52,7 @@ public final class DeallocQueue: Sendable {
         .nanoseconds(Int64(_CDeallocQueue.maximumCoalescingWindowNanoseconds))
     }
 
-    /// The statistics type; the same figures as ``MainContextReleaseQueue``'s.
+    /// The statistics type; the same figures as `MainContextReleaseQueue`'s.
     public typealias Statistics = ReleaseQueueStatistics
 
     /// The number of waiting objects past which producers release the waiting batch themselves.
@@ -73,9 +73,9 @@ public final class DeallocQueue: Sendable {
     ///     at least 1. Half of it ends a coalescing window early.
     ///   - coalescingWindow: How long to let a burst grow; from zero (release at
     ///     once) to ``maximumCoalescingWindow``.
-    /// - Throws: ``DeallocQueueError/invalidPendingLimit(_:)``,
-    ///   ``DeallocQueueError/invalidCoalescingWindow(_:)``, or
-    ///   ``DeallocQueueError/resourcesUnavailable(operation:)`` if the thread or
+    /// - Throws: `DeallocQueueError.invalidPendingLimit(_:)`,
+    ///   `DeallocQueueError.invalidCoalescingWindow(_:)`, or
+    ///   `DeallocQueueError.resourcesUnavailable(operation:)` if the thread or
     ///   the queue's memory cannot be had.
     /// - Complexity: O(1), plus the cost of starting a thread.
     public init(
@@ -175,7 +175,7 @@ public final class DeallocQueue: Sendable {
     /// Ends the coalescing window at once. Objects queued during the wait may be
     /// released too but are not waited for.
     ///
-    /// - Throws: ``DeallocQueueError/reentrantCall(operation:)`` when called from
+    /// - Throws: `DeallocQueueError.reentrantCall(operation:)` when called from
     ///   a deinitializer that this queue is running; nothing is waited for then.
     /// - Complexity: O(*p*) releases for *p* objects pending, run on the queue's thread.
     public func drain() throws(DeallocQueueError) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 import WeftCore
 import WeftMemory
 import WeftNode
@@ -9,7 +10,7 @@ import WeftNode
 /// counter, so CI catches a regression.
 // Runs in optimized builds (scripts/test runs `swift test -c release --filter AllocationTests`):
 // unoptimized code boxes closure contexts that the optimizer keeps on the stack.
-@Suite(.enabled(if: AllocationCounter.isCounting && !_isConsistencyCheckingEnabled, "needs jemalloc as malloc and a release build"))
+@Suite(.enabled(if: AllocationCounter.isCounting && isReleaseBuild, "needs jemalloc as malloc and a release build"))
 struct LayoutSpecAllocationTests {
     /// A node whose spec is built once, so that a layout pass allocates for the
     /// resolution alone.

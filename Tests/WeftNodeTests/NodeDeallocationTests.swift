@@ -169,7 +169,7 @@ func makeNestedChain(depth: Int, leaf: (DisplayNode) -> Void) throws -> DisplayN
 
 /// A million nested subnodes, in release builds only (scripts/test runs them there):
 /// they take seconds optimized and minutes under the sanitizers.
-@Suite(.enabled(if: !_isConsistencyCheckingEnabled, "a release build's scale"))
+@Suite(.enabled(if: isReleaseBuild, "a release build's scale"))
 struct DeepHierarchyScaleTests {
     @Test func aMillionNestedSubnodesAreReleasedByALoop() throws {
         weak var weakLeaf: DisplayNode?

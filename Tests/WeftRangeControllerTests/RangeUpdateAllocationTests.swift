@@ -14,7 +14,7 @@ import WeftTestSupport
 @MainActor
 // Runs in optimized builds (scripts/test runs `swift test -c release --filter AllocationTests`):
 // unoptimized code boxes closure contexts that the optimizer keeps on the stack.
-@Suite(.enabled(if: AllocationCounter.isCounting && !_isConsistencyCheckingEnabled, "needs jemalloc as malloc and a release build"))
+@Suite(.enabled(if: AllocationCounter.isCounting && isReleaseBuild, "needs jemalloc as malloc and a release build"))
 struct RangeUpdateAllocationTests {
     final class Row: CellNode, @unchecked Sendable {
         override func calculateLayoutThatFits(_ range: SizeRange) -> Layout {

@@ -1,4 +1,5 @@
 import Testing
+import WeftTestSupport
 import WeftCore
 import WeftMemory
 import WeftReactive
@@ -8,7 +9,7 @@ import WeftReactive
 /// per-thread counter, so CI catches a regression.
 // Runs in optimized builds (scripts/test runs `swift test -c release --filter AllocationTests`):
 // unoptimized code boxes closure contexts that the optimizer keeps on the stack.
-@Suite(.enabled(if: AllocationCounter.isCounting && !_isConsistencyCheckingEnabled, "needs jemalloc as malloc and a release build"))
+@Suite(.enabled(if: AllocationCounter.isCounting && isReleaseBuild, "needs jemalloc as malloc and a release build"))
 struct PropagationAllocationTests {
     final class Owner: ListenerOwner {
         let listenerBag = ListenerBag()

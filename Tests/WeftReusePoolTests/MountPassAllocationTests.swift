@@ -1,4 +1,5 @@
 import Testing
+import WeftTestSupport
 import WeftCore
 import WeftMemory
 import WeftReusePool
@@ -9,7 +10,7 @@ import WeftReusePool
 @MainActor
 // Runs in optimized builds (scripts/test runs `swift test -c release --filter AllocationTests`):
 // unoptimized code boxes closure contexts that the optimizer keeps on the stack.
-@Suite(.enabled(if: AllocationCounter.isCounting && !_isConsistencyCheckingEnabled, "needs jemalloc as malloc and a release build"))
+@Suite(.enabled(if: AllocationCounter.isCounting && isReleaseBuild, "needs jemalloc as malloc and a release build"))
 struct MountPassAllocationTests {
     final class Row {}
 

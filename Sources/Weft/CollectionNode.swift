@@ -309,9 +309,17 @@ public class CollectionNode {
     /// The kind of a section footer: UIKit's `UICollectionView.elementKindSectionFooter`.
     public static let elementKindSectionFooter = ElementKind.sectionFooter
 
-    /// The size range items get when the data source does not say: the
-    /// viewport's width exactly, any height.
-    public var defaultConstrainedSize: SizeRange { dataController.defaultConstrainedSize }
+    /// The size range items get when the data source does not say: the size
+    /// the layout gives every item (a grid's cell, a pager's page: see
+    /// `CollectionLayout.itemSizeRange(forViewportSize:)`), else the
+    /// viewport's width exactly and any height, as a list's rows.
+    public var defaultConstrainedSize: SizeRange {
+        layout.itemSizeRange(forViewportSize: viewportSize) ?? dataController.defaultConstrainedSize
+    }
+
+    /// The size range headers and footers get when the data source does not
+    /// say: the viewport's width exactly, any height, whatever the layout.
+    var defaultSupplementaryConstrainedSize: SizeRange { dataController.defaultConstrainedSize }
 
     /// Blocks main until every edit issued so far has committed, then updates
     /// the ranges.

@@ -18,8 +18,10 @@ public protocol CollectionNodeDataSource: AnyObject {
         _ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath
     ) -> CollectionElement.NodeBlock
 
-    /// The size range of the item's node. The default fills the viewport across
-    /// the scroll axis: the viewport's width for a vertical list.
+    /// The size range of the item's node. The default is
+    /// ``CollectionNode/defaultConstrainedSize``: the layout's item size where it
+    /// gives every item one (a grid's cell, a pager's page), else the viewport
+    /// across the scroll axis (the viewport's width for a vertical list).
     func collectionNode(_ collectionNode: CollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> SizeRange
 
     /// The model behind the item's node; a reload whose model is unchanged keeps
@@ -83,6 +85,6 @@ extension CollectionNodeDataSource {
         _ collectionNode: CollectionNode, constrainedSizeForSupplementaryElementOfKind kind: String,
         at indexPath: IndexPath
     ) -> SizeRange {
-        collectionNode.defaultConstrainedSize
+        collectionNode.defaultSupplementaryConstrainedSize
     }
 }

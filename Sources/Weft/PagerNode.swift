@@ -39,9 +39,4 @@ public final class PagerNode: CollectionNode {
     public func scrollToPage(at page: Int) {
         contentOffset = CGPoint(x: CGFloat(max(page, 0)) * viewportSize.width, y: 0)
     }
-
-    /// Each page is exactly the viewport's size.
-    public override var defaultConstrainedSize: SizeRange {
-        (try? SizeRange(exactly: viewportSize)) ?? .unconstrained
-    }
 }

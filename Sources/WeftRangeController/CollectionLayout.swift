@@ -1,3 +1,4 @@
+public import WeftCore
 public import Foundation
 public import WeftDataController
 public import WeftElementMap
@@ -110,10 +111,21 @@ public protocol CollectionLayout: AnyObject {
     /// - Parameter rect: A rectangle in content coordinates.
     /// - Complexity: O(log *s* + *k*) for *k* elements returned.
     func supplementaryElements(in rect: CGRect) -> [(kind: String, indexPath: IndexPath)]
+
+    /// The size range an item is measured in when the data source gives none:
+    /// the size the layout gives every item (a grid's cell, a pager's page),
+    /// or `nil` for the container's default, the viewport's breadth exactly
+    /// and any length, as a list's. The default is `nil`.
+    ///
+    /// - Parameter viewportSize: The container's viewport size.
+    /// - Complexity: O(1).
+    func itemSizeRange(forViewportSize viewportSize: CGSize) -> SizeRange?
 }
 
 extension CollectionLayout {
     public var placesSupplementaryElements: Bool { false }
+
+    public func itemSizeRange(forViewportSize viewportSize: CGSize) -> SizeRange? { nil }
 
     public func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect? { nil }
 

@@ -1,3 +1,4 @@
+public import WeftCore
 public import Foundation
 public import WeftDataController
 public import WeftElementMap
@@ -90,6 +91,16 @@ public final class GridLayout: CollectionLayout {
     }
 
     /// - Complexity: O(1).
+    /// Exactly one cell: the breadth the columns share, and ``itemLength`` along
+    /// the scroll axis, so a node is measured at the size it is laid out at.
+    public func itemSizeRange(forViewportSize viewportSize: CGSize) -> SizeRange? {
+        let breadth = scrollAxis.breadth(of: viewportSize)
+        let cell = max(0, (breadth - interitemSpacing * CGFloat(columns - 1)) / CGFloat(columns))
+        let size = scrollAxis.size(length: itemLength, breadth: cell)
+        // A viewport of NaN or infinite breadth measures at 0 there, never traps.
+        return SizeRange(sanitizingMin: size, max: size)
+    }
+
     public func viewportSizeDidChange(to size: CGSize) {
         breadth = scrollAxis.breadth(of: size)
     }

@@ -1,3 +1,4 @@
+public import WeftCore
 public import Foundation
 public import WeftDataController
 public import WeftElementMap
@@ -75,6 +76,11 @@ public final class PagerLayout: CollectionLayout {
 
     private func clamped(_ page: CGFloat) -> Int {
         page <= 0 ? 0 : page >= CGFloat(index.itemTotal) ? index.itemTotal : Int(page)
+    }
+
+    /// Exactly the viewport: every page is as large as the viewport.
+    public func itemSizeRange(forViewportSize viewportSize: CGSize) -> SizeRange? {
+        SizeRange(sanitizingMin: viewportSize, max: viewportSize)
     }
 
     #if WEFT_INTERNAL_CHECKS

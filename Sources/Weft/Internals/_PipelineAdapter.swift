@@ -69,7 +69,7 @@ extension _PipelineAdapter: DataControllerDataSource {
         guard let node else { return dataController.defaultConstrainedSize }
         return node.dataSource?.collectionNode(
             node, constrainedSizeForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section))
-            ?? node.defaultConstrainedSize
+            ?? node.defaultSupplementaryConstrainedSize
     }
 }
 

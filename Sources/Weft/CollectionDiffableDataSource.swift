@@ -43,9 +43,17 @@ public final class CollectionDiffableDataSource<
     /// the node's data source.
     public private(set) weak var collectionNode: CollectionNode?
 
-    /// The snapshot the data source answers from: the last one applied, without
-    /// its reload and reconfigure marks.
-    public private(set) var snapshot = CollectionSnapshot<Section, Item>()
+    /// The newest snapshot handed to ``apply(_:animatingDifferences:completion:)``
+    /// or ``applyInBackground(_:animatingDifferences:completion:)``, without its
+    /// reload and reconfigure marks: build the next snapshot on this one, as
+    /// with UIKit's `snapshot()`, and no update is lost, however many background
+    /// applies are still diffing. After a refusal it is ``shownSnapshot`` again.
+    public var snapshot: CollectionSnapshot<Section, Item> { latestSnapshot }
+
+    /// The snapshot the data source answers from: the last one whose batches
+    /// were submitted to the pipeline (so what the collection shows once they
+    /// commit). It lags ``snapshot`` while background applies are diffing.
+    public private(set) var shownSnapshot = CollectionSnapshot<Section, Item>()
 
     /// The supplementary kinds every section has, such as
     /// ``CollectionNode/elementKindSectionHeader``; asked of
@@ -60,7 +68,7 @@ public final class CollectionDiffableDataSource<
     private let nodeBlockProvider: NodeBlockProvider
 
     /// The snapshot the last apply issued leaves: what the next background
-    /// apply diffs against. ``snapshot`` once nothing is in flight.
+    /// apply diffs against. ``shownSnapshot`` once nothing is in flight.
     private var latestSnapshot = CollectionSnapshot<Section, Item>()
 
     /// Background applies whose batches have not been submitted yet.
@@ -100,22 +108,22 @@ public final class CollectionDiffableDataSource<
     ///   the pipeline's O(*k* log *n*) on main.
     public func apply(
         _ newSnapshot: CollectionSnapshot<Section, Item>, animatingDifferences: Bool = true,
-        completion: (@Sendable (Bool) -> Void)? = nil
+        completion: (@MainActor @Sendable (Bool) -> Void)? = nil
     ) throws(SnapshotError) {
         guard let collectionNode else { return }
         if appliesInFlight > 0 { collectionNode.dataController.waitUntilAllUpdatesAreProcessed() }
         guard collectionNode.dataController.hasLoadedData else {
-            snapshot = newSnapshot.applied
-            latestSnapshot = snapshot
+            shownSnapshot = newSnapshot.applied
+            latestSnapshot = shownSnapshot
             collectionNode.reloadData { completion?(true) }
             return
         }
-        let old = snapshot
+        let old = shownSnapshot
         latestSnapshot = newSnapshot.applied
         do throws(SnapshotError) {
             try run(Self.plan(from: old, to: newSnapshot), animatingDifferences: animatingDifferences, completion: completion)
         } catch {
-            latestSnapshot = snapshot
+            latestSnapshot = shownSnapshot
             throw error
         }
     }
@@ -126,8 +134,8 @@ public final class CollectionDiffableDataSource<
     /// from a background queue.
     ///
     /// Returns at once. Snapshots show in the order they were applied: each is
-    /// diffed against the one applied before it, and ``snapshot`` becomes it
-    /// when its batches are submitted. The collection node's
+    /// diffed against the one applied before it; ``snapshot`` is it at once, and
+    /// ``shownSnapshot`` becomes it when its batches are submitted. The collection node's
     /// `CollectionNode.waitUntilAllUpdatesAreProcessed()` waits for the diff
     /// too.
     ///
@@ -137,6 +145,11 @@ public final class CollectionDiffableDataSource<
     /// }
     /// ```
     ///
+    /// The completion has no default, so that a call without one, `try await
+    /// source.applyInBackground(snapshot)`, is the awaiting form
+    /// ``applyInBackground(_:animatingDifferences:)`` even at the top level of
+    /// `main.swift`; to apply without waiting or hearing back, pass `completion: nil`.
+    ///
     /// - Parameters:
     ///   - newSnapshot: The content to show.
     ///   - animatingDifferences: Whether the view should animate the batch.
@@ -144,13 +157,13 @@ public final class CollectionDiffableDataSource<
     ///     committed, or with ``SnapshotError/refused(_:)`` if the collection
     ///     node's data was changed behind this data source's back. Such a
     ///     refusal also fails the applies queued behind it, which were diffed
-    ///     against a snapshot that never showed; ``snapshot`` stays the last
-    ///     one shown.
+    ///     against a snapshot that never showed; ``shownSnapshot`` stays the last
+    ///     one shown, and ``snapshot`` goes back to it.
     /// - Complexity: O(1) now; O(*n* + *k* log *k*) off main for *n* items and
     ///   *k* differences; the pipeline's O(*k* log *n*) on main.
     public func applyInBackground(
         _ newSnapshot: CollectionSnapshot<Section, Item>, animatingDifferences: Bool = true,
-        completion: (@MainActor @Sendable (Result<Void, SnapshotError>) -> Void)? = nil
+        completion: (@MainActor @Sendable (Result<Void, SnapshotError>) -> Void)?
     ) {
         guard let collectionNode else {
             // As `apply` does without a node: nothing to show, nothing refused.
@@ -158,8 +171,8 @@ public final class CollectionDiffableDataSource<
             return
         }
         guard collectionNode.dataController.hasLoadedData || appliesInFlight > 0 else {
-            snapshot = newSnapshot.applied
-            latestSnapshot = snapshot
+            shownSnapshot = newSnapshot.applied
+            latestSnapshot = shownSnapshot
             collectionNode.reloadData { completion?(.success(())) }
             return
         }
@@ -207,7 +220,7 @@ public final class CollectionDiffableDataSource<
         } catch {
             self.generation += 1
             chainBreak = error
-            latestSnapshot = snapshot
+            latestSnapshot = shownSnapshot
             completion?(.failure(error))
         }
     }
@@ -253,9 +266,9 @@ public final class CollectionDiffableDataSource<
     /// - Parameters:
     ///   - completion: The last batch's completion handler.
     ///   - committed: Gets the last batch's outcome when it commits.
-    /// - Throws: The first refusal, with ``snapshot`` back where it was.
+    /// - Throws: The first refusal, with ``shownSnapshot`` back where it was.
     private func run(
-        _ plan: Plan, animatingDifferences: Bool, completion: (@Sendable (Bool) -> Void)?,
+        _ plan: Plan, animatingDifferences: Bool, completion: (@MainActor @Sendable (Bool) -> Void)?,
         committed: (@MainActor (Result<Void, DataControllerError>) -> Void)? = nil
     ) throws(SnapshotError) {
         guard let collectionNode else { return }
@@ -264,14 +277,14 @@ public final class CollectionDiffableDataSource<
             committed?(.success(()))
             return
         }
-        let old = snapshot
+        let old = shownSnapshot
         for (index, stage) in plan.batches.enumerated() {
             let isLast = index == plan.batches.count - 1
             var batch = stage.changeSet ?? collectionNode.dataController.makeChangeSet()
             if stage.changeSet == nil { batch.reloadItems(at: plan.reconfigured) }
             batch.beginUpdates()
-            batch.endUpdates(animated: animatingDifferences, completion: isLast ? completion : nil)
-            snapshot = stage.shows
+            batch.endUpdates(animated: animatingDifferences, completion: isLast ? completion.map(ChangeSet.onMain) : nil)
+            shownSnapshot = stage.shows
             var refusal: DataControllerError?
             collectionNode.dataController.updateWithChangeSet(batch, reloads: stage.reloads) { result in
                 if case .failure(let error) = result {
@@ -281,7 +294,7 @@ public final class CollectionDiffableDataSource<
                 }
             }
             if let refusal {
-                snapshot = old
+                shownSnapshot = old
                 throw .refused(refusal)
             }
         }
@@ -338,8 +351,8 @@ public final class CollectionDiffableDataSource<
     ///
     /// - Complexity: O(1).
     public func itemIdentifier(for indexPath: IndexPath) -> Item? {
-        guard indexPath.count == 2, snapshot.itemsBySection.indices.contains(indexPath.section) else { return nil }
-        let items = snapshot.itemsBySection[indexPath.section]
+        guard indexPath.count == 2, shownSnapshot.itemsBySection.indices.contains(indexPath.section) else { return nil }
+        let items = shownSnapshot.itemsBySection[indexPath.section]
         return items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
     }
 
@@ -347,31 +360,31 @@ public final class CollectionDiffableDataSource<
     ///
     /// - Complexity: O(*m*) for *m* items in its section.
     public func indexPath(for item: Item) -> IndexPath? {
-        snapshot.indexPath(of: item)
+        shownSnapshot.indexPath(of: item)
     }
 
     /// The section at `index` of the shown snapshot, or `nil`: UIKit's `sectionIdentifier(for:)`.
     public func sectionIdentifier(for index: Int) -> Section? {
-        snapshot.sectionIdentifiers.indices.contains(index) ? snapshot.sectionIdentifiers[index] : nil
+        shownSnapshot.sectionIdentifiers.indices.contains(index) ? shownSnapshot.sectionIdentifiers[index] : nil
     }
 
     /// The index of `section` in the shown snapshot, or `nil`: UIKit's `index(for:)`.
     public func index(for section: Section) -> Int? {
-        snapshot.indexOfSection(section)
+        shownSnapshot.indexOfSection(section)
     }
 
     public func numberOfSections(in collectionNode: CollectionNode) -> Int {
-        snapshot.numberOfSections
+        shownSnapshot.numberOfSections
     }
 
     public func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int {
-        snapshot.itemsBySection[section].count
+        shownSnapshot.itemsBySection[section].count
     }
 
     public func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath
     ) -> CollectionElement.NodeBlock {
-        nodeBlockProvider(indexPath, snapshot.itemsBySection[indexPath.section][indexPath.item])
+        nodeBlockProvider(indexPath, shownSnapshot.itemsBySection[indexPath.section][indexPath.item])
     }
 
     /// The item identifier: a reconfigure hands it to the node, and a reload with
@@ -379,7 +392,7 @@ public final class CollectionDiffableDataSource<
     public func collectionNode(
         _ collectionNode: CollectionNode, nodeModelForItemAt indexPath: IndexPath
     ) -> (any Hashable & Sendable)? {
-        snapshot.itemsBySection[indexPath.section][indexPath.item]
+        shownSnapshot.itemsBySection[indexPath.section][indexPath.item]
     }
 
     public func collectionNode(
@@ -392,6 +405,6 @@ public final class CollectionDiffableDataSource<
         _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> CollectionElement.NodeBlock {
         guard let provider = supplementaryNodeBlockProvider else { return { CellNode() } }
-        return provider(kind, indexPath, snapshot.sectionIdentifiers[indexPath.section])
+        return provider(kind, indexPath, shownSnapshot.sectionIdentifiers[indexPath.section])
     }
 }

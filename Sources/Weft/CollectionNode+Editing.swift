@@ -27,8 +27,8 @@ extension CollectionNode {
     ///   - animated: Whether the view animates the batch; the outermost call decides.
     ///   - updates: Changes the data source and calls the edit methods, which
     ///     never throw inside a batch; if it throws, its edits are dropped.
-    ///   - completion: Told `true` when the batch has committed, `false` if it was
-    ///     refused or dropped.
+    ///   - completion: Told on main `true` when the batch has committed, `false`
+    ///     if it was refused or dropped.
     /// - Throws: `DataControllerError` when the batch is
     ///   refused, naming the section, item and counts involved (only the
     ///   outermost call validates), or whatever `updates` threw.
@@ -36,7 +36,7 @@ extension CollectionNode {
     public func performBatchUpdates(
         animated: Bool = true,
         _ updates: () throws -> Void,
-        completion: (@Sendable (Bool) -> Void)? = nil
+        completion: (@MainActor @Sendable (Bool) -> Void)? = nil
     ) throws {
         let isOutermost = batch == nil
         if isOutermost {
@@ -57,7 +57,7 @@ extension CollectionNode {
             completion?(false)
             throw error
         }
-        batch?.endUpdates(animated: animated, completion: completion)
+        batch?.endUpdates(animated: animated, completion: completion.map(ChangeSet.onMain))
         guard isOutermost, let changeSet = batch else { return }
         batch = nil
         let reconfigured = reconfiguresAfterBatch

@@ -73,7 +73,7 @@ public final class Simulation {
         node.delegate = fetcher
         fetcher.simulation = self
         model.update([.append((0 ..< options.initialItems).map { Post(id: $0) })], scheduler: scheduler) { [feed] in
-            feed.applyInBackground($0)
+            feed.applyInBackground($0, completion: nil)
         }
         modelCount = options.initialItems
         settle()
@@ -205,7 +205,7 @@ public final class Simulation {
         settle()
         // Every item with an element shows its post; a lazy feed's others are absent.
         let shown = node.dataController.visibleMap.items(inSection: 0)
-        let posts = feed.snapshot.itemIdentifiers
+        let posts = feed.shownSnapshot.itemIdentifiers
         report.viewMatchesFeed = shown.count == posts.count
             && zip(shown, posts).allSatisfy { element, post in
                 element.map { $0.nodeModel as? Post == post } ?? options.loadsLazily

@@ -145,7 +145,7 @@ let package = Package(
         .target(
             name: "WeftRangeController",
             dependencies: [
-                "WeftCore", "WeftMemory", "WeftNode", "WeftElementMap", "WeftDataController",
+                "WeftCore", "WeftMemory", "WeftChangeSet", "WeftNode", "WeftElementMap", "WeftDataController",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings

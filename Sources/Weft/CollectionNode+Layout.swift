@@ -22,13 +22,13 @@ extension CollectionNode {
         let map = dataController.visibleMap
         var visible = viewIndexPathsForVisibleItems.compactMap { path -> (CGRect, CollectionElement)? in
             guard let element = map.element(at: path), let frame = layout.frameForItem(at: path) else { return nil }
-            return (frame, element)
+            return (displayedFrame(frame), element)
         }
         for (kind, path) in viewSupplementaryElementsForVisibleRect {
             guard let element = map.supplementaryElement(ofKind: kind, at: path),
                 let frame = layout.frameForSupplementaryElement(ofKind: kind, at: path)
             else { continue }
-            visible.append((frame, element))
+            visible.append((displayedFrame(frame), element))
         }
         do {
             try reusePool.mount { pass in

@@ -219,6 +219,20 @@ public class CollectionNode {
     /// A scroll to an item the view does not show yet, done when it does.
     var pendingScroll: (_WeakElement, ScrollPosition)?
 
+    /// Whether the first item shows at the end of the scroll axis, newest at the
+    /// bottom, as a chat does: Texture's `inverted`, which flips the view.
+    /// `false` by default.
+    ///
+    /// Only what shows is mirrored: ``frameForItem(at:)`` and the frames of the
+    /// mounted cells' views. Everything else keeps the data's order, as under
+    /// Texture's flip: index 0 is the newest message, ``contentOffset`` 0 shows
+    /// it (at the bottom of the viewport), a growing offset scrolls toward older
+    /// ones (up on screen), and batch fetching at the end fetches history. New
+    /// messages inserted at index 0 show at once while the viewport is at the
+    /// newest one, and leave the message being read in place otherwise
+    /// (``automaticallyAdjustsContentOffset``).
+    public var isInverted = false
+
     /// Whether ``contentOffset`` may leave the content, as a scroll view's bounce
     /// does. `false` by default: an offset is clamped so that the viewport stays
     /// within the content (at the start while the content is shorter than it).

@@ -37,6 +37,15 @@ public protocol CollectionNodeDelegate: AnyObject {
     /// Whether there is more to fetch now. The default is `true`.
     func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool
 
+    /// Returns whether there is content to fetch before the first item: asked
+    /// when the user scrolls toward the start within ``CollectionNode/leadingScreensForBatching``
+    /// of it. The fetch's `context.direction` is then `.start`: insert the items
+    /// at the start; the item on screen keeps its place
+    /// (``CollectionNode/automaticallyAdjustsContentOffset``). The default is
+    /// `false`. A chat that keeps its newest message at the end fetches its
+    /// history here; an ``CollectionNode/isInverted`` chat fetches it at the end.
+    func shouldBatchFetchAtStart(for collectionNode: CollectionNode) -> Bool
+
     /// Starts fetching. Insert the new items, at once or when they arrive, then
     /// call `BatchContext.completeBatchFetching(_:)` on `context` (`false` if
     /// nothing came); no other fetch starts until then.
@@ -58,6 +67,8 @@ public protocol CollectionNodeDelegate: AnyObject {
 
 extension CollectionNodeDelegate {
     public func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool { true }
+
+    public func shouldBatchFetchAtStart(for collectionNode: CollectionNode) -> Bool { false }
 
     /// Declines every fetch: a delegate that only handles selection never fetches.
     public func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {

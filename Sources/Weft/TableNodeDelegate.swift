@@ -10,6 +10,10 @@ public protocol TableNodeDelegate: CollectionNodeDelegate {
     /// Whether there is more to fetch now. The default is `true`.
     func shouldBatchFetch(for tableNode: TableNode) -> Bool
 
+    /// Returns whether there are rows to fetch before the first one; see
+    /// ``CollectionNodeDelegate/shouldBatchFetchAtStart(for:)``. The default is `false`.
+    func shouldBatchFetchAtStart(for tableNode: TableNode) -> Bool
+
     /// Starts fetching; see ``CollectionNodeDelegate/collectionNode(_:willBeginBatchFetchWith:)``.
     /// The default declines.
     func tableNode(_ tableNode: TableNode, willBeginBatchFetchWith context: BatchContext)
@@ -30,6 +34,8 @@ public protocol TableNodeDelegate: CollectionNodeDelegate {
 extension TableNodeDelegate {
     public func shouldBatchFetch(for tableNode: TableNode) -> Bool { true }
 
+    public func shouldBatchFetchAtStart(for tableNode: TableNode) -> Bool { false }
+
     public func tableNode(_ tableNode: TableNode, willBeginBatchFetchWith context: BatchContext) {
         context.completeBatchFetching(false)
     }
@@ -45,6 +51,11 @@ extension TableNodeDelegate {
     public func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool {
         guard let table = collectionNode as? TableNode else { return false }
         return shouldBatchFetch(for: table)
+    }
+
+    public func shouldBatchFetchAtStart(for collectionNode: CollectionNode) -> Bool {
+        guard let table = collectionNode as? TableNode else { return false }
+        return shouldBatchFetchAtStart(for: table)
     }
 
     public func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {

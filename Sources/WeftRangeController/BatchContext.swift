@@ -12,6 +12,20 @@ public final class BatchContext {
         case cancelled
     }
 
+    /// Which end of the content a fetch is for.
+    public enum Direction: Hashable, Sendable {
+        /// After the last item: the user nears the end (Texture's only kind).
+        case end
+        /// Before the first item: the user nears the start, as a chat's history
+        /// above the messages shown.
+        case start
+    }
+
+    /// The end of the content the current or last fetch is for: insert what it
+    /// brings there (before the first item for ``Direction/start``; the item
+    /// on screen stays where it is, see `RangeController.automaticallyAdjustsContentOffset`).
+    public private(set) var direction: Direction = .end
+
     /// Where the current or last fetch stands.
     public private(set) var state: State = .completed
 
@@ -31,8 +45,11 @@ public final class BatchContext {
 
     /// Marks a fetch as running. The range controller calls it before
     /// ``BatchFetchingDelegate/rangeController(_:willBeginBatchFetchWith:)``.
-    public func beginBatchFetching() {
+    ///
+    /// - Parameter direction: The end of the content the fetch is for.
+    public func beginBatchFetching(toward direction: Direction = .end) {
         state = .fetching
+        self.direction = direction
     }
 
     /// Marks the running fetch as finished.

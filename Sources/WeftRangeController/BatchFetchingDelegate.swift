@@ -9,6 +9,15 @@ public protocol BatchFetchingDelegate: AnyObject {
     /// - Parameter rangeController: The range controller asking.
     func shouldBatchFetch(for rangeController: RangeController) -> Bool
 
+    /// Returns whether there is content to fetch before the first item now: asked
+    /// when the user scrolls toward the start and the content left before the
+    /// viewport fell under the threshold, and no fetch is running. The fetch's
+    /// context then says ``BatchContext/Direction/start``. The default answers
+    /// `false`: fetching at the start is opted into (a chat's history).
+    ///
+    /// - Parameter rangeController: The range controller asking.
+    func shouldBatchFetchAtStart(for rangeController: RangeController) -> Bool
+
     /// Starts fetching more content. The context is already fetching; call its
     /// ``BatchContext/completeBatchFetching(_:)`` once the new items are
     /// committed (or ``BatchContext/cancelBatchFetching()``), on main. No other
@@ -22,4 +31,6 @@ public protocol BatchFetchingDelegate: AnyObject {
 
 extension BatchFetchingDelegate {
     public func shouldBatchFetch(for rangeController: RangeController) -> Bool { true }
+
+    public func shouldBatchFetchAtStart(for rangeController: RangeController) -> Bool { false }
 }

@@ -14,7 +14,9 @@ extension RangeController {
     /// screenfuls, with Texture's rules (`ASDisplayShouldFetchBatchForContext`):
     /// never while a fetch runs; always when the content is shorter than the
     /// viewport; otherwise only while the container is visible and the content is
-    /// not moving toward its start.
+    /// not moving toward its start. Beyond Texture, the same threshold applies
+    /// at the start while the content moves toward it, for a delegate that
+    /// fetches there (``BatchFetchingDelegate/shouldBatchFetchAtStart(for:)``).
     ///
     /// The delegate is asked on a turn of its own, never inside this pass, which
     /// may run inside a commit: so the delegate can insert the new items at once.
@@ -23,7 +25,7 @@ extension RangeController {
     /// found nothing does not spin.
     func scheduleBatchFetchingCheck(containerVisible: Bool) {
         guard !isBatchFetchScheduled, !waitsForBatchFetchTrigger,
-              shouldFetchBatch(containerVisible: containerVisible)
+              batchFetchDirection(containerVisible: containerVisible) != nil
         else { return }
         isBatchFetchScheduled = true
         scheduler.schedule { [weak self] in self?.beginBatchFetchingIfNeeded() }
@@ -33,25 +35,32 @@ extension RangeController {
     private func beginBatchFetchingIfNeeded() {
         isBatchFetchScheduled = false
         guard !waitsForBatchFetchTrigger,
-              shouldFetchBatch(containerVisible: isContainerVisible && !isApplicationBackgrounded),
-              let delegate = batchFetchingDelegate, delegate.shouldBatchFetch(for: self)
+              let direction = batchFetchDirection(containerVisible: isContainerVisible && !isApplicationBackgrounded),
+              let delegate = batchFetchingDelegate,
+              direction == .end ? delegate.shouldBatchFetch(for: self) : delegate.shouldBatchFetchAtStart(for: self)
         else { return }
-        batchContext.beginBatchFetching()
+        batchContext.beginBatchFetching(toward: direction)
         statistics.batchFetchCount += 1
         delegate.rangeController(self, willBeginBatchFetchWith: batchContext)
     }
 
-    /// Whether the geometry calls for a fetch now.
-    private func shouldFetchBatch(containerVisible: Bool) -> Bool {
-        guard batchFetchingDelegate != nil, !batchContext.isFetching, leadingScreensForBatching > 0 else { return false }
+    /// The end of the content the geometry calls for a fetch at now, if any.
+    private func batchFetchDirection(containerVisible: Bool) -> BatchContext.Direction? {
+        guard batchFetchingDelegate != nil, !batchContext.isFetching, leadingScreensForBatching > 0 else { return nil }
         let axis = layout.scrollAxis
-        let (_, viewportEnd) = axis.span(of: viewport)
+        let (viewportStart, viewportEnd) = axis.span(of: viewport)
         let screen = axis.length(of: viewport.size)
-        guard screen > 0 else { return false }
+        guard screen > 0 else { return nil }
         let contentLength = axis.length(of: layout.contentSize)
-        if contentLength < screen { return true }
-        if !containerVisible || lastScrollDirection.isTowardHead(along: axis) { return false }
-        return contentLength - viewportEnd <= leadingScreensForBatching * screen
+        if contentLength < screen { return .end }
+        guard containerVisible else { return nil }
+        let threshold = leadingScreensForBatching * screen
+        if lastScrollDirection.isTowardHead(along: axis) {
+            // Only once the user has scrolled: a collection that opens at its
+            // start is not approaching it.
+            return contentHasBeenScrolled && viewportStart <= threshold ? .start : nil
+        }
+        return contentLength - viewportEnd <= threshold ? .end : nil
     }
 
     /// A fetch completed or was cancelled: wait for a reason to ask again.

@@ -51,10 +51,12 @@ extension RangeController {
     public func setVisibleMap(_ map: ElementMap<CollectionElement>) {
         waitsForBatchFetchTrigger = false
         let carried = elementsHoldingState()
+        let anchor = captureContentAnchor()
         visibleMap = map
         mapChangedSinceSearch = true
         sectionIndex = _SectionIndex(itemCounts: (0 ..< map.numberOfSections).map { map.numberOfItems(inSection: $0) })
         layout.prepare(for: map, viewportSize: viewport.size)
+        restoreContentAnchor(anchor)
         performUpdate(revisitingEverything: false, carrying: carried)
     }
 
@@ -77,10 +79,12 @@ extension RangeController {
         try validate(update)
         waitsForBatchFetchTrigger = false
         let carried = elementsHoldingState()
+        let anchor = captureContentAnchor()
         visibleMap = update.map
         mapChangedSinceSearch = true
         sectionIndex = _SectionIndex(itemCounts: update.changeSet.newItemCounts)
         layout.apply(update)
+        restoreContentAnchor(anchor, moves: update.changeSet.normalized)
         performUpdate(revisitingEverything: false, carrying: carried)
     }
 

@@ -16,6 +16,9 @@ extension RangeController {
         public var itemsLoaded = 0
         /// Loaded items of a lazy collection made absent again past ``RangeController/loadedItemLimit``.
         public var itemsUnloaded = 0
+        /// Commits after which the viewport moved to keep the item on screen in
+        /// place (``RangeController/automaticallyAdjustsContentOffset``).
+        public var contentOffsetAdjustments = 0
 
         public init() {}
     }

@@ -72,6 +72,15 @@ public final class RangeController {
         }
     }
 
+    /// Whether a commit keeps the first item on screen where it is: when items
+    /// are inserted or deleted before it, or change size, the viewport moves by
+    /// as much as the item did, so the item being read moves by 0 points. `true`
+    /// by default, as a reader expects (Texture's `automaticallyAdjustsContentOffset`,
+    /// UIKit has none). The first surviving item on screen is the anchor; while
+    /// the viewport is at the start of the content it stays there, so a feed at
+    /// its top, or an inverted chat at its newest message, shows what arrives.
+    public var automaticallyAdjustsContentOffset = true
+
     /// How fast the content offset moves, in points per second, positive toward
     /// larger offsets: the pan velocity while dragging, else the deceleration
     /// velocity. Only the component along the layout's axis counts; zero keeps

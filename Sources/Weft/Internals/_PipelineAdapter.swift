@@ -122,6 +122,11 @@ extension _PipelineAdapter: BatchFetchingDelegate {
         return node.delegate?.shouldBatchFetch(for: node) ?? false
     }
 
+    func shouldBatchFetchAtStart(for rangeController: RangeController) -> Bool {
+        guard let node else { return false }
+        return node.delegate?.shouldBatchFetchAtStart(for: node) ?? false
+    }
+
     func rangeController(_ rangeController: RangeController, willBeginBatchFetchWith context: BatchContext) {
         guard let node, let delegate = node.delegate else {
             context.cancelBatchFetching()

@@ -189,6 +189,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The README's and the Weft article's chat screen, word for word (scripts/check-readme).
+        .executableTarget(
+            name: "ChatExample",
+            dependencies: ["Weft"],
+            swiftSettings: swiftSettings
+        ),
+
         // libFuzzer targets, each differential against a reference model; replay tools
         // in normal builds. Fuzz build and run: scripts/fuzz NAME [seconds].
         .executableTarget(

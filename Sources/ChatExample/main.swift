@@ -1,0 +1,81 @@
+import Foundation
+import Weft
+
+struct Message: Hashable, Sendable {
+    var id: Int
+    var text: String
+}
+
+/// A message: one line of 8-point characters per 300 points, 20 points a line.
+final class MessageNode: CellNode, @unchecked Sendable {
+    let message: Message
+
+    init(_ message: Message) {
+        self.message = message
+        super.init()
+    }
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        let lines = (CGFloat(message.text.count) * 8 / 300).rounded(.up)
+        return CGSize(width: constrainedSize.width, height: 16 + 20 * max(lines, 1))
+    }
+}
+
+/// Newest message first: index 0 shows at the bottom of an inverted table.
+final class Chat: TableNodeDataSource, TableNodeDelegate {
+    var messages = (80 ..< 100).reversed().map { Message(id: $0, text: "Message \($0)") }
+    var oldestLoaded = 80
+
+    func tableNode(_ tableNode: TableNode, numberOfRowsInSection section: Int) -> Int { messages.count }
+
+    func tableNode(_ tableNode: TableNode, nodeBlockForRowAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        let message = messages[indexPath.row]
+        return { MessageNode(message) }
+    }
+
+    /// The end of an inverted table is the top of the screen: older messages.
+    func tableNode(_ tableNode: TableNode, willBeginBatchFetchWith context: BatchContext) {
+        let older = (max(oldestLoaded - 20, 0) ..< oldestLoaded).reversed().map { Message(id: $0, text: "Message \($0)") }
+        oldestLoaded -= older.count
+        let start = messages.count
+        do {
+            try tableNode.performBatchUpdates({
+                messages += older
+                try tableNode.insertRows(at: (start ..< start + older.count).map { IndexPath(row: $0, section: 0) })
+            }, completion: { _ in context.completeBatchFetching(!older.isEmpty) })
+        } catch {
+            context.completeBatchFetching(false)
+        }
+    }
+
+    /// A new message goes at index 0: at the bottom.
+    func receive(_ message: Message, in tableNode: TableNode) throws {
+        try tableNode.performBatchUpdates {
+            messages.insert(message, at: 0)
+            try tableNode.insertRows(at: [IndexPath(row: 0, section: 0)])
+        }
+    }
+}
+
+let chat = Chat()
+let table = try TableNode()
+table.isInverted = true
+table.dataSource = chat
+table.delegate = chat
+table.viewportSize = CGSize(width: 390, height: 844)
+table.reloadData()
+table.waitUntilAllUpdatesAreProcessed()
+// Batch fetching runs on a main turn of its own: let main run it (an app's run
+// loop does; here, awaiting on the main actor lets the queued turns run first).
+await Task.yield()
+table.waitUntilAllUpdatesAreProcessed()
+
+table.contentOffset.y = 1_200                      // reading older messages, up the screen
+table.layoutIfNeeded()
+let read = table.indexPathsForVisibleItems[0]
+let before = table.frameForItem(at: read)!.minY
+try chat.receive(Message(id: 100, text: "Hello"), in: table)
+table.waitUntilAllUpdatesAreProcessed()
+let moved = table.frameForItem(at: IndexPath(row: read.row + 1, section: 0))!.minY - before
+print("\(chat.messages.count) messages; a new one arrived while reading row \(read.row),",
+      "which moved \(moved) points on screen")

@@ -22,6 +22,14 @@ public import WeftRangeController
 /// It is a ``CollectionNode`` underneath, so the item-named API works too;
 /// index paths are the same either way (`IndexPath(row:section:)` equals
 /// `IndexPath(item:section:)`).
+///
+/// Section headers and footers come from the data source's collection-node
+/// methods, which a ``TableNodeDataSource`` also has: return
+/// ``CollectionNode/elementKindSectionHeader`` (or the footer's kind) from
+/// ``CollectionNodeDataSource/collectionNode(_:supplementaryElementKindsInSection:)``
+/// and its node block from
+/// ``CollectionNodeDataSource/collectionNode(_:nodeBlockForSupplementaryElementOfKind:at:)``;
+/// a header spans the table's width and is as tall as its node measures.
 @MainActor
 public final class TableNode: CollectionNode {
     /// Creates a table of rows spaced `spacing` points apart.

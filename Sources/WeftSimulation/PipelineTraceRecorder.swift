@@ -75,10 +75,15 @@ final class PipelineTraceRecorder: TraceRecorder {
                     name: "update", cat: "flow", ph: ph, ts: ts, tid: tid, id: id, bp: phase == .end ? "e" : nil))
             }
         }
+        // Roles in one order whatever order a thread took them in, and a number
+        // after a name another thread has: each thread reads as one in a viewer.
+        var named: [String: Int] = [:]
         for (tid, names) in roles.sorted(by: { $0.key < $1.key }) {
+            let base = tid == 1 ? "main" : names.sorted().joined(separator: " + ")
+            named[base, default: 0] += 1
+            let name = named[base]! == 1 ? base : "\(base) (\(named[base]!))"
             events.append(TraceEvent(
-                name: "thread_name", cat: "__metadata", ph: "M", ts: 0, tid: tid,
-                args: ["name": .text(tid == 1 ? "main" : names.joined(separator: " + "))]))
+                name: "thread_name", cat: "__metadata", ph: "M", ts: 0, tid: tid, args: ["name": .text(name)]))
         }
         return events
     }

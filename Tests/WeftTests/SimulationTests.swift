@@ -75,12 +75,18 @@ import WeftSimulation
         #expect(counters.contains { ($0["args"] as? [String: Any])?["element-map"] is NSNumber })
         let names = events.filter { $0["ph"] as? String == "M" }.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
         #expect(names.contains("main") && names.contains { $0.contains("editing queue") } && names.contains { $0.contains("dealloc queue") })
+        #expect(Set(names).count == names.count, "each thread reads as one: \(names)")
 
         let chart = try ChartReader(report.frameChartSVG())
         #expect(chart.groups["axis"] == 4, "an x and a y axis per panel")
         #expect(chart.groups["legend"] == 2)
         #expect(chart.texts.contains("main thread (ms)") && chart.texts.contains("live nodes"))
         #expect(chart.texts.contains { $0.hasPrefix("60 Hz budget") })
+        // The frame axis follows the frames: a p99 well under the budgets is not a flat line.
+        let longest = report.frameMicroseconds.max() ?? 0
+        if longest < 4_000 {
+            #expect(chart.texts.contains("(above this axis)"), "longest frame \(longest) µs, yet the axis reaches the budgets")
+        }
     }
 
     private func traceEvents(_ report: SimulationReport) throws -> [[String: Any]] {

@@ -157,3 +157,30 @@ private final class OneItemSource: CollectionNodeDataSource {
         { TagNode(tag: 7) }
     }
 }
+
+/// Main-actor state a completion touches: it compiles only because the
+/// completions of `apply` and `performBatchUpdates` are `@MainActor`.
+@MainActor
+final class CompletionLog {
+    var entries: [String] = []
+}
+
+@MainActor
+@Suite struct MainActorCompletionTests {
+    @Test func completionsRunOnMainAndTouchMainActorStateDirectly() throws {
+        let (node, source) = try makeTagSource()
+        let log = CompletionLog()
+        try source.apply(try CollectionSnapshot([(0, [1, 2])])) { log.entries.append("apply \($0)") }
+        node.waitUntilAllUpdatesAreProcessed()
+        try source.apply(try CollectionSnapshot([(0, [2, 1, 3])])) { log.entries.append("apply \($0)") }
+        node.waitUntilAllUpdatesAreProcessed()
+        let feed = try StoryFeed(count: 3)
+        feed.load()
+        try feed.node.performBatchUpdates({
+            feed.stories.append(Story(id: 3))
+            try feed.node.insertItems(at: [IndexPath(item: 3, section: 0)])
+        }, completion: { log.entries.append("batch \($0)") })
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(log.entries == ["apply true", "apply true", "batch true"])
+    }
+}

@@ -18,13 +18,14 @@ import PackageDescription
 /// Debug builds also treat every warning in Weft's own targets as an error, so a warning
 /// can never land (SwiftPM ignores these settings where Weft is someone's dependency).
 let internalChecks = Context.environment["WEFT_INTERNAL_CHECKS"] == "1"
-let cSettings: [CSetting] = (internalChecks ? [.define("WEFT_DEBUG", .when(configuration: .debug))] : []) + [
+let debugOnly = BuildSettingCondition.when(configuration: .debug)
+let cSettings: [CSetting] = (internalChecks ? [.define("WEFT_DEBUG", debugOnly)] : []) + [
     .define("NDEBUG", .when(configuration: .release)),
     .enableWarning("all"),
     .enableWarning("extra"),
     .treatAllWarnings(as: .error, .when(configuration: .debug)),
 ]
-let swiftSettings: [SwiftSetting] = (internalChecks ? [.define("WEFT_INTERNAL_CHECKS", .when(configuration: .debug))] : []) + [
+let swiftSettings: [SwiftSetting] = (internalChecks ? [.define("WEFT_INTERNAL_CHECKS", debugOnly)] : []) + [
     .treatAllWarnings(as: .error, .when(configuration: .debug)),
 ]
 

@@ -28,15 +28,25 @@ public final class PagerNode: CollectionNode {
             mainScheduler: mainScheduler, deallocQueue: deallocQueue, diagnostics: diagnostics)
     }
 
-    /// The page shown: the one under the viewport's origin.
+    /// The page shown: the one under the viewport's origin, within the pages
+    /// there are (0 when there are none, or the offset or width is not finite).
     public var currentPageIndex: Int {
         let width = viewportSize.width
-        guard width > 0 else { return 0 }
-        return max(Int((contentOffset.x / width).rounded()), 0)
+        let pages = numberOfPages
+        guard width > 0, width.isFinite, pages > 0 else { return 0 }
+        let page = (contentOffset.x / width).rounded()
+        guard page.isFinite, page > 0 else { return 0 }
+        return page >= CGFloat(pages - 1) ? pages - 1 : Int(page)
     }
 
-    /// Scrolls to `page` in one step.
+    /// Scrolls to `page` in one step; a page past the last scrolls to the last.
     public func scrollToPage(at page: Int) {
-        contentOffset = CGPoint(x: CGFloat(max(page, 0)) * viewportSize.width, y: 0)
+        let last = max(numberOfPages - 1, 0)
+        contentOffset = CGPoint(x: CGFloat(min(max(page, 0), last)) * viewportSize.width, y: 0)
+    }
+
+    /// The pages in every section, in the data source's index space.
+    private var numberOfPages: Int {
+        (0 ..< numberOfSections).reduce(0) { $0 + numberOfItems(inSection: $1) }
     }
 }

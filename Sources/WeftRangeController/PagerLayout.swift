@@ -22,7 +22,13 @@ public final class PagerLayout: CollectionLayout {
         scrollAxis = axis
     }
 
-    private var pageLength: CGFloat { scrollAxis.length(of: pageSize) }
+    /// The viewport's length along the axis; 0 for a viewport that is not a
+    /// finite, positive length (no page to place), so no query divides by it
+    /// or multiplies a count by infinity.
+    private var pageLength: CGFloat {
+        let length = scrollAxis.length(of: pageSize)
+        return length.isFinite && length > 0 ? length : 0
+    }
 
     public var contentSize: CGSize {
         scrollAxis.size(length: CGFloat(index.itemTotal) * pageLength, breadth: scrollAxis.breadth(of: pageSize))
@@ -75,7 +81,7 @@ public final class PagerLayout: CollectionLayout {
     }
 
     private func clamped(_ page: CGFloat) -> Int {
-        page <= 0 ? 0 : page >= CGFloat(index.itemTotal) ? index.itemTotal : Int(page)
+        page.isNaN || page <= 0 ? 0 : page >= CGFloat(index.itemTotal) ? index.itemTotal : Int(page)
     }
 
     /// Exactly the viewport: every page is as large as the viewport.

@@ -457,4 +457,22 @@ final class SpecNode: DisplayNode, @unchecked Sendable {
         #expect(cell.subnodes.map(ObjectIdentifier.init) == [title, badge].map(ObjectIdentifier.init))
         #expect(photo.supernode == nil)
     }
+
+    /// Reliability round 3, F5: a spec that shares its subtrees names 2^32
+    /// elements in 32 specs; counting them overflowed Int32 and trapped. The
+    /// count saturates, and a spec past the limit resolves to nothing with an error.
+    @Test func aSpecOfBillionsOfSharedElementsIsRefusedNotTrapped() {
+        let leaf = SizedNode(10, 10)
+        let (size, frames, node) = resolve({ _ in
+            var spec = LayoutSpec.stack(.vertical, children: [.node(leaf)])
+            for _ in 0 ..< 31 { spec = .stack(.vertical, children: [spec, spec]) }
+            return spec
+        }, in: upTo(320, 1_000))
+        #expect(size == .zero && frames.isEmpty)
+        #expect(node.layoutSpecErrors == [.tooManyElements(
+            elements: Int(Int32.max), limit: LayoutSpec.elementLimit, owner: node.description)])
+        // A small spec still resolves.
+        let (_, small, _) = resolve({ _ in .stack(.vertical, children: [.node(leaf)]) }, in: upTo(320, 1_000))
+        #expect(small.count == 1)
+    }
 }

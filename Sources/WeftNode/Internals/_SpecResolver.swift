@@ -49,6 +49,9 @@ struct _SpecResolver {
     static func layout(of spec: LayoutSpec, for owner: DisplayNode, in range: SizeRange)
         -> (layout: Layout, errors: [LayoutSpecError]) {
         let count = Int(spec.elementCount), styled = Int(spec.styledCount)
+        guard count <= LayoutSpec.elementLimit else {
+            return (Layout(size: range.min), [.tooManyElements(elements: count, limit: LayoutSpec.elementLimit, owner: owner.description)])
+        }
         // The elements hold the nodes unretained: the spec keeps them alive until
         // the layout, which retains them, is made.
         return withExtendedLifetime(spec) {

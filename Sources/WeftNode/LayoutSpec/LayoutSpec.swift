@@ -50,9 +50,18 @@ public struct LayoutSpec: Sendable {
     @usableFromInline var storage: _SpecStorage
 
     /// The number of elements in this spec's tree, itself included, and of those
-    /// with a style: what a resolver reserves before it reads the tree. 32 bits
-    /// are plenty, as a tree of 2^31 specs would not fit in memory.
+    /// with a style: what a resolver reserves before it reads the tree. A tree
+    /// that shares subtrees can count past 32 bits in little memory, so the
+    /// counts saturate at `Int32.max`, far past ``elementLimit``.
     @usableFromInline let elementCount: Int32
+
+    /// The most elements a spec's tree may have, counting a shared subtree each
+    /// time it appears: 100,000, four orders of magnitude past a cell's spec. A
+    /// larger one resolves to nothing with ``LayoutSpecError/tooManyElements(elements:limit:owner:)``,
+    /// instead of taking memory in proportion to a count that sharing can make
+    /// astronomical.
+    public static let elementLimit = 100_000
+
     @usableFromInline var styledCount: Int32
 
     /// The specs inside this one, in order; none for a node.
@@ -85,7 +94,7 @@ public struct LayoutSpec: Sendable {
             return LayoutStyle()
         }
         @inlinable set {
-            if !isStyled { styledCount += 1 }
+            if !isStyled { styledCount = styledCount.addingSaturated(1) }
             storage = .styled(_StyledSpec(node: node, children: children, style: newValue))
         }
     }
@@ -112,8 +121,8 @@ public struct LayoutSpec: Sendable {
         (elementCount, styledCount) = children.withUnsafeBufferPointer { children in
             var count: Int32 = 1, styled: Int32 = 0
             for index in children.indices {
-                count += children[index].elementCount
-                styled += children[index].styledCount
+                count = count.addingSaturated(children[index].elementCount)
+                styled = styled.addingSaturated(children[index].styledCount)
             }
             return (count, styled)
         }

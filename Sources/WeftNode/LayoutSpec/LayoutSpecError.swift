@@ -11,6 +11,11 @@ public enum LayoutSpecError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A number of the spec (a ratio, a flex factor, a spacing) was NaN or infinite,
     /// or a ratio was not positive; the default was used instead.
     case invalidValue(property: String, value: Double, owner: String)
+    /// The spec's tree has more elements than ``LayoutSpec/elementLimit`` (a
+    /// spec that shares subtrees can name billions in a few bytes); nothing of
+    /// it was laid out, and the node took its smallest allowed size. `elements`
+    /// is `Int32.max` for a count past 32 bits.
+    case tooManyElements(elements: Int, limit: Int, owner: String)
 
     public var description: String {
         switch self {
@@ -22,6 +27,10 @@ public enum LayoutSpecError: Error, Hashable, Sendable, CustomStringConvertible 
             "the layout spec of \(owner) names \(owner) itself; a node cannot be its own subnode, so it is left out"
         case .invalidValue(let property, let value, let owner):
             "the layout spec of \(owner) has \(property) \(value), which is not usable; the default is used"
+        case .tooManyElements(let elements, let limit, let owner):
+            "the layout spec of \(owner) has \(elements == Int(Int32.max) ? "over 2 billion" : "\(elements)") elements, "
+                + "more than the \(limit) a spec may have (shared subtrees count each time they appear); "
+                + "nothing of it was laid out"
         }
     }
 }

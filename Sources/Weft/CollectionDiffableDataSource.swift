@@ -110,7 +110,10 @@ public final class CollectionDiffableDataSource<
         _ newSnapshot: CollectionSnapshot<Section, Item>, animatingDifferences: Bool = true,
         completion: (@MainActor @Sendable (Bool) -> Void)? = nil
     ) throws(SnapshotError) {
-        guard let collectionNode else { return }
+        guard let collectionNode else {
+            completion?(false)  // nothing to show it in
+            return
+        }
         if appliesInFlight > 0 { collectionNode.dataController.waitUntilAllUpdatesAreProcessed() }
         guard collectionNode.dataController.hasLoadedData else {
             shownSnapshot = newSnapshot.applied
@@ -158,7 +161,8 @@ public final class CollectionDiffableDataSource<
     ///     node's data was changed behind this data source's back. Such a
     ///     refusal also fails the applies queued behind it, which were diffed
     ///     against a snapshot that never showed; ``shownSnapshot`` stays the last
-    ///     one shown, and ``snapshot`` goes back to it.
+    ///     one shown, and ``snapshot`` goes back to it. If the collection node
+    ///     is released first, the completion gets `.refused(.released)`.
     /// - Complexity: O(1) now; O(*n* + *k* log *k*) off main for *n* items and
     ///   *k* differences; the pipeline's O(*k* log *n*) on main.
     public func applyInBackground(
@@ -183,7 +187,12 @@ public final class CollectionDiffableDataSource<
         collectionNode.dataController.performInBackground {
             Self.plan(from: base, to: newSnapshot)
         } then: { [weak self] plan in
-            self?.runInBackgroundPlan(plan, generation: generation, animatingDifferences: animatingDifferences, completion: completion)
+            // Released with its node while the diff ran: say so, or an `await` waits for good.
+            guard let self else {
+                completion?(.failure(.refused(.released)))
+                return
+            }
+            runInBackgroundPlan(plan, generation: generation, animatingDifferences: animatingDifferences, completion: completion)
         }
     }
 
@@ -209,6 +218,10 @@ public final class CollectionDiffableDataSource<
         completion: (@MainActor @Sendable (Result<Void, SnapshotError>) -> Void)?
     ) {
         appliesInFlight -= 1
+        guard collectionNode != nil else {
+            completion?(.failure(.refused(.released)))
+            return
+        }
         if generation != self.generation, let chainBreak {
             completion?(.failure(chainBreak))
             return

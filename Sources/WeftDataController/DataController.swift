@@ -124,6 +124,8 @@ public final class DataController {
     var committedUpdateCount = 0
 
     let mainSerialQueue: MainSerialQueue
+    /// Where the completions of updates still in flight run when this dies.
+    let mainScheduler: any MainScheduler
     /// Where elements that leave the last map are released; a backing view
     /// releases the elements and maps it holds here too, so that nodes never die
     /// on main.
@@ -160,6 +162,7 @@ public final class DataController {
         self.nodeAllocation = nodeAllocation
         self.itemLoading = itemLoading
         mainSerialQueue = MainSerialQueue(scheduler: mainScheduler)
+        self.mainScheduler = mainScheduler
         self.deallocQueue = deallocQueue
     }
 
@@ -172,6 +175,12 @@ public final class DataController {
         // Completion handlers of updates in flight are the caller's closures and
         // may hold main-only objects: they die here; only the elements travel.
         lifetime.end()
+        // Whoever waits for an update in flight hears that it never will commit,
+        // on main, as completions always run: an `await` on it returns.
+        let waiting = commits.compactMap(\.releaseNotice)
+        if !waiting.isEmpty {
+            mainScheduler.schedule { for notice in waiting { notice() } }
+        }
         var inFlight = (commits.compactMap(\.map), commits.flatMap(\.measuredElements))
         commits = []
         deallocQueue.release(taking: &inFlight, leaving: ([], []))

@@ -30,6 +30,11 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
     /// this means the data source gave one element twice.
     case elementMap(ElementMapError)
 
+    /// The data controller (with its collection node) was released before the
+    /// update committed: nothing of it shows. Completions of updates in flight
+    /// get this on main, so that no caller waits for good.
+    case released
+
     public var description: String {
         switch self {
         case .invalidChangeSet(let error):
@@ -50,6 +55,8 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
                 + ". Nothing was applied. Name each place once"
         case .elementMap(let error):
             "The element map refused the update: \(error)"
+        case .released:
+            "The collection was released before the update committed; nothing of it is shown"
         }
     }
 }

@@ -43,4 +43,44 @@ import WeftTestSupport
         #expect(pager.layout.contentSize.width == 0, "no finite page to place")
         #expect(pager.currentPageIndex == 0)
     }
+
+    /// F9: releasing the collection node while a background apply diffs left its
+    /// completion uncalled and the `async` form waiting for good.
+    @Test func releasingTheNodeWhileADiffRunsCompletesTheApplyWithAnError() throws {
+        let scheduler = ManualMainScheduler()
+        var node: CollectionNode? = CollectionNode(
+            layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: try DeallocQueue())
+        node?.viewportSize = CGSize(width: 320, height: 500)
+        var outcome: Result<Void, SnapshotError>?
+        do {
+            let source = CollectionDiffableDataSource<Int, Int>(collectionNode: node!) { _, id in { TagNode(tag: id) } }
+            try source.apply(try CollectionSnapshot([(0, [1, 2, 3])]))
+            node?.waitUntilAllUpdatesAreProcessed()
+            source.applyInBackground(try CollectionSnapshot([(0, [3, 2, 1, 4])])) { outcome = $0 }
+            node?.dataController.waitForBackgroundWork()  // the diff is done; its batch waits for main
+        }
+        node = nil  // the node, and the data source it kept
+        scheduler.runAll()
+        guard case .failure(.refused(.released)) = outcome else {
+            Issue.record("expected .refused(.released), got \(String(describing: outcome))")
+            return
+        }
+    }
+
+    /// F9, the pipeline's half: an update in flight when its collection is
+    /// released tells its completions, on main, that it never will commit.
+    @Test(arguments: ContainerKind.allCases)
+    func anUpdateInFlightWhenTheCollectionIsReleasedCompletesWithFalse(kind: ContainerKind) throws {
+        let scheduler = ManualMainScheduler()
+        let feed = DiagnosticsFeed()
+        var node: CollectionNode? = try kind.loaded(feed, scheduler: scheduler)
+        var finished: Bool?
+        try node?.performBatchUpdates({
+            feed.count += 1
+            try node?.insertItems(at: [IndexPath(item: 0, section: 0)])
+        }, completion: { finished = $0 })
+        node = nil
+        scheduler.runAll()
+        #expect(finished == false)
+    }
 }

@@ -31,6 +31,23 @@ enum _PendingCommit {
         return nil
     }
 
+    /// What tells the waiters of this commit that it never will happen, if
+    /// anyone waits: the change set's handlers get `false`, the completion
+    /// ``DataControllerError/released``.
+    var releaseNotice: (@MainActor @Sendable () -> Void)? {
+        switch self {
+        case .update(let changeSet, _, _, let completion):
+            return { @MainActor in
+                changeSet.runCompletions(finished: false)
+                completion?(.failure(.released))
+            }
+        case .relayout(_, let completion):
+            return completion.map { completion in { @MainActor in completion() } }
+        case .load, .unload:
+            return nil
+        }
+    }
+
     /// The elements this commit's step 3 measured.
     var measuredElements: [CollectionElement] {
         switch self {

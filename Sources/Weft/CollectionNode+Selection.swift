@@ -80,13 +80,19 @@ extension CollectionNode {
     /// The element of the item at `indexPath` of the data source's index space.
     func element(at indexPath: IndexPath) throws(CollectionNodeError) -> CollectionElement {
         let map = dataController.pendingMap
-        guard indexPath.count == 2, let element = map.element(at: indexPath) else {
-            let sections = map.numberOfSections
-            let section = indexPath.count == 2 ? indexPath.section : -1
+        let sections = map.numberOfSections
+        let section = indexPath.count == 2 ? indexPath.section : -1
+        guard (0 ..< sections).contains(section), (0 ..< map.numberOfItems(inSection: section)).contains(indexPath.item) else {
             throw .noSuchItem(
                 indexPath, numberOfSections: sections,
                 numberOfItemsInSection: (0 ..< sections).contains(section) ? map.numberOfItems(inSection: section) : nil)
         }
+        if let element = map.element(at: indexPath) { return element }
+        // An absent item of a lazy collection: load it now, as a range would (its
+        // node is made and measured off main), so it can be selected or scrolled
+        // to. With no update in flight the view's index space is the data source's.
+        if !dataController.isProcessingUpdates { dataController.loadItems(at: [indexPath]) }
+        guard let element = dataController.pendingMap.element(at: indexPath) else { throw .itemNotLoaded(indexPath) }
         return element
     }
 

@@ -8,6 +8,10 @@ public enum CollectionNodeError: Error, Hashable, Sendable, CustomStringConverti
     /// The scroll position names two vertical or two horizontal positions, as
     /// `[.top, .bottom]`.
     case conflictingScrollPositions(ScrollPosition)
+    /// The item of a lazy collection exists but is not loaded, and cannot be
+    /// loaded while updates are in flight (its place in the view is not known
+    /// yet). Try again once they have committed.
+    case itemNotLoaded(IndexPath)
 
     public var description: String {
         switch self {
@@ -21,6 +25,9 @@ public enum CollectionNodeError: Error, Hashable, Sendable, CustomStringConverti
             return "There is no section \(path.section): the collection has \(sections) sections"
         case .conflictingScrollPositions(let position):
             return "Scroll position \(position) names more than one vertical or horizontal position"
+        case .itemNotLoaded(let path):
+            return "Item \(path.item) of section \(path.section) exists but is not loaded yet, and cannot be "
+                + "loaded while updates are in flight; try again once they have committed"
         }
     }
 }

@@ -43,14 +43,18 @@ extension RangeController {
     }
 
     /// Items of a lazy ``dataController`` were unloaded: takes the map without
-    /// their elements, so that this controller holds their nodes no longer. They
-    /// lay outside every range, so their nodes held no state, and their lengths
-    /// stay as measured, so nothing moves.
+    /// their elements, so that this controller holds their nodes no longer.
+    /// Their lengths stay as measured, so nothing moves. Those the controller
+    /// unloaded lay outside every range; any inside the measure range (unloaded
+    /// by hand with `DataController.unloadItems(at:)`) are loaded again at the
+    /// next update, so nothing on screen stays blank.
     ///
     /// - Parameter map: The new visible map: the current one with those items absent.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1); the next update searches the measure range again.
     public func itemsDidUnload(in map: ElementMap<CollectionElement>) {
         visibleMap = map
+        mapChangedSinceSearch = true
+        setNeedsUpdate()
     }
 
     private func track(_ element: CollectionElement) {

@@ -83,4 +83,54 @@ import WeftTestSupport
         scheduler.runAll()
         #expect(finished == false)
     }
+
+    func lazyFeed(_ kind: ContainerKind, count: Int) throws -> (CollectionNode, Chat, ManualMainScheduler) {
+        let scheduler = ManualMainScheduler()
+        let node = try kind.make(scheduler: scheduler, queue: try DeallocQueue(), itemLoading: .lazy)
+        let items = Chat(Array(0 ..< count))
+        node.dataSource = items
+        node.viewportSize = CGSize(width: 320, height: 500)
+        node.reloadData()
+        node.waitUntilAllUpdatesAreProcessed()
+        scheduler.runAll()
+        node.waitUntilAllUpdatesAreProcessed()
+        return (node, items, scheduler)
+    }
+
+    /// F11: selecting or scrolling to an item of a lazy collection that is not
+    /// loaded yet failed with "no item 500 in section 0: it has 1000 items".
+    @Test(arguments: ContainerKind.allCases)
+    func aLazyItemNotLoadedYetCanBeSelectedAndScrolledTo(kind: ContainerKind) throws {
+        let (node, chat, scheduler) = try lazyFeed(kind, count: 1_000)
+        defer { withExtendedLifetime(chat) {} }  // the node holds its data source weakly
+        let far = IndexPath(item: 500, section: 0)
+        try node.selectItem(at: far)
+        #expect(node.indexPathsForSelectedItems == [far])
+        try node.scrollToItem(at: far, at: [])
+        node.waitUntilAllUpdatesAreProcessed()
+        scheduler.runAll()
+        node.waitUntilAllUpdatesAreProcessed()
+        node.layoutIfNeeded()
+        #expect(node.indexPathsForVisibleItems.contains(far), "\(kind): scrolled to the item once it loaded")
+        #expect(throws: CollectionNodeError.noSuchItem(IndexPath(item: 1_000, section: 0), numberOfSections: 1, numberOfItemsInSection: 1_000)) {
+            try node.selectItem(at: IndexPath(item: 1_000, section: 0))
+        }
+    }
+
+    /// F12: unloading the items on screen left them blank for good: an unload
+    /// commit did not make the ranges look for loads again.
+    @Test(arguments: ContainerKind.allCases)
+    func visibleItemsUnloadedByHandComeBack(kind: ContainerKind) throws {
+        let (node, chat, scheduler) = try lazyFeed(kind, count: 1_000)
+        defer { withExtendedLifetime(chat) {} }  // the node holds its data source weakly
+        let visible = node.indexPathsForVisibleItems
+        #expect(!visible.isEmpty)
+        node.dataController.unloadItems(at: visible)
+        node.waitUntilAllUpdatesAreProcessed()
+        scheduler.runAll()
+        node.waitUntilAllUpdatesAreProcessed()
+        node.layoutIfNeeded()
+        #expect(node.indexPathsForVisibleItems == visible)
+        #expect(visible.allSatisfy { node.dataController.visibleMap.element(at: $0) != nil }, "\(kind): loaded again")
+    }
 }

@@ -98,6 +98,8 @@ extension _PipelineAdapter: DataControllerDelegate {
         guard let node else { return }
         node.view.dataController(dataController, didLoadItemsAt: indexPaths, in: map)
         node.rangeController.itemsDidLoad(at: indexPaths, in: map)
+        // A scroll to an item that was loaded for it can go now.
+        node.performPendingScroll()
     }
 
     func dataController(

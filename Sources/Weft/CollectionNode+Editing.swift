@@ -62,6 +62,18 @@ extension CollectionNode {
         batch = nil
         let reconfigured = reconfiguresAfterBatch
         reconfiguresAfterBatch = []
+        // The reconfigures go after the batch: check them first, so that a bad one
+        // refuses the whole batch before any of it is applied.
+        if !reconfigured.isEmpty {
+            do throws(DataControllerError) {
+                try checkReconfigures(reconfigured)
+            } catch {
+                changeSet.runCompletions(finished: false)
+                needsResynchronization = true
+                resynchronizeIfNeeded()
+                throw error
+            }
+        }
         try submit(changeSet)
         if !reconfigured.isEmpty { try reconfigureItems(at: reconfigured) }
     }
@@ -106,6 +118,20 @@ extension CollectionNode {
         var changeSet = dataController.makeChangeSet()
         changeSet.reloadItems(at: indexPaths)
         try submit(changeSet, reloads: .reconfiguresNode)
+    }
+
+    /// Validates reconfigures named inside a batch against the data source's
+    /// counts after it, as the batch of them will be once the batch commits.
+    private func checkReconfigures(_ indexPaths: [IndexPath]) throws(DataControllerError) {
+        let sections = max(dataSource?.numberOfSections(in: self) ?? 0, 0)
+        let counts = (0 ..< sections).map { max(dataSource?.collectionNode(self, numberOfItemsInSection: $0) ?? 0, 0) }
+        var check = ChangeSet(oldItemCounts: counts)
+        check.reloadItems(at: indexPaths)
+        do {
+            _ = try check.completed(newItemCounts: counts, mode: dataController.validationMode)
+        } catch {
+            throw .invalidChangeSet(error)
+        }
     }
 
     /// Moves an item from an old index path to a new one; it keeps its node.

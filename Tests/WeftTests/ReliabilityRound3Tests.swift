@@ -133,4 +133,28 @@ import WeftTestSupport
         #expect(node.indexPathsForVisibleItems == visible)
         #expect(visible.allSatisfy { node.dataController.visibleMap.element(at: $0) != nil }, "\(kind): loaded again")
     }
+
+    /// F13: a valid insert with a reconfigure of a bad path threw "Nothing was
+    /// applied" after the insert was applied and its completion told `true`.
+    @Test(arguments: ContainerKind.allCases)
+    func aBadReconfigureRefusesItsWholeBatchBeforeAnythingIsApplied(kind: ContainerKind) throws {
+        let scheduler = ManualMainScheduler()
+        let feed = DiagnosticsFeed()
+        let node = try kind.loaded(feed, scheduler: scheduler)
+        var finished: Bool?
+        var thrown: (any Error)?
+        do {
+            try node.performBatchUpdates({
+                feed.count += 1
+                try node.insertItems(at: [IndexPath(item: 0, section: 0)])
+                try node.reconfigureItems(at: [IndexPath(item: 99, section: 0)])
+            }, completion: { finished = $0 })
+        } catch {
+            thrown = error
+        }
+        #expect(thrown is DataControllerError)
+        #expect(finished == false, "told false, before anything was applied")
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(node.numberOfItems(inSection: 0) == 6, "then reloaded from the data source, as after any refusal")
+    }
 }

@@ -35,6 +35,9 @@ public final class CollectionElement: @unchecked Sendable {
         /// The element that held the node this element's block returned, until a
         /// commit reports it (see ``node``).
         var refusedHolder: CollectionElement?
+        /// The supernode of the node this element's block returned, which was
+        /// refused for being inside another node, until a commit reports it.
+        var refusedSupernode: String?
     }
 
     /// Guards `phase` and `sizeRange`. Held while the node block runs, so that
@@ -97,7 +100,13 @@ public final class CollectionElement: @unchecked Sendable {
                 return node
             case .pending(let block):
                 var node = block()
-                if let holder = node._claim(for: self, isStillHeld: { holder in
+                // A node inside another node's hierarchy cannot also be a cell: it
+                // would show twice, in its parent and as the item.
+                if let supernode = node.supernode {
+                    state.refusedSupernode = supernode.description
+                    node = CellNode()
+                    node.collectionElement = self
+                } else if let holder = node._claim(for: self, isStillHeld: { holder in
                     (holder as? CollectionElement)?.isRetired.load(ordering: .acquiring) != true
                 }) {
                     state.refusedHolder = holder as? CollectionElement
@@ -121,14 +130,17 @@ public final class CollectionElement: @unchecked Sendable {
         }
     }
 
-    /// The node if allocated, and the element that held the node this element's
-    /// block returned if it was refused; the refusal is forgotten, so that a commit
-    /// reports it once.
-    func takeNodeAndRefusal() -> (node: CellNode?, refusedHolder: CollectionElement?) {
+    /// The node if allocated, and why the node this element's block returned was
+    /// refused, if it was: the element that held it, or the supernode it was
+    /// inside. The refusal is forgotten, so that a commit reports it once.
+    func takeNodeAndRefusal() -> (node: CellNode?, refusedHolder: CollectionElement?, refusedSupernode: String?) {
         lock.withLock { state in
-            guard case .allocated(let node) = state.phase else { return (nil, nil) }
-            defer { state.refusedHolder = nil }
-            return (node, state.refusedHolder)
+            guard case .allocated(let node) = state.phase else { return (nil, nil, nil) }
+            defer {
+                state.refusedHolder = nil
+                state.refusedSupernode = nil
+            }
+            return (node, state.refusedHolder, state.refusedSupernode)
         }
     }
 

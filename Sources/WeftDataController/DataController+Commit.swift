@@ -93,10 +93,16 @@ extension DataController {
             return path.map { [$0] } ?? []
         }
         for element in elements {
-            let (node, refusedHolder) = element.takeNodeAndRefusal()
+            let (node, refusedHolder, refusedSupernode) = element.takeNodeAndRefusal()
             if let refusedHolder {
                 let error = SharedNodeError(refusing: element, heldBy: refusedHolder, in: map)
                 diagnostics.report(error, layer: .dataController, update: update, indexPaths: error.indexPath.map { [$0] } ?? [])
+            }
+            if let refusedSupernode {
+                let path = paths(element)
+                diagnostics.report(
+                    NestedNodeError(indexPath: path.first, supplementaryKind: element.supplementaryKind, supernode: refusedSupernode),
+                    layer: .dataController, update: update, indexPaths: path)
             }
             guard let node else { continue }
             for error in node.layoutSpecErrors {

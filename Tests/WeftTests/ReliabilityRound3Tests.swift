@@ -157,4 +157,37 @@ import WeftTestSupport
         node.waitUntilAllUpdatesAreProcessed()
         #expect(node.numberOfItems(inSection: 0) == 6, "then reloaded from the data source, as after any refusal")
     }
+
+    /// F17: a node block that returned a node already inside another node showed
+    /// it as a cell (visible) while it stayed in its parent, with no error.
+    @Test(arguments: ContainerKind.allCases)
+    func aNodeBlockReturningANodeInsideAnotherIsRefusedAndReported(kind: ContainerKind) throws {
+        let parent = DisplayNode()
+        let nested = CellNode()
+        try parent.addSubnode(nested)
+        let feed = NestedFeed(nested: nested)
+        let node = try kind.loaded(feed, scheduler: ManualMainScheduler())
+        let shown = try #require(node.nodeForItem(at: IndexPath(item: 2, section: 0)))
+        #expect(shown !== nested)
+        #expect(nested.supernode === parent && !nested.isVisible)
+        let reported = node.diagnostics.diagnostics.filter { $0.error is NestedNodeError }
+        #expect(reported.count == 1)
+        #expect(reported.first?.indexPaths == [IndexPath(item: 2, section: 0)])
+        #expect(reported.first.map { "\($0.error)" }?.contains("item 2 of section 0") == true)
+    }
+}
+
+/// Three items; the third's block returns a node that already has a supernode.
+@MainActor
+final class NestedFeed: CollectionNodeDataSource {
+    let nested: CellNode
+    init(nested: CellNode) { self.nested = nested }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { 3 }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        guard indexPath.item == 2 else { return { MessageNode(id: indexPath.item) } }
+        let nested = nested
+        return { nested }
+    }
 }

@@ -95,6 +95,9 @@ extension ElementMap {
     public func items(inSection section: Int) -> [Element?] {
         let count = numberOfItems(inSection: section)
         let version = storage.version
+        // An empty result must not go through the initializer: with no capacity it
+        // writes into the process-wide empty array's storage, a race across threads.
+        guard count > 0 else { return [] }
         return [Element?](unsafeUninitializedCapacity: count) { buffer, initialized in
             var handles = [UnsafeMutableRawPointer?](repeating: nil, count: Swift.min(count, 256))
             while initialized < count {

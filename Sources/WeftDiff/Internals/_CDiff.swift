@@ -363,6 +363,9 @@ private func copy<Source, Target>(
     _ source: UnsafePointer<Source>, _ count: UInt32, _ convert: (Source) -> Target
 ) -> [Target] {
     let count = Int(count)
+    // Never through the initializer with no capacity: it writes the count into the
+    // process-wide empty array's storage, a race ThreadSanitizer sees between threads.
+    guard count > 0 else { return [] }
     return [Target](unsafeUninitializedCapacity: count) { buffer, initialized in
         for k in 0 ..< count { (buffer.baseAddress! + k).initialize(to: convert(source[k])) }
         initialized = count

@@ -76,7 +76,9 @@ struct _SpecResolver {
                              styles: UnsafeBufferPointer(rebasing: styles[..<styleCount]),
                              frames: UnsafeMutableBufferPointer(rebasing: frames[..<elementCount]))
         let size = pass.measure(0, in: range, parent: range.max)
-        let children = [Layout.Child](unsafeUninitializedCapacity: nodeCount) { buffer, count in
+        // A spec that names no node has no children: not through the initializer,
+        // which with no capacity writes into the process-wide empty array's storage.
+        let children = nodeCount == 0 ? [] : [Layout.Child](unsafeUninitializedCapacity: nodeCount) { buffer, count in
             pass.flatten(0, offset: .zero, into: buffer, count: &count)
         }
         return Layout(size: range.clamp(size), children: children)

@@ -162,7 +162,12 @@ extension CollectionNode {
     /// Discards every node and loads the data source again, and deselects every
     /// item, as UIKit's `reloadData` does.
     ///
-    /// - Parameter completion: Runs on main once the new data is committed.
+    /// A reload the pipeline refuses (the data source lists a supplementary
+    /// kind twice, or the reload is asked from inside a data-source call or a
+    /// commit) changes nothing and is reported to ``diagnostics``.
+    ///
+    /// - Parameter completion: Runs on main once the new data is committed, or
+    ///   once the reload was refused.
     public func reloadData(completion: (@MainActor () -> Void)? = nil) {
         clearSelection()
         dataController.reloadData { _ in completion?() }

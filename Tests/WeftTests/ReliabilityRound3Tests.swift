@@ -175,6 +175,46 @@ import WeftTestSupport
         #expect(reported.first?.indexPaths == [IndexPath(item: 2, section: 0)])
         #expect(reported.first.map { "\($0.error)" }?.contains("item 2 of section 0") == true)
     }
+
+    /// F10: a reload the pipeline refuses (a supplementary kind listed twice, or
+    /// a reload asked from inside a data-source call) showed nothing and said so
+    /// nowhere. The refusal is in the diagnostics now, naming why.
+    @Test(arguments: ContainerKind.allCases)
+    func aRefusedReloadIsReported(kind: ContainerKind) throws {
+        let feed = TwiceHeaderFeed()
+        let node = try kind.loaded(feed, scheduler: ManualMainScheduler())
+        let refusals = node.diagnostics.diagnostics.filter { $0.layer == .dataController && $0.error is DataControllerError }
+        #expect(refusals.count == 1, "\(kind): \(node.diagnostics.diagnostics)")
+
+        feed.kinds = []
+        feed.reloadsWhenAsked = node
+        node.reloadData()
+        node.waitUntilAllUpdatesAreProcessed()
+        let reentrant = node.diagnostics.errors(of: DataControllerError.self).filter { $0 == .reentrantUpdate }
+        #expect(!reentrant.isEmpty, "a reload from inside a data-source call is refused, and said")
+    }
+}
+
+/// Lists the header kind twice in each section, and can ask its node to reload
+/// from inside a data-source call.
+@MainActor
+final class TwiceHeaderFeed: CollectionNodeDataSource {
+    var kinds = [CollectionNode.elementKindSectionHeader, CollectionNode.elementKindSectionHeader]
+    weak var reloadsWhenAsked: CollectionNode?
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int {
+        if let node = reloadsWhenAsked {
+            reloadsWhenAsked = nil
+            node.reloadData()
+        }
+        return 3
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        { MessageNode(id: indexPath.item) }
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int) -> [String] { kinds }
 }
 
 /// Three items; the third's block returns a node that already has a supernode.

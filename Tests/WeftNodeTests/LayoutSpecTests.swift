@@ -475,4 +475,23 @@ final class SpecNode: DisplayNode, @unchecked Sendable {
         let (_, small, _) = resolve({ _ in .stack(.vertical, children: [.node(leaf)]) }, in: upTo(320, 1_000))
         #expect(small.count == 1)
     }
+
+    /// Reliability round 3, F3: two nodes whose specs name each other recursed
+    /// until the stack overflowed (a node naming itself was caught; a cycle of
+    /// two was not). The inner occurrence lays out at its smallest size and the
+    /// outer one reports the cycle.
+    @Test func twoNodesWhoseSpecsNameEachOtherAreACycleNotARecursion() {
+        final class Box: @unchecked Sendable { var node: SpecNode? }
+        let other = Box()
+        let first = SpecNode { _ in .stack(.vertical, children: [.node(other.node!)]) }
+        let second = SpecNode { _ in .stack(.vertical, children: [.node(first)]) }
+        other.node = second
+        let layout = first.layoutThatFits(upTo(320, 1_000))
+        #expect(layout.size.width <= 320)
+        #expect(first.layoutSpecErrors.contains(.specCycle(owner: first.description)))
+        // A fresh resolution on this thread is not taken for a cycle.
+        let plain = SpecNode { _ in .stack(.vertical, children: [.node(SizedNode(10, 10))]) }
+        _ = plain.layoutThatFits(upTo(320, 1_000))
+        #expect(plain.layoutSpecErrors.isEmpty)
+    }
 }

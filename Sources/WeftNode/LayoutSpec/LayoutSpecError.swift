@@ -16,6 +16,10 @@ public enum LayoutSpecError: Error, Hashable, Sendable, CustomStringConvertible 
     /// it was laid out, and the node took its smallest allowed size. `elements`
     /// is `Int32.max` for a count past 32 bits.
     case tooManyElements(elements: Int, limit: Int, owner: String)
+    /// The spec names a node whose spec names this node again, directly or
+    /// through others; the inner occurrence was laid out at its smallest size
+    /// instead of recursing without end.
+    case specCycle(owner: String)
 
     public var description: String {
         switch self {
@@ -31,6 +35,9 @@ public enum LayoutSpecError: Error, Hashable, Sendable, CustomStringConvertible 
             "the layout spec of \(owner) has \(elements == Int(Int32.max) ? "over 2 billion" : "\(elements)") elements, "
                 + "more than the \(limit) a spec may have (shared subtrees count each time they appear); "
                 + "nothing of it was laid out"
+        case .specCycle(let owner):
+            "the layout spec of \(owner) names a node whose layout spec names \(owner) again; "
+                + "the inner one was laid out at its smallest size. A node cannot contain itself"
         }
     }
 }

@@ -27,8 +27,8 @@ import Synchronization
 /// When a node dies, on whatever thread, it hands its view (if it loaded one) to a
 /// `MainContextReleaseQueue`, so the view dies on main.
 // @unchecked: every mutable stored property is in `state`, a PosixMutex, except
-// `transitionInFlight`, which the main actor isolates, and `hasLayoutSpecErrors`,
-// an atomic written only with `state` locked.
+// `transitionInFlight`, which the main actor isolates, `hasLayoutSpecErrors`,
+// an atomic written only with `state` locked, and `specResolver`, an atomic.
 open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     let state: PosixMutex<State>
 
@@ -36,6 +36,11 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     /// a spec resolved without errors, the usual case, then takes no lock to
     /// report none.
     let hasLayoutSpecErrors = Atomic<Bool>(false)
+
+    /// The thread resolving this node's layout spec (its `ThreadIdentity`), 0
+    /// when none, with the low bit set once that resolution reached this node
+    /// again: a spec cycle, which the resolution reports instead of recursing.
+    let specResolver = Atomic<UInt>(0)
 
     /// The layout transition that started and has not completed; see
     /// ``transitionLayout(to:animated:)``.
@@ -146,7 +151,21 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
         guard let spec = layoutSpecThatFits(range) else {
             return Layout(size: range.clamp(calculateSizeThatFits(range.max)))
         }
-        let (layout, errors) = _SpecResolver.layout(of: spec, for: self, in: range)
+        // A spec that reaches back to this node while this thread resolves it (a
+        // cycle of two or more nodes): lay the inner occurrence out at its
+        // smallest size and mark the outer resolution, which reports it. Pthread
+        // identities are aligned, so the low bit is free. Another thread resolving
+        // the node at the same time is no cycle: that resolution goes unguarded.
+        let me = ThreadIdentity.current.rawValue
+        let claimed = specResolver.compareExchange(expected: 0, desired: me, ordering: .relaxed).exchanged
+        if !claimed, specResolver.load(ordering: .relaxed) & ~1 == me {
+            specResolver.store(me | 1, ordering: .relaxed)
+            return Layout(size: range.min)
+        }
+        var (layout, errors) = _SpecResolver.layout(of: spec, for: self, in: range)
+        if claimed, specResolver.exchange(0, ordering: .relaxed) & 1 == 1 {
+            errors.append(.specCycle(owner: description))
+        }
         if !errors.isEmpty || hasLayoutSpecErrors.load(ordering: .relaxed) {
             state.withLock { state in
                 state.layoutSpecErrors = errors

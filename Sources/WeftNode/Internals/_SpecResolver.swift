@@ -52,22 +52,7 @@ struct _SpecResolver {
         guard count <= LayoutSpec.elementLimit else {
             return (Layout(size: range.min), [.tooManyElements(elements: count, limit: LayoutSpec.elementLimit, owner: owner.description)])
         }
-        // A spec that reaches back to a node being resolved on this thread: lay
-        // that inner occurrence out at its smallest size, and let the outer one say why.
-        let stack = _ResolutionStack.current
-        let id = ObjectIdentifier(owner)
-        if stack.owners.contains(id) {
-            if !stack.cycles.contains(id) { stack.cycles.append(id) }
-            return (Layout(size: range.min), [])
-        }
-        stack.owners.append(id)
-        defer { stack.owners.removeLast() }
-        var (layout, errors) = resolve(spec, count: count, styled: styled, for: owner, in: range)
-        if let index = stack.cycles.firstIndex(of: id) {
-            stack.cycles.remove(at: index)
-            errors.append(.specCycle(owner: owner.description))
-        }
-        return (layout, errors)
+        return resolve(spec, count: count, styled: styled, for: owner, in: range)
     }
 
     /// The body of ``layout(of:for:in:)`` for a spec within the limits.

@@ -3,7 +3,7 @@ public import Foundation
 /// A node block returned a node that is a subnode of another node. A cell's
 /// node stands alone at the top of its hierarchy (the view hosts it), so it
 /// cannot also sit inside another one; the element got an empty
-/// ``WeftNode/CellNode`` instead, and the item shows nothing until it is
+/// `CellNode` instead, and the item shows nothing until it is
 /// reloaded with a block that returns a node of its own.
 public struct NestedNodeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the element is, in the map of the commit that reported the error;

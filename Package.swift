@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "WeftDataController", targets: ["WeftDataController"]),
         .library(name: "WeftRangeController", targets: ["WeftRangeController"]),
         .library(name: "WeftHeadless", targets: ["WeftHeadless"]),
+        .library(name: "WeftDisplay", targets: ["WeftDisplay"]),
         .library(name: "Weft", targets: ["Weft"]),
         .executable(name: "weft-sim", targets: ["weft-sim"]),
     ],
@@ -58,6 +59,12 @@ let package = Package(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
+        ),
+        // Text and images: Debian's Cairo, Pango and Fontconfig (WeftDisplay only).
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core"])]
         ),
         .target(
             name: "CWeftArena",
@@ -159,11 +166,18 @@ let package = Package(
             dependencies: ["WeftCore", "WeftMemory", "WeftChangeSet", "WeftNode", "WeftElementMap", "WeftDataController"],
             swiftSettings: swiftSettings
         ),
+        // Nodes that draw: text shaped by Pango, PNG images through Cairo, drawn
+        // off main by WeftNode's display lifecycle.
+        .target(
+            name: "WeftDisplay",
+            dependencies: ["WeftCore", "WeftNode", "CPangoCairo"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Weft",
             dependencies: [
                 "WeftCore", "WeftMemory", "WeftDiff", "WeftChangeSet", "WeftNode", "WeftElementMap",
-                "WeftDataController", "WeftRangeController", "WeftHeadless", "WeftReusePool",
+                "WeftDataController", "WeftRangeController", "WeftHeadless", "WeftReusePool", "WeftDisplay",
             ],
             swiftSettings: swiftSettings
         ),
@@ -289,6 +303,12 @@ let package = Package(
             name: "WeftRangeControllerTests",
             // WeftMemory counts the allocations of the allocation-gate tests.
             dependencies: ["WeftRangeController", "WeftTestSupport", "WeftMemory"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftDisplayTests",
+            dependencies: ["WeftDisplay", "WeftNode", "WeftTestSupport"],
+            exclude: ["References"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -11,3 +11,4 @@
 @_exported import WeftNode
 @_exported import WeftRangeController
 @_exported import WeftReusePool
+@_exported import WeftDisplay

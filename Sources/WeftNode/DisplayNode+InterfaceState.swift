@@ -85,13 +85,24 @@ extension DisplayNode {
     func applyInterfaceStateRecursively(_ newState: InterfaceState, merging: Bool) -> [NodeError] {
         var pending: [DisplayNode] = [self]
         var errors: [NodeError] = []
+        // The drawings of the nodes entering display: one transaction, so that
+        // the subtree gets its contents in one main turn.
+        var drawings: [_DisplayTransaction.Operation] = []
         while let node = pending.popLast() {
+            let wasInDisplay = node.isInDisplayState
             if let error = node.applyInterfaceState(merging ? node.interfaceState.union(newState) : newState) {
                 errors.append(error)
+            }
+            // Captured after the hooks ran, so what they set is drawn.
+            switch (wasInDisplay, node.isInDisplayState) {
+            case (false, true): node.scheduleDisplay(into: &drawings)
+            case (true, false): node.displayDidExit()
+            default: break
             }
             // Read after the hooks ran, so subnodes they added are visited too.
             pending.append(contentsOf: node.subnodes.reversed())
         }
+        Self.startDisplay(drawings)
         return errors
     }
 
@@ -120,6 +131,10 @@ extension DisplayNode {
             }
         }
         if changed.contains(.display) {
+            // Leaving display cancels the drawing in flight before the hook runs
+            // (Texture suspends display first); the new drawing is captured after
+            // the hooks, by the caller.
+            if !newState.contains(.display) { displaySentinel.add(1, ordering: .relaxed) }
             newState.contains(.display) ? didEnterDisplayState() : didExitDisplayState()
         }
         if changed.contains(.visible) {

@@ -37,6 +37,16 @@ extension DisplayNode {
         var nodeModel: (any Hashable & Sendable)?
         /// What the last resolution of ``DisplayNode/layoutSpecThatFits(_:)`` found wrong.
         var layoutSpecErrors: [LayoutSpecError] = []
+        var contents: Bitmap?
+        /// The display sentinel the contents were drawn at; a node whose sentinel
+        /// moved on since needs drawing again.
+        var contentsSentinel: UInt64?
+        var displayError: DisplayError?
+        var displaysAsynchronously = true
+        var backgroundColor: Color?
+        var cornerRadius: Double = 0
+        var contentsScale: Double?
+        var displayTransaction: _DisplayTransaction?
 
         /// Moves out what this state holds that may hold nodes (the subnodes and
         /// the layouts), for a node about to die; nothing is copied.

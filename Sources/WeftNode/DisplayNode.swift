@@ -28,7 +28,8 @@ import Synchronization
 /// `MainContextReleaseQueue`, so the view dies on main.
 // @unchecked: every mutable stored property is in `state`, a PosixMutex, except
 // `transitionInFlight`, which the main actor isolates, `hasLayoutSpecErrors`,
-// an atomic written only with `state` locked, and `specResolver`, an atomic.
+// an atomic written only with `state` locked, and `specResolver` and
+// `displaySentinel`, atomics.
 open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     let state: PosixMutex<State>
 
@@ -41,6 +42,11 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     /// when none, with the low bit set once that resolution reached this node
     /// again: a spec cycle, which the resolution reports instead of recursing.
     let specResolver = Atomic<UInt>(0)
+
+    /// Counts the node's requests for new contents (a new drawing, leaving the
+    /// display state): a drawing captured at an older count is cancelled, and its
+    /// result dropped. Texture's `_displaySentinel`.
+    let displaySentinel = Atomic<UInt64>(0)
 
     /// The layout transition that started and has not completed; see
     /// ``transitionLayout(to:animated:)``.
@@ -112,6 +118,33 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     ///   is ``interfaceState``.
     @MainActor
     open func interfaceStateDidChange(from oldState: InterfaceState) {}
+
+    // MARK: Display hooks (main actor)
+
+    /// Returns what the node draws, captured now for a display thread: a value
+    /// holding copies of the text, colours or image to draw, or `nil` for a node
+    /// that draws nothing but its ``backgroundColor`` (the base implementation).
+    ///
+    /// Called on main when the node enters the display state, and after
+    /// ``setNeedsDisplay()`` while it is in it. Read the node's state here, not in
+    /// the drawing: the drawing runs off main while the node goes on changing.
+    /// See <doc:Display>.
+    @MainActor
+    open func drawing() -> (any NodeDrawing)? {
+        nil
+    }
+
+    /// Drops the node's ``contents``; called on main a turn after the node left
+    /// the display state, if it has not come back by then.
+    ///
+    /// Override it to drop more (an image node drops its decoded image); call super.
+    @MainActor
+    open func clearContents() {
+        state.withLock { state in
+            state.contents = nil
+            state.contentsSentinel = nil
+        }
+    }
 
     // MARK: Loading hooks (main actor)
 

@@ -144,13 +144,17 @@ extension RangeController {
         // After a map change the old runs name other items, so there is nothing to keep.
         let kept = carried == nil ? snapshot : _RangeSnapshot()
         let next = makeSnapshot(mode: currentRangeMode ?? .minimum, containerVisible: containerVisible, keeping: kept)
-        if let carried {
-            moveStates(carrying: carried, to: next)
-        } else {
-            moveStates(from: snapshot, to: next, revisitingEverything: revisitingEverything)
+        // The drawings of the cells entering display start together when the
+        // states have moved, so that the display queue takes visible cells first.
+        DisplayNode.performDisplayBatch {
+            if let carried {
+                moveStates(carrying: carried, to: next)
+            } else {
+                moveStates(from: snapshot, to: next, revisitingEverything: revisitingEverything)
+            }
+            snapshot = next
+            moveSupplementaryStates(mode: currentRangeMode ?? .minimum, containerVisible: containerVisible)
         }
-        snapshot = next
-        moveSupplementaryStates(mode: currentRangeMode ?? .minimum, containerVisible: containerVisible)
         statistics.updateCount += 1
         scheduleBatchFetchingCheck(containerVisible: containerVisible)
         scheduleLoadSearch()

@@ -1,0 +1,38 @@
+import CPangoCairo
+public import WeftCore
+
+/// The fonts text nodes draw with, found through Fontconfig.
+///
+/// Fontconfig is initialised once, on the first thread that shapes text, before
+/// any Pango font map exists: a second `FcInit` racing Pango's own font thread
+/// can corrupt Fontconfig's configuration (pango#784).
+public enum Fonts {
+    /// The family of ``TextAttributes`` that name none: DejaVu Sans, which
+    /// Debian's `fonts-dejavu-core` installs, so that text measures and draws the
+    /// same on every machine.
+    public static let defaultFamily = "DejaVu Sans"
+
+    /// Where missing font families are recorded (``FontError/missingFamily(_:)``,
+    /// once per family), in the node layer.
+    public static let diagnostics = DiagnosticsLog()
+
+    /// The font families Fontconfig knows, read once.
+    ///
+    /// - Complexity: O(*f*) for *f* families on first use, then O(1).
+    public static var availableFamilies: Set<String> { _families.names }
+
+    /// Initialises Fontconfig (once); every text path calls it first.
+    static func prepare() {
+        _ = initialized
+    }
+
+    private static let initialized: Bool = FcInit() != 0
+
+    private static let _families = _FamilyList()
+
+    /// Records a family the machine lacks, once.
+    static func checkFamily(_ family: String) {
+        guard !_families.names.contains(family), _families.noteMissing(family) else { return }
+        diagnostics.report(FontError.missingFamily(family), layer: .node)
+    }
+}

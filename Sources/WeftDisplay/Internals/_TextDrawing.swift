@@ -1,0 +1,19 @@
+import CPangoCairo
+import WeftNode
+
+/// A text node's drawing: its kept layout, or the text to shape on the display
+/// thread when the bounds need other lines.
+struct _TextDrawing: NodeDrawing {
+    let layout: _TextLayout?
+    let text: AttributedText
+    let width: Double
+    let maximumNumberOfLines: Int
+    let truncationMode: TruncationMode
+
+    func draw(in canvas: DrawingCanvas) {
+        let layout = layout ?? _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
+                                           truncationMode: truncationMode)
+        guard !canvas.isCancelled else { return }
+        _withCairo(canvas) { cairo in layout.draw(in: cairo) }
+    }
+}

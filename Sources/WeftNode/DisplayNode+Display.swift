@@ -1,0 +1,275 @@
+import Foundation
+public import WeftCore
+import Synchronization
+
+extension DisplayNode {
+    // MARK: Contents
+
+    /// What the node shows: the bitmap its last drawing made, `nil` before it
+    /// first drew and a turn after it left the display state.
+    ///
+    /// Set by the display machinery on main (see <doc:Display>); setting it by
+    /// hand shows a bitmap made elsewhere until the next drawing.
+    ///
+    /// - Complexity: O(1).
+    @MainActor
+    public var contents: Bitmap? {
+        get { state.withLock { $0.contents } }
+        set {
+            state.withLock { state in
+                state.contents = newValue
+                state.contentsSentinel = nil
+            }
+        }
+    }
+
+    /// Why the node's last drawing made no contents, or `nil` when it made some.
+    @MainActor
+    public var displayError: DisplayError? {
+        state.withLock { $0.displayError }
+    }
+
+    /// Whether the node draws on a display thread (the default) or on main, at
+    /// once, when it enters the display state or gets ``setNeedsDisplay()``:
+    /// UIKit's `draw(_:)` model, and Texture's `displaysAsynchronously = NO`.
+    ///
+    /// Set it before the node enters the display state; it applies to the node
+    /// alone, not its subnodes.
+    public var displaysAsynchronously: Bool {
+        get { state.withLock { $0.displaysAsynchronously } }
+        set { state.withLock { $0.displaysAsynchronously = newValue } }
+    }
+
+    /// The colour the node fills its bounds with before it draws, or `nil` (the
+    /// default) for none. A node with a background draws even if ``drawing()``
+    /// returns `nil`. Setting it calls ``setNeedsDisplay()``.
+    public var backgroundColor: Color? {
+        get { state.withLock { $0.backgroundColor } }
+        set {
+            state.withLock { $0.backgroundColor = newValue }
+            setNeedsDisplay()
+        }
+    }
+
+    /// The radius, in points, of the background's rounded corners; 0 (the
+    /// default) for square ones. Rounding clips the background only, as
+    /// Texture's precomposited corners do not clip subnodes. Setting it calls
+    /// ``setNeedsDisplay()``.
+    public var cornerRadius: Double {
+        get { state.withLock { $0.cornerRadius } }
+        set {
+            state.withLock { $0.cornerRadius = newValue.isFinite ? max(newValue, 0) : 0 }
+            setNeedsDisplay()
+        }
+    }
+
+    /// Pixels per point of the node's contents: the node's own when set, else its
+    /// supernode's, else ``defaultContentsScale``.
+    ///
+    /// - Complexity: O(*d*) for depth *d*.
+    public var contentsScale: Double {
+        get {
+            var node: DisplayNode? = self
+            while let current = node {
+                if let own = current.state.withLock({ $0.contentsScale }) { return own }
+                node = current.supernode
+            }
+            return Self.defaultContentsScale
+        }
+        set {
+            state.withLock { $0.contentsScale = newValue.isFinite && newValue > 0 ? newValue : nil }
+            setNeedsDisplay()
+        }
+    }
+
+    private static let defaultScaleBits = Atomic<UInt64>(1.0.bitPattern)
+
+    /// The scale of nodes that set none and have no supernode that does: the
+    /// screen's, as UIKit's `UIScreen.main.scale`; 1 until an app sets it.
+    /// Values that are not finite and above zero are ignored.
+    public static var defaultContentsScale: Double {
+        get { Double(bitPattern: defaultScaleBits.load(ordering: .relaxed)) }
+        set {
+            guard newValue.isFinite, newValue > 0 else { return }
+            defaultScaleBits.store(newValue.bitPattern, ordering: .relaxed)
+        }
+    }
+
+    // MARK: Requesting display
+
+    /// Asks for new contents: cancels the drawing in flight, if any, and, if the
+    /// node is in the display state, captures a new ``drawing()`` on main and
+    /// starts it (on main at once when the node does not display asynchronously).
+    ///
+    /// Callable on any thread; off main, the capture happens on a later main turn.
+    /// A node outside the display state draws when it enters it.
+    ///
+    /// - Complexity: O(1) here; the drawing is the node's.
+    public func setNeedsDisplay() {
+        displaySentinel.add(1, ordering: .relaxed)
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated { redisplayIfNeeded() }
+        } else {
+            let weakNode = _WeakNode(self)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { weakNode.node?.redisplayIfNeeded() }
+            }
+        }
+    }
+
+    /// Draws, now and on main, every node of the subtree that is in the display
+    /// state and whose contents are missing or stale: waits for the drawings in
+    /// flight and applies them, and draws the others here (Texture's
+    /// `recursivelyEnsureDisplaySynchronously:`, which `neverShowPlaceholders`
+    /// calls when a cell becomes visible).
+    ///
+    /// It blocks main for as long as the drawings take: use it where a blank
+    /// frame is worse than a late one.
+    ///
+    /// - Complexity: O(*s*) for *s* nodes, plus their drawings.
+    @MainActor
+    public func recursivelyEnsureDisplaySynchronously() {
+        _DisplayCommitter.flushBatch()
+        var pending: [DisplayNode] = [self]
+        while let node = pending.popLast() {
+            pending.append(contentsOf: node.subnodes)
+            guard node.isInDisplayState else { continue }
+            if let transaction = node.state.withLock({ $0.displayTransaction }) {
+                transaction.waitUntilDrawn()
+                transaction.apply()
+            }
+            if node.needsDrawing, let operation = node.captureDisplay() {
+                node.finishDisplay(with: operation.work())
+            }
+        }
+    }
+
+    /// Returns once every drawing started so far has reached its node (or been
+    /// dropped): the moment Texture posts
+    /// `ASRenderingEngineDidDisplayScheduledNodesNotification`. Tests and tools
+    /// wait here instead of sleeping.
+    @MainActor
+    public static func waitUntilScheduledDisplaysFinish() async {
+        await _DisplayCommitter.waitUntilIdle()
+    }
+
+    /// Runs `body` and starts the drawings it requested only when it returns, all
+    /// at once, so that the display queue takes visible nodes' drawings before
+    /// the others. A range controller wraps each range update in it.
+    @MainActor
+    package static func performDisplayBatch<R>(_ body: () throws -> R) rethrows -> R {
+        try _DisplayCommitter.performBatch(body)
+    }
+
+    // MARK: The lifecycle (main)
+
+    /// Whether the contents are missing or were drawn at an older sentinel.
+    @MainActor
+    var needsDrawing: Bool {
+        let sentinel = displaySentinel.load(ordering: .relaxed)
+        return state.withLock { $0.contentsSentinel != sentinel }
+    }
+
+    /// Captures a drawing for the node's current state and sentinel, or returns
+    /// `nil` for a node that draws nothing (no drawing, no background) or has
+    /// no size yet.
+    @MainActor
+    func captureDisplay() -> _DisplayTransaction.Operation? {
+        let (background, radius) = state.withLock { ($0.backgroundColor, $0.cornerRadius) }
+        let drawing = drawing()
+        guard drawing != nil || background != nil, let size = calculatedLayout?.size else { return nil }
+        let scale = contentsScale
+        let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
+        let sentinel = displaySentinel.load(ordering: .relaxed)
+        let name = description
+        let weakNode = _WeakNode(self)
+        let work: @Sendable () -> _DisplayTransaction.Outcome = {
+            let isCancelled = { @Sendable in weakNode.node.map { $0.displaySentinel.load(ordering: .relaxed) != sentinel } ?? true }
+            guard !isCancelled() else { return .cancelled }
+            do throws(BitmapError) {
+                let bitmap = try Bitmap(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale) { pixels, stride in
+                    if let background {
+                        _BackgroundFill.fill(pixels, bytesPerRow: stride, width: pixelWidth, height: pixelHeight,
+                                             color: background, radius: radius * scale)
+                    }
+                    drawing?.draw(in: DrawingCanvas(
+                        pixels: pixels, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytesPerRow: stride,
+                        scale: scale, bounds: CGRect(origin: .zero, size: size), isCancelled: isCancelled))
+                }
+                return isCancelled() ? .cancelled : .contents(bitmap)
+            } catch {
+                return .failed(.bitmap(error, node: name))
+            }
+        }
+        return _DisplayTransaction.Operation(node: self, sentinel: sentinel, priority: isVisible ? 1 : 0, work: work)
+    }
+
+    /// Captures the node's drawing into `operations`, or draws it at once when
+    /// the node does not display asynchronously.
+    @MainActor
+    func scheduleDisplay(into operations: inout [_DisplayTransaction.Operation]) {
+        guard needsDrawing, let operation = captureDisplay() else { return }
+        if displaysAsynchronously {
+            operations.append(operation)
+        } else {
+            finishDisplay(with: operation.work())
+        }
+    }
+
+    /// Starts one transaction for `operations` (a cell and its subnodes).
+    @MainActor
+    static func startDisplay(_ operations: [_DisplayTransaction.Operation]) {
+        guard !operations.isEmpty else { return }
+        let transaction = _DisplayTransaction(operations: operations)
+        for operation in operations {
+            operation.node?.state.withLock { $0.displayTransaction = transaction }
+        }
+        _DisplayCommitter.start(transaction)
+    }
+
+    /// Redraws after ``setNeedsDisplay()`` if the node is in the display state.
+    @MainActor
+    private func redisplayIfNeeded() {
+        guard isInDisplayState else { return }
+        var operations: [_DisplayTransaction.Operation] = []
+        scheduleDisplay(into: &operations)
+        Self.startDisplay(operations)
+    }
+
+    /// Applies a drawing's outcome whose sentinel still matches.
+    @MainActor
+    func finishDisplay(with outcome: _DisplayTransaction.Outcome) {
+        let sentinel = displaySentinel.load(ordering: .relaxed)
+        state.withLock { state in
+            switch outcome {
+            case .contents(let bitmap):
+                state.contents = bitmap
+                state.contentsSentinel = sentinel
+                state.displayError = nil
+            case .failed(let error):
+                state.contents = nil
+                state.contentsSentinel = sentinel
+                state.displayError = error
+            case .cancelled:
+                break
+            }
+        }
+    }
+
+    /// Forgets the transaction once it has been applied.
+    @MainActor
+    func transactionDidApply(_ transaction: _DisplayTransaction) {
+        state.withLock { state in
+            if state.displayTransaction === transaction { state.displayTransaction = nil }
+        }
+    }
+
+    /// Cancels the drawing in flight and clears the contents a turn later if the
+    /// node has not come back to the display state by then (Texture's guard
+    /// against range thrash).
+    @MainActor
+    func displayDidExit() {
+        displaySentinel.add(1, ordering: .relaxed)
+        _DisplayCommitter.clearLater(self)
+    }
+}

@@ -1,0 +1,120 @@
+import Dispatch
+import WeftCore
+
+/// Brings finished display transactions to main: every transaction that finished
+/// before the committer's main-queue block runs is applied in that block, so one
+/// main turn applies all the drawings that are ready (Texture commits its
+/// transactions in a run-loop observer, once per turn).
+///
+/// It also counts the transactions started and not yet applied, for
+/// ``DisplayNode/waitUntilScheduledDisplaysFinish()``, and holds the drawings
+/// started inside a display batch until the batch ends.
+enum _DisplayCommitter {
+    private struct Ready {
+        var transactions: [_DisplayTransaction] = []
+        var isScheduled = false
+    }
+
+    private static let ready = PosixMutex(Ready())
+
+    @MainActor private static var unfinished = 0
+    @MainActor private static var waiters: [CheckedContinuation<Void, Never>] = []
+    @MainActor private static var batchDepth = 0
+    @MainActor private static var batched: [_DisplayTransaction] = []
+
+    /// Hands a finished transaction to the next main turn. Any thread.
+    static func enqueue(_ transaction: _DisplayTransaction) {
+        let schedule = ready.withLock { ready in
+            ready.transactions.append(transaction)
+            defer { ready.isScheduled = true }
+            return !ready.isScheduled
+        }
+        guard schedule else { return }
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                let transactions = ready.withLock { ready in
+                    ready.isScheduled = false
+                    return ready.transactions.take()
+                }
+                for transaction in transactions { transaction.apply() }
+            }
+        }
+    }
+
+    @MainActor private static var leaving: [_WeakNode] = []
+
+    /// Clears `node`'s contents on the next main turn if it is still outside the
+    /// display state then; one main-queue block serves every node of a turn.
+    @MainActor
+    static func clearLater(_ node: DisplayNode) {
+        leaving.append(_WeakNode(node))
+        guard leaving.count == 1 else { return }
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                for entry in leaving.take() {
+                    guard let node = entry.node, !node.isInDisplayState else { continue }
+                    node.clearContents()
+                }
+            }
+        }
+    }
+
+    /// Submits the transactions an open batch holds now (a synchronous display
+    /// inside the batch must not wait for drawings nobody started).
+    @MainActor
+    static func flushBatch() {
+        guard !batched.isEmpty else { return }
+        _DisplayQueue.shared.submit(batched.take().flatMap { $0.start() })
+    }
+
+    /// Starts `transaction` now, or when the open batch ends.
+    @MainActor
+    static func start(_ transaction: _DisplayTransaction) {
+        if batchDepth > 0 {
+            batched.append(transaction)
+        } else {
+            _DisplayQueue.shared.submit(transaction.start())
+        }
+    }
+
+    /// Runs `body`, starting the transactions it makes only when it returns, all
+    /// at once: the queue then orders all of them by priority (visible first)
+    /// before any worker takes one.
+    @MainActor
+    static func performBatch<R>(_ body: () throws -> R) rethrows -> R {
+        batchDepth += 1
+        defer {
+            batchDepth -= 1
+            if batchDepth == 0 { flushBatch() }
+        }
+        return try body()
+    }
+
+    @MainActor
+    static func transactionDidStart() {
+        unfinished += 1
+    }
+
+    @MainActor
+    static func transactionDidFinish() {
+        unfinished -= 1
+        assert(unfinished >= 0, "more display transactions finished than started")
+        guard unfinished == 0 else { return }
+        for waiter in waiters.take() { waiter.resume() }
+    }
+
+    /// Returns once no transaction is pending (now, or when the last one is applied).
+    @MainActor
+    static func waitUntilIdle() async {
+        guard unfinished > 0 else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+}
+
+extension Array {
+    /// Empties the array and returns what it held.
+    fileprivate mutating func take() -> Array {
+        defer { self = [] }
+        return self
+    }
+}

@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import WeftCore
+
+/// The display queue: drawings run here, off main, at most ``width`` at once,
+/// the highest priority first and, within one priority, first come first served.
+///
+/// Texture caps its display workers because an unbounded concurrent queue made
+/// more than 60 threads in a fast scroll (ADK#1080); drawing is CPU work, so Weft
+/// runs as many as the machine has cores. Workers are borrowed from Dispatch's
+/// global queue while there is work and none exists while there is none, so a
+/// process that never draws starts no thread.
+// @unchecked: every mutable stored property is in `state`, a PosixMutex.
+final class _DisplayQueue: @unchecked Sendable {
+    struct Job {
+        var priority: Int
+        var sequence: UInt64
+        var run: @Sendable () -> Void
+
+        /// Whether this job goes before `other`: higher priority, then older.
+        func precedes(_ other: Job) -> Bool {
+            priority != other.priority ? priority > other.priority : sequence < other.sequence
+        }
+    }
+
+    private struct State {
+        var heap: [Job] = []
+        var running = 0
+        var sequence: UInt64 = 0
+    }
+
+    static let shared = _DisplayQueue(width: max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// The most drawings that run at once.
+    let width: Int
+    private let state = PosixMutex(State())
+
+    init(width: Int) {
+        precondition(width > 0, "a display queue needs at least one worker")
+        self.width = width
+    }
+
+    /// Queues drawings and starts workers for them, up to ``width`` in all.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* jobs on a heap of *n*.
+    func submit(_ jobs: [(priority: Int, run: @Sendable () -> Void)]) {
+        guard !jobs.isEmpty else { return }
+        let starting = state.withLock { state in
+            for job in jobs {
+                state.sequence &+= 1
+                Self.push(Job(priority: job.priority, sequence: state.sequence, run: job.run), onto: &state.heap)
+            }
+            let starting = min(width - state.running, state.heap.count)
+            state.running += starting
+            return starting
+        }
+        for _ in 0 ..< starting {
+            DispatchQueue.global(qos: .userInitiated).async { self.drain() }
+        }
+    }
+
+    /// Runs jobs until none is left, then gives the worker back.
+    private func drain() {
+        while let job = state.withLock({ state -> Job? in
+            if let job = Self.pop(from: &state.heap) { return job }
+            state.running -= 1
+            return nil
+        }) {
+            job.run()
+        }
+    }
+
+    // MARK: Binary heap, the job that precedes all others at index 0
+
+    private static func push(_ job: Job, onto heap: inout [Job]) {
+        heap.append(job)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private static func pop(from heap: inout [Job]) -> Job? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let top = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < heap.count, heap[left].precedes(heap[first]) { first = left }
+            if right < heap.count, heap[right].precedes(heap[first]) { first = right }
+            guard first != parent else { return top }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import WeftCore
+import WeftDisplay
+import WeftNode
+import WeftTestSupport
+
+@MainActor
+@Suite struct TextNodeTests {
+    /// A text node measured for `width` and drawn at once on main at `scale`.
+    func drawn(_ text: AttributedText, width: Double, scale: Double = 2, lines: Int = 0,
+               background: Color? = nil) throws -> TextNode {
+        let node = TextNode(text)
+        node.maximumNumberOfLines = lines
+        node.contentsScale = scale
+        node.backgroundColor = background
+        node.displaysAsynchronously = false
+        _ = node.layoutThatFits(try SizeRange(min: .zero, max: CGSize(width: width, height: CGFloat.infinity)))
+        try node.recursivelySetInterfaceState([.preload, .display])
+        return node
+    }
+
+    @Test func measuresWithPangoAndWraps() throws {
+        let short = TextNode("Hello")
+        let size = short.layoutThatFits(try SizeRange(min: .zero, max: CGSize(width: 300, height: CGFloat.infinity))).size
+        // DejaVu Sans 14: "Hello" is about 37 points wide and 17 tall.
+        #expect(size.width > 30 && size.width < 45, "\(size)")
+        #expect(size.height > 14 && size.height < 20, "\(size)")
+        #expect(short.lineCount == 1)
+
+        let long = TextNode(AttributedText(String(repeating: "wrapping words ", count: 20)))
+        let wrapped = long.layoutThatFits(try SizeRange(min: .zero, max: CGSize(width: 120, height: CGFloat.infinity))).size
+        #expect(wrapped.width <= 120)
+        #expect(long.lineCount > 5)
+        #expect(wrapped.height > size.height * 5)
+    }
+
+    @Test func aLineLimitTruncates() throws {
+        let node = TextNode(AttributedText(String(repeating: "truncated words ", count: 20)))
+        node.maximumNumberOfLines = 2
+        let size = node.layoutThatFits(try SizeRange(min: .zero, max: CGSize(width: 120, height: CGFloat.infinity))).size
+        #expect(node.lineCount == 2)
+        #expect(node.isTruncated)
+        #expect(size.height < 40)
+    }
+
+    @Test func drawsDarkPixelsInsideItsBoundsAndMatchesTheReference() throws {
+        let node = try drawn(AttributedText("Weft draws text", attributes: TextAttributes(fontSize: 16)), width: 200)
+        let contents = try #require(node.contents)
+        let size = try #require(node.calculatedLayout).size
+        #expect(contents.pixelWidth == Int((size.width * 2).rounded(.up)))
+        #expect(contents.scale == 2)
+        let ink = ReferenceImage.inkInside(contents, rect: (0 ..< contents.pixelWidth, 0 ..< contents.pixelHeight))
+        #expect(ink.inside > 200, "text leaves ink: \(ink.inside) pixels")
+        try compareWithReference(contents, "text-16pt-2x.png")
+    }
+
+    func compareWithReference(_ bitmap: Bitmap, _ name: String, file: String = #filePath) throws {
+        let url = ReferenceImage.url(name, besides: file)
+        if ReferenceImage.isRecording {
+            try bitmap.writePNG(to: url)
+            return
+        }
+        let reference = try Bitmap(pngData: try Data(contentsOf: url), scale: bitmap.scale)
+        let difference = ReferenceImage.compare(bitmap, reference)
+        #expect(!difference.sizeMismatch && difference.share < 0.01, "\(name): \(difference)")
+    }
+}

@@ -1,0 +1,228 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+import WeftCore
+import WeftNode
+
+/// A drawing that fills its canvas with one colour, records whether it ran on
+/// main, and optionally waits for a latch first.
+struct FillDrawing: NodeDrawing {
+    let argb: UInt32
+    let threads: ThreadLog
+    var latch: DispatchSemaphore?
+
+    func draw(in canvas: DrawingCanvas) {
+        threads.record(name: String(format: "%08x", argb))
+        latch?.wait()
+        guard !canvas.isCancelled else { return }
+        for row in 0 ..< canvas.pixelHeight {
+            (canvas.pixels + row * canvas.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                .update(repeating: argb, count: canvas.pixelWidth)
+        }
+    }
+}
+
+/// Which drawings ran, in order, and whether each ran on main.
+final class ThreadLog: Sendable {
+    private let entries = Mutex<[(name: String, onMain: Bool)]>([])
+    let started = DispatchSemaphore(value: 0)
+
+    func record(name: String) {
+        let onMain = MainQueue.isCurrent
+        entries.withLock { $0.append((name, onMain)) }
+        started.signal()
+    }
+
+    var names: [String] { entries.withLock { $0.map(\.name) } }
+    var onMain: [Bool] { entries.withLock { $0.map(\.onMain) } }
+}
+
+/// A node that draws a `FillDrawing` of its current colour.
+final class FillNode: DisplayNode, @unchecked Sendable {
+    let threads: ThreadLog
+    private let fill: Mutex<(argb: UInt32, latch: DispatchSemaphore?)>
+
+    init(argb: UInt32, threads: ThreadLog, latch: DispatchSemaphore? = nil, size: CGSize = CGSize(width: 10, height: 4)) {
+        self.threads = threads
+        fill = Mutex((argb, latch))
+        super.init()
+        _ = layoutThatFits(try! SizeRange(exactly: size))
+    }
+
+    func setFill(_ argb: UInt32, latch: DispatchSemaphore? = nil) {
+        fill.withLock { $0 = (argb, latch) }
+        setNeedsDisplay()
+    }
+
+    override func drawing() -> (any NodeDrawing)? {
+        let (argb, latch) = fill.withLock { ($0.argb, $0.latch) }
+        return FillDrawing(argb: argb, threads: threads, latch: latch)
+    }
+}
+
+/// Lets every main-queue block enqueued so far run: one main turn.
+@MainActor
+func nextMainTurn() async {
+    await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+}
+
+/// The display lifecycle of Texture, step by step (the display issue's five
+/// steps). Serialized: the latch tests hold display workers, and the queue is
+/// the process's.
+@MainActor
+@Suite(.serialized) struct DisplayLifecycleTests {
+    @Test func anAsynchronousDrawingRunsOffMainAndLandsOnALaterTurn() async throws {
+        let threads = ThreadLog()
+        let node = FillNode(argb: 0xFF11_2233, threads: threads)
+        try node.recursivelySetInterfaceState([.preload, .display])
+        #expect(node.contents == nil, "an asynchronous drawing never lands in the turn that started it")
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        let contents = try #require(node.contents)
+        #expect(contents.pixel(x: 3, y: 2) == 0xFF11_2233)
+        #expect(contents.pixelWidth == 10 && contents.pixelHeight == 4)
+        #expect(threads.onMain == [false])
+    }
+
+    @Test func aSynchronousDrawingRunsOnMainAtOnce() throws {
+        let threads = ThreadLog()
+        let node = FillNode(argb: 0xFF44_5566, threads: threads)
+        node.displaysAsynchronously = false
+        node.contentsScale = 3
+        try node.recursivelySetInterfaceState([.display])
+        let contents = try #require(node.contents)
+        #expect(contents.pixelWidth == 30 && contents.pixelHeight == 12 && contents.scale == 3)
+        #expect(threads.onMain == [true])
+    }
+
+    @Test func aNodeThatLeftDisplayBeforeItsDrawingFinishedNeverShowsIt() async throws {
+        let threads = ThreadLog(), latch = DispatchSemaphore(value: 0)
+        let node = FillNode(argb: 0xFF00_00FF, threads: threads, latch: latch)
+        try node.recursivelySetInterfaceState([.display])
+        threads.started.wait()
+        try node.recursivelySetInterfaceState([])
+        latch.signal()
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        await nextMainTurn()
+        #expect(node.contents == nil)
+    }
+
+    @Test func setNeedsDisplayRedrawsAndDropsTheDrawingItReplaced() async throws {
+        let threads = ThreadLog(), latch = DispatchSemaphore(value: 0)
+        let node = FillNode(argb: 0xFFAA_0000, threads: threads, latch: latch)
+        try node.recursivelySetInterfaceState([.display])
+        threads.started.wait()
+        node.setFill(0xFF00_AA00)
+        latch.signal()
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        #expect(node.contents?.pixel(x: 0, y: 0) == 0xFF00_AA00)
+        #expect(threads.names == ["ffaa0000", "ff00aa00"])
+        node.setFill(0xFF00_00AA)
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        #expect(node.contents?.pixel(x: 0, y: 0) == 0xFF00_00AA)
+    }
+
+    @Test func contentsAreClearedATurnAfterLeavingDisplayUnlessTheNodeCameBack() async throws {
+        let threads = ThreadLog()
+        let node = FillNode(argb: 0xFF12_3456, threads: threads)
+        try node.recursivelySetInterfaceState([.display])
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        let first = try #require(node.contents)
+
+        // Range thrash: out and back within the turn keeps the contents (no blank
+        // frame), and the re-entry redraws.
+        try node.recursivelySetInterfaceState([])
+        try node.recursivelySetInterfaceState([.display])
+        await nextMainTurn()
+        #expect(node.contents != nil)
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        #expect(node.contents !== first, "re-entering display redraws")
+        #expect(threads.names.count == 2)
+
+        try node.recursivelySetInterfaceState([.preload])
+        #expect(node.contents != nil, "cleared a turn later, not at once")
+        await nextMainTurn()
+        #expect(node.contents == nil)
+    }
+
+    @Test func aNodeAndItsSubnodesGetTheirContentsInTheSameTurn() async throws {
+        let threads = ThreadLog(), latch = DispatchSemaphore(value: 0)
+        let cell = FillNode(argb: 0xFF00_0001, threads: threads)
+        let slow = FillNode(argb: 0xFF00_0002, threads: threads, latch: latch)
+        let fast = FillNode(argb: 0xFF00_0003, threads: threads)
+        try cell.addSubnode(slow)
+        try cell.addSubnode(fast)
+        try cell.recursivelySetInterfaceState([.display])
+        // Let the fast drawings finish and several turns pass: nothing lands
+        // while the slow subnode draws.
+        for _ in 0 ..< 3 { threads.started.wait() }
+        for _ in 0 ..< 5 { await nextMainTurn() }
+        #expect([cell, slow, fast].allSatisfy { $0.contents == nil })
+        latch.signal()
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        #expect([cell, slow, fast].allSatisfy { $0.contents != nil })
+    }
+
+    @Test func visibleNodesDrawBeforeOffScreenOnesOfTheSameBatch() async throws {
+        let threads = ThreadLog()
+        let offScreen = (0 ..< 8).map { FillNode(argb: 0xFF00_0000 | UInt32($0), threads: threads) }
+        let visible = FillNode(argb: 0xFFFF_FFFF, threads: threads)
+        try DisplayNode.performDisplayBatch {
+            for node in offScreen { try node.recursivelySetInterfaceState([.preload, .display]) }
+            try visible.recursivelySetInterfaceState(.all)
+        }
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        #expect(threads.names.first == "ffffffff", "\(threads.names)")
+        #expect(([visible] + offScreen).allSatisfy { $0.contents != nil })
+    }
+
+    @Test func ensureDisplaySynchronouslyWaitsForDrawingsInFlightAndDrawsTheRest() throws {
+        let threads = ThreadLog()
+        let cell = FillNode(argb: 0xFF00_0010, threads: threads)
+        let child = FillNode(argb: 0xFF00_0011, threads: threads)
+        try cell.addSubnode(child)
+        try cell.recursivelySetInterfaceState([.display])
+        cell.recursivelyEnsureDisplaySynchronously()
+        #expect(cell.contents?.pixel(x: 0, y: 0) == 0xFF00_0010)
+        #expect(child.contents?.pixel(x: 0, y: 0) == 0xFF00_0011)
+        #expect(threads.names.count == 2, "drawings in flight are waited for, not drawn twice")
+    }
+
+    @Test func aBackgroundColourDrawsWithRoundedCorners() throws {
+        let node = DisplayNode()
+        _ = node.layoutThatFits(try SizeRange(exactly: CGSize(width: 20, height: 10)))
+        node.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        node.cornerRadius = 4
+        node.displaysAsynchronously = false
+        try node.recursivelySetInterfaceState([.display])
+        let contents = try #require(node.contents)
+        #expect(contents.pixel(x: 10, y: 5) == 0xFFFF_0000)
+        #expect(contents.pixel(x: 0, y: 0) == 0, "outside the arc")
+        #expect(contents.pixel(x: 19, y: 9) == 0)
+        #expect(contents.pixel(x: 0, y: 5) == 0xFFFF_0000, "the straight edge")
+        let edge = contents.pixel(x: 1, y: 1) >> 24
+        #expect(edge > 0 && edge < 255, "the arc is antialiased: alpha \(edge)")
+    }
+
+    @Test func boundsBeyondTheBitmapLimitGiveATypedErrorAndNoContents() throws {
+        let node = DisplayNode()
+        node.debugName = "huge"
+        _ = node.layoutThatFits(try SizeRange(exactly: CGSize(width: 20_000, height: 10)))
+        node.backgroundColor = .white
+        node.displaysAsynchronously = false
+        try node.recursivelySetInterfaceState([.display])
+        #expect(node.contents == nil)
+        #expect(node.displayError == .bitmap(.tooLarge(pixelWidth: 20_000, pixelHeight: 10), node: "DisplayNode 'huge'"))
+    }
+
+    @Test func contentsMemoryIsCounted() throws {
+        let threads = ThreadLog()
+        let node = FillNode(argb: 0xFF00_0020, threads: threads, size: CGSize(width: 100, height: 100))
+        node.displaysAsynchronously = false
+        try node.recursivelySetInterfaceState([.display])
+        #expect(node.contents?.byteCount == 40_000)
+        // Other suites draw at the same time: the process-wide figures are at least this node's.
+        #expect(Bitmap.memory.liveBytes >= 40_000 && Bitmap.memory.peakBytes >= 40_000)
+        #expect(Bitmap.memory.liveBitmaps >= 1)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import WeftCore
+
+/// Compares a bitmap with a reference image committed beside a test, under a
+/// tolerance: text antialiasing may differ by a few levels between FreeType
+/// builds, a wrong drawing differs in many pixels.
+public enum ReferenceImage {
+    /// How far a bitmap is from its reference.
+    public struct Difference: Sendable, CustomStringConvertible {
+        /// Pixels whose channels differ by more than the per-channel tolerance.
+        public var differingPixels: Int
+        /// All pixels.
+        public var pixelCount: Int
+        /// Whether the sizes differ (then every pixel counts as differing).
+        public var sizeMismatch: Bool
+
+        /// The share of pixels that differ, 0...1.
+        public var share: Double { pixelCount == 0 ? 1 : Double(differingPixels) / Double(pixelCount) }
+
+        public var description: String {
+            sizeMismatch ? "sizes differ" : "\(differingPixels) of \(pixelCount) pixels differ (\(share * 100)%)"
+        }
+    }
+
+    /// Compares two bitmaps pixel by pixel; a pixel differs when any channel is
+    /// more than `channelTolerance` levels apart.
+    public static func compare(_ bitmap: Bitmap, _ reference: Bitmap, channelTolerance: UInt32 = 24) -> Difference {
+        guard bitmap.pixelWidth == reference.pixelWidth, bitmap.pixelHeight == reference.pixelHeight else {
+            return Difference(differingPixels: bitmap.pixelWidth * bitmap.pixelHeight,
+                              pixelCount: bitmap.pixelWidth * bitmap.pixelHeight, sizeMismatch: true)
+        }
+        var differing = 0
+        for y in 0 ..< bitmap.pixelHeight {
+            for x in 0 ..< bitmap.pixelWidth {
+                let a = bitmap.pixel(x: x, y: y), b = reference.pixel(x: x, y: y)
+                guard a != b else { continue }
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    let ca = (a >> shift) & 0xFF, cb = (b >> shift) & 0xFF
+                    if (ca > cb ? ca - cb : cb - ca) > channelTolerance {
+                        differing += 1
+                        break
+                    }
+                }
+            }
+        }
+        return Difference(differingPixels: differing, pixelCount: bitmap.pixelWidth * bitmap.pixelHeight,
+                          sizeMismatch: false)
+    }
+
+    /// The committed reference `name` in the `References` folder beside `file`.
+    public static func url(_ name: String, besides file: String) -> URL {
+        URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("References")
+            .appendingPathComponent(name)
+    }
+
+    /// Whether tests should write their references instead of comparing
+    /// (`WEFT_RECORD_REFERENCES=1`): after a deliberate change to drawing, look
+    /// at the new PNGs before committing them.
+    public static var isRecording: Bool {
+        ProcessInfo.processInfo.environment["WEFT_RECORD_REFERENCES"] == "1"
+    }
+
+    /// The share of pixels in `rect` (pixels) whose alpha exceeds `alpha`, and
+    /// the number of such pixels outside it.
+    public static func inkInside(_ bitmap: Bitmap, rect: (x: Range<Int>, y: Range<Int>), alpha: UInt32 = 64)
+        -> (inside: Int, outside: Int) {
+        var inside = 0, outside = 0
+        for y in 0 ..< bitmap.pixelHeight {
+            for x in 0 ..< bitmap.pixelWidth where bitmap.pixel(x: x, y: y) >> 24 > alpha {
+                if rect.x.contains(x), rect.y.contains(y) { inside += 1 } else { outside += 1 }
+            }
+        }
+        return (inside, outside)
+    }
+}

@@ -314,6 +314,7 @@ let package = Package(
         .testTarget(
             name: "WeftTests",
             dependencies: ["Weft", "WeftDiff", "WeftSimulation", "WeftTestSupport"],
+            exclude: ["References"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -68,10 +68,21 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         super.didEnterPreloadState()
         guard let request = decodeRequest() else { return }
         let node = _Weak(self)
+        Self.decodes.enter()
         DispatchQueue.global(qos: .userInitiated).async {
             let result = Result { () throws(ImageError) in try request.decode() }
             node.value?.finishDecode(result, generation: request.generation)
+            Self.decodes.leave()
         }
+    }
+
+    /// The preload decodes running now.
+    private static let decodes = DispatchGroup()
+
+    /// Blocks until every preload decode started so far has finished (tests
+    /// and tools wait here instead of sleeping).
+    package static func waitForPreloadDecodes() {
+        decodes.wait()
     }
 
     /// Drops the decoded image when the node leaves the preload range, as

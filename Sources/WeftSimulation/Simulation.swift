@@ -51,7 +51,7 @@ public final class Simulation {
             layout: try ListLayout(), view: view, itemLoading: options.loadsLazily ? .lazy : .eager,
             mainScheduler: scheduler, deallocQueue: deallocQueue)
         feed = CollectionDiffableDataSource(collectionNode: node) { _, post in
-            { PostNode(post: post) }
+            { PostCellNode(id: post.id, version: post.version) }
         }
         fetcher = BatchFetcher(pageSize: options.pageSize, maximumItems: options.maximumItems)
         random = SplitMix64(seed: options.seed)

@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+public import Weft
+
+/// How many post cells exist and were ever made, across threads.
+let livePostNodes = Atomic<Int>(0)
+let createdPostNodes = Atomic<Int>(0)
+
+/// A real post cell: a round avatar image beside the author's name and 3 to 6
+/// lines of body text, shaped by Pango and drawn off main. weft-sim, the tests
+/// and weft-bench all show this cell, so that every figure that measures or
+/// draws a cell measures real work.
+// @unchecked Sendable, as CellNode is: the stored properties are constants.
+public final class PostCellNode: CellNode, @unchecked Sendable {
+    /// The author's avatar, 40 points square with round corners.
+    public let avatar: ImageNode
+    /// The author's name, bold.
+    public let author: TextNode
+    /// The post's text.
+    public let body: TextNode
+
+    /// Creates the cell of post `id` at `version`; the text and avatar follow
+    /// from both, deterministically.
+    public init(id: Int, version: Int = 0) {
+        avatar = ImageNode(source: PostContent.avatar(for: id))
+        avatar.imageCornerRadius = 20
+        author = TextNode(AttributedText(PostContent.author(for: id),
+                                         attributes: TextAttributes(fontSize: 15, fontWeight: .bold)))
+        body = TextNode(AttributedText(PostContent.body(for: id, version: version),
+                                       attributes: TextAttributes(fontSize: 15, color: Color(white: 0.13))))
+        super.init()
+        backgroundColor = .white
+        automaticallyManagesSubnodes = true
+        livePostNodes.add(1, ordering: .relaxed)
+        createdPostNodes.add(1, ordering: .relaxed)
+    }
+
+    deinit {
+        livePostNodes.subtract(1, ordering: .relaxed)
+    }
+
+    public override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
+        .inset(EdgeInsets(top: 12, left: 16, bottom: 12, right: 16), child:
+            .stack(.horizontal, spacing: 12, alignItems: .start, children: [
+                .node(avatar).style { $0.preferredSize = CGSize(width: 40, height: 40) },
+                .stack(.vertical, spacing: 4, children: [.node(author), .node(body)])
+                    .style { $0.flexGrow = 1; $0.flexShrink = 1 },
+            ]))
+    }
+}
+
+/// The content of the simulated posts: names, text and avatars, the same for the
+/// same post on every run and machine.
+public enum PostContent {
+    private static let names = ["Ada Lovelace", "Grace Hopper", "Alan Kay", "Barbara Liskov",
+                                "Edsger Dijkstra", "Margaret Hamilton", "Niklaus Wirth", "Radia Perlman"]
+    private static let words = """
+        the cell is drawn before it scrolls into view while the main thread only moves pictures that are \
+        ready text is shaped once measured off main and drawn again from the same layout images decode in \
+        preload and every batch of changes is checked before a single row moves on screen
+        """.split(separator: " ").map(String.init)
+
+    /// The author of post `id`.
+    public static func author(for id: Int) -> String { names[abs(id) % names.count] }
+
+    /// The body of post `id` at `version`: 3 to 6 lines at a phone's width.
+    public static func body(for id: Int, version: Int) -> String {
+        var random = SplitMix64(seed: UInt64(bitPattern: Int64(id)) &* 31 &+ UInt64(bitPattern: Int64(version)))
+        let count = 14 + Int(random.next() % 20)
+        var text = (0 ..< count).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+        text.replaceSubrange(text.startIndex ... text.startIndex, with: text.prefix(1).uppercased())
+        return "Post \(id): " + text + "."
+    }
+
+    /// The avatar of post `id`'s author: one of eight PNGs made once, in memory.
+    public static func avatar(for id: Int) -> ImageSource { avatars[abs(id) % avatars.count] }
+
+    private static let avatars: [ImageSource] = (0 ..< 8).map { index in
+        let size = 80
+        let hue = Double(index) / 8
+        // A vertical gradient of one hue, light to dark.
+        let png = try! Bitmap(pixelWidth: size, pixelHeight: size) { pixels, stride in
+            for y in 0 ..< size {
+                let shade = 1 - 0.5 * Double(y) / Double(size)
+                let colour = Color(red: shade * (0.5 + 0.5 * cos(2 * .pi * hue)),
+                                   green: shade * (0.5 + 0.5 * cos(2 * .pi * (hue - 1.0 / 3))),
+                                   blue: shade * (0.5 + 0.5 * cos(2 * .pi * (hue - 2.0 / 3))))
+                (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                    .update(repeating: colour.premultipliedARGB32, count: size)
+            }
+        }.pngData()
+        return .data(png, id: "avatar-\(index)")
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Synchronization
+import Testing
+import Weft
+import WeftSimulation
+import WeftTestSupport
+
+/// Posts drawn by real cells (Pango text, a Cairo avatar) in each container.
+@MainActor
+final class PostSource: CollectionNodeDataSource {
+    var count: Int
+    /// Every cell made, weakly, to count which hold contents.
+    private(set) var made: [WeakCell] = []
+    private let lock = Mutex(())
+
+    struct WeakCell: @unchecked Sendable {
+        weak var cell: PostCellNode?
+    }
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        block(indexPath.item)
+    }
+
+    func block(_ id: Int) -> CollectionElement.NodeBlock {
+        let registry = Registry.shared
+        return {
+            let cell = PostCellNode(id: id)
+            registry.add(cell)
+            return cell
+        }
+    }
+}
+
+/// The same posts for a table (a table's data source speaks of rows).
+@MainActor
+final class TablePostSource: TableNodeDataSource {
+    let posts: PostSource
+
+    init(_ posts: PostSource) {
+        self.posts = posts
+    }
+
+    func tableNode(_ tableNode: TableNode, numberOfRowsInSection section: Int) -> Int { posts.count }
+
+    func tableNode(_ tableNode: TableNode, nodeBlockForRowAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        posts.block(indexPath.item)
+    }
+}
+
+/// The cells the node blocks made, across threads.
+final class Registry: Sendable {
+    static let shared = Registry()
+    private let cells = Mutex<[PostSource.WeakCell]>([])
+
+    func add(_ cell: PostCellNode) {
+        cells.withLock { $0.append(PostSource.WeakCell(cell: cell)) }
+    }
+
+    /// The cells alive now among those `filter` accepts.
+    func alive(where filter: (PostCellNode) -> Bool) -> [PostCellNode] {
+        cells.withLock { cells in
+            cells.removeAll { $0.cell == nil }
+            return cells.compactMap(\.cell).filter(filter)
+        }
+    }
+}
+
+/// Display end to end: the containers' range controllers put cells in the display
+/// range, the cells draw off main, and only the display range holds bitmaps.
+/// Serialized: the memory test counts every post cell alive.
+@MainActor
+@Suite(.serialized) struct DisplayContainerTests {
+    enum Kind: CaseIterable { case collection, table, pager }
+
+    /// The tables' data sources, which the tables hold weakly.
+    private var tableSources: [TablePostSource] = []
+
+    mutating func container(_ kind: Kind, source: PostSource, itemLoading: DataController.ItemLoading = .eager) throws -> CollectionNode {
+        let node: CollectionNode
+        switch kind {
+        case .collection:
+            node = CollectionNode(layout: try ListLayout(estimatedItemLength: 120), itemLoading: itemLoading)
+            node.dataSource = source
+        case .table:
+            let table = try TableNode(itemLoading: itemLoading, estimatedRowHeight: 120)
+            let rows = TablePostSource(source)
+            tableSources.append(rows)
+            table.dataSource = rows
+            node = table
+        case .pager:
+            node = PagerNode(itemLoading: itemLoading)
+            node.dataSource = source
+        }
+        node.viewportSize = CGSize(width: 390, height: 844)
+        node.isVisible = true
+        return node
+    }
+
+    /// Loads, commits and waits until every drawing started has landed.
+    func settle(_ node: CollectionNode) async {
+        repeat {
+            await node.waitUntilAllUpdatesAreProcessed()
+            await DisplayNode.waitUntilScheduledDisplaysFinish()
+            await nextMainTurn()
+        } while node.isProcessingUpdates
+    }
+
+    @Test(arguments: Kind.allCases)
+    mutating func aVisibleCellsTextHasContentsWithInkInsideTheTextsFrame(_ kind: Kind) async throws {
+        DisplayNode.defaultContentsScale = 2
+        let source = PostSource(count: 20)
+        let node = try container(kind, source: source)
+        node.reloadData()
+        await settle(node)
+        let path = try #require(node.indexPathsForVisibleItems.first)
+        let cell = try #require(node.nodeForItem(at: path) as? PostCellNode)
+        #expect(cell.interfaceState == .all)
+        for text in [cell.author, cell.body] {
+            let contents = try #require(text.contents, "\(kind): a visible cell's text is drawn")
+            let size = try #require(text.calculatedLayout).size
+            #expect(contents.pixelWidth == Int((size.width * 2).rounded(.up)))
+            // Dark pixels: the text's colour, inside the frame the text measured.
+            let ink = ReferenceImage.inkInside(contents, rect: (0 ..< contents.pixelWidth, 0 ..< contents.pixelHeight))
+            #expect(ink.inside > 100, "\(kind): \(ink.inside) inked pixels")
+            #expect(text.lineCount >= 1)
+        }
+        #expect(cell.body.lineCount >= 3, "3 to 6 lines of body text: \(cell.body.lineCount)")
+        #expect(cell.avatar.contents?.pixel(x: 40, y: 40) != 0, "the avatar is drawn")
+        #expect(cell.contents?.pixel(x: 2, y: 2) == 0xFFFF_FFFF, "the cell's white background")
+        #expect(node.diagnostics.isEmpty, "\(node.diagnostics.diagnostics)")
+        if kind == .collection {
+            let matches = try ImageNodeReference.matches(try #require(cell.body.contents), "post-body-2x.png")
+            #expect(matches, "the first post's body matches References/post-body-2x.png")
+        }
+    }
+
+    @Test mutating func contentsMemoryStaysWithinTheDisplayRangeWhileALazyMillionScrolls() async throws {
+        DisplayNode.defaultContentsScale = 2
+        let source = PostSource(count: 1_000_000)
+        let node = try container(.collection, source: source, itemLoading: .lazy)
+        node.reloadData()
+        await settle(node)
+        var peakCellsWithContents = 0, peakBytes = 0
+        // Scroll down a screen at a time through the first 200 screens, then
+        // jump through the rest to the end: every region the ranges cross.
+        let screen: CGFloat = 844
+        var offsets = (1 ... 200).map { CGFloat($0) * screen / 2 }
+        offsets += (1 ... 20).map { CGFloat($0) * 6_000_000 }
+        for offset in offsets {
+            node.contentOffset.y = offset
+            node.layoutIfNeeded()
+            await settle(node)
+            let holding = Registry.shared.alive { $0.contents != nil }
+            peakCellsWithContents = max(peakCellsWithContents, holding.count)
+            let bytes = holding.reduce(0) { total, cell in
+                total + ([cell] + cell.subnodes).reduce(0) { $0 + ($1.contents?.byteCount ?? 0) }
+            }
+            peakBytes = max(peakBytes, bytes)
+            // Only the display range holds bitmaps: every cell with contents is in it.
+            let outside = holding.filter { !$0.isInDisplayState }.count
+            #expect(outside == 0, "offset \(offset): \(outside) cells outside display hold contents")
+        }
+        // The display range in full mode spans 1 + 1.0 + 0.5 screens (Texture's
+        // defaults) of cells at least ~110 points tall: at most ~20 cells.
+        #expect(peakCellsWithContents >= 8, "at least a screen of cells was drawn: \(peakCellsWithContents)")
+        #expect(peakCellsWithContents <= 24, "\(peakCellsWithContents) cells held contents at once")
+        let cellBytes = 390 * 2 * 200 * 2 * 4  // a 390 × 200 pt cell at 2x, its subnodes no more than it
+        #expect(peakBytes <= 24 * cellBytes, "\(peakBytes) bytes of contents at the peak")
+        #expect(node.diagnostics.isEmpty, "\(node.diagnostics.diagnostics)")
+    }
+}
+
+enum ImageNodeReference {
+    static func matches(_ bitmap: Bitmap, _ name: String, file: String = #filePath) throws -> Bool {
+        let url = ReferenceImage.url(name, besides: file)
+        if ReferenceImage.isRecording {
+            try bitmap.writePNG(to: url)
+            return true
+        }
+        let reference = try Bitmap(pngData: try Data(contentsOf: url), scale: bitmap.scale)
+        let difference = ReferenceImage.compare(bitmap, reference)
+        return !difference.sizeMismatch && difference.share < 0.01
+    }
+}
+
+/// Lets every main-queue block enqueued so far run: one main turn.
+@MainActor
+func nextMainTurn() async {
+    await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+}

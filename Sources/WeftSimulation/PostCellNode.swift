@@ -1,10 +1,5 @@
 import Foundation
-import Synchronization
 public import Weft
-
-/// How many post cells exist and were ever made, across threads.
-let livePostNodes = Atomic<Int>(0)
-let createdPostNodes = Atomic<Int>(0)
 
 /// A real post cell: a round avatar image beside the author's name and 3 to 6
 /// lines of body text, shaped by Pango and drawn off main. weft-sim, the tests
@@ -31,12 +26,6 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
         super.init()
         backgroundColor = .white
         automaticallyManagesSubnodes = true
-        livePostNodes.add(1, ordering: .relaxed)
-        createdPostNodes.add(1, ordering: .relaxed)
-    }
-
-    deinit {
-        livePostNodes.subtract(1, ordering: .relaxed)
     }
 
     public override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {

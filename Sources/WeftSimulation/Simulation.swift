@@ -27,6 +27,8 @@ public final class Simulation {
     private let node: CollectionNode
     /// The node's backing view, which checks every commit by UIKit's rules.
     private let view = HeadlessCollectionView()
+    /// The cells this simulation made, to count those alive.
+    private let cells = CellRegistry()
     private let feed: CollectionDiffableDataSource<Int, Post>
     private let fetcher: BatchFetcher
     private let model = FeedModel()
@@ -50,8 +52,13 @@ public final class Simulation {
         node = CollectionNode(
             layout: try ListLayout(), view: view, itemLoading: options.loadsLazily ? .lazy : .eager,
             mainScheduler: scheduler, deallocQueue: deallocQueue)
+        let cells = cells
         feed = CollectionDiffableDataSource(collectionNode: node) { _, post in
-            { PostCellNode(id: post.id, version: post.version) }
+            {
+                let cell = PostCellNode(id: post.id, version: post.version)
+                cells.add(cell)
+                return cell
+            }
         }
         fetcher = BatchFetcher(pageSize: options.pageSize, maximumItems: options.maximumItems)
         random = SplitMix64(seed: options.seed)
@@ -61,7 +68,6 @@ public final class Simulation {
 
     /// Runs every frame and returns what was measured.
     public func run(progress: Progress? = nil) throws -> SimulationReport {
-        let createdBefore = createdPostNodes.load(ordering: .relaxed)
         if options.tracesPipeline {
             let recorder = PipelineTraceRecorder(origin: origin)
             self.recorder = recorder
@@ -101,7 +107,7 @@ public final class Simulation {
                 args: ["frame": .number(Double(frame)), "offset": .number(Double(Int(node.contentOffset.y)))]))
             progress?(frame + 1, frames)
         }
-        try finish(createdBefore: createdBefore)
+        try finish()
         return report
     }
 
@@ -201,7 +207,7 @@ public final class Simulation {
         node.contentOffset = CGPoint(x: 0, y: y)
     }
 
-    private func finish(createdBefore: Int) throws {
+    private func finish() throws {
         settle()
         // Every item with an element shows its post; a lazy feed's others are absent.
         let shown = node.dataController.visibleMap.items(inSection: 0)
@@ -216,9 +222,9 @@ public final class Simulation {
         report.viewDivergences = view.divergences.map(\.description)
         report.itemsAtEnd = feed.snapshot.numberOfItems
         report.backingViewsCreated = node.reusePool.statistics.viewsCreated
-        report.nodesCreated = createdPostNodes.load(ordering: .relaxed) - createdBefore
+        report.nodesCreated = cells.created
         try deallocQueue.drain()
-        report.nodesAlive = livePostNodes.load(ordering: .relaxed)
+        report.nodesAlive = cells.alive
         report.memory = try? MemoryReport.current()
         recordCounters()
         if let recorder { report.traceEvents += recorder.events() }
@@ -244,7 +250,7 @@ public final class Simulation {
     /// as samples for the chart's second panel.
     private func recordCounters() {
         let ts = microseconds(since: PipelineTracing.now())
-        let live = Double(livePostNodes.load(ordering: .relaxed))
+        let live = Double(cells.alive)
         report.traceEvents.append(TraceEvent(
             name: "live nodes", cat: "counter", ph: "C", ts: ts, args: ["live nodes": .number(live)]))
         var sample = SimulationReport.CounterSample(frame: report.frameMicroseconds.count, liveNodes: Int(live), bytes: [:])

@@ -31,6 +31,7 @@ final class PostSource: CollectionNodeDataSource {
         let registry = Registry.shared
         return {
             let cell = PostCellNode(id: id)
+            cell.contentsScale = 2
             registry.add(cell)
             return cell
         }
@@ -113,7 +114,6 @@ final class Registry: Sendable {
 
     @Test(arguments: Kind.allCases)
     mutating func aVisibleCellsTextHasContentsWithInkInsideTheTextsFrame(_ kind: Kind) async throws {
-        DisplayNode.defaultContentsScale = 2
         let source = PostSource(count: 20)
         let node = try container(kind, source: source)
         node.reloadData()
@@ -141,7 +141,6 @@ final class Registry: Sendable {
     }
 
     @Test mutating func contentsMemoryStaysWithinTheDisplayRangeWhileALazyMillionScrolls() async throws {
-        DisplayNode.defaultContentsScale = 2
         let source = PostSource(count: 1_000_000)
         let node = try container(.collection, source: source, itemLoading: .lazy)
         node.reloadData()

@@ -6,22 +6,9 @@ struct Post: Hashable, Sendable {
     var text: String
 }
 
-/// A line of text: 8 points per character, 20 points tall (a real app draws text here).
-final class TextNode: DisplayNode, @unchecked Sendable {
-    let text: String
-
-    init(_ text: String) {
-        self.text = text
-        super.init()
-    }
-
-    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-        CGSize(width: min(CGFloat(text.count) * 8, constrainedSize.width), height: 20)
-    }
-}
-
-/// A post's cell: an avatar beside the author and the text, laid out by a spec whose
-/// nodes become the cell's subnodes.
+/// A post's cell: a round avatar beside the author and the text, laid out by a spec
+/// whose nodes become the cell's subnodes. Pango shapes the text while the cell is
+/// measured, off main; the nodes draw off main when the cell nears the screen.
 // @unchecked Sendable, as CellNode is: the stored properties are constants.
 final class PostNode: CellNode, @unchecked Sendable {
     let avatar = DisplayNode()
@@ -29,9 +16,13 @@ final class PostNode: CellNode, @unchecked Sendable {
     let body: TextNode
 
     init(_ post: Post) {
-        author = TextNode("Author \(post.id % 7)")
-        body = TextNode(post.text)
+        author = TextNode(AttributedText("Author \(post.id % 7)", attributes: TextAttributes(fontWeight: .bold)))
+        body = TextNode(AttributedText(post.text, attributes: TextAttributes(fontSize: 15)))
+        body.maximumNumberOfLines = 6
         super.init()
+        avatar.backgroundColor = Color(red: 0.2, green: 0.5, blue: 0.9)
+        avatar.cornerRadius = 20
+        backgroundColor = .white
         automaticallyManagesSubnodes = true
     }
 
@@ -46,7 +37,7 @@ final class PostNode: CellNode, @unchecked Sendable {
 }
 
 final class Feed: CollectionNodeDataSource {
-    var posts = (0 ..< 100).map { Post(id: $0, text: "Post \($0)") }
+    var posts = (0 ..< 100).map { Post(id: $0, text: "Post \($0): nodes are measured and drawn off the main thread.") }
 
     func collectionNode(_ node: CollectionNode, numberOfItemsInSection section: Int) -> Int {
         posts.count
@@ -58,6 +49,7 @@ final class Feed: CollectionNodeDataSource {
     }
 }
 
+DisplayNode.defaultContentsScale = 2                // the screen's pixels per point
 let feed = Feed()
 let collection = CollectionNode(layout: try ListLayout())
 collection.dataSource = feed
@@ -73,7 +65,9 @@ try collection.performBatchUpdates {               // validated now; throws if U
 collection.waitUntilAllUpdatesAreProcessed()
 collection.contentOffset.y += 120                  // ranges follow the viewport
 collection.layoutIfNeeded()
+await DisplayNode.waitUntilScheduledDisplaysFinish()   // drawings land on main turns
 
 let first = collection.indexPathsForVisibleItems.first.flatMap { collection.nodeForItem(at: $0) } as? PostNode
-print("\(collection.numberOfItems(inSection: 0)) posts, \(collection.visibleNodes.count) visible from \"\(first?.body.text ?? "")\"",
-      "with \(first?.subnodes.count ?? 0) subnodes")
+print("\(collection.numberOfItems(inSection: 0)) posts, \(collection.visibleNodes.count) visible from \"\(first?.body.attributedText.string ?? "")\"")
+print("its text has \(first?.body.lineCount ?? 0) lines, drawn into \(first?.body.contents?.description ?? "nothing")")
+try first?.body.contents?.writePNG(to: URL(fileURLWithPath: "/tmp/weft-quick-start.png"))

@@ -1,3 +1,5 @@
+public import WeftCore
+
 /// The memory held by every subsystem and by the scratch-arena pool, read at one moment.
 ///
 /// ```swift
@@ -10,6 +12,9 @@ public struct MemoryReport: Hashable, Sendable, CustomStringConvertible {
     public var subsystems: [Subsystem: ArenaStatistics]
     /// Statistics summed over every scratch arena the pool has created.
     public var scratch: ArenaStatistics
+    /// The bytes of every `Bitmap` alive (node contents, decoded images), and
+    /// their peak: pixels are not in an arena, so they are counted on their own.
+    public var contents: BitmapMemory
 
     /// Reads the statistics of every subsystem and of the scratch pool.
     ///
@@ -21,7 +26,8 @@ public struct MemoryReport: Hashable, Sendable, CustomStringConvertible {
         for subsystem in Subsystem.allCases {
             subsystems[subsystem] = try subsystem.statistics()
         }
-        return MemoryReport(subsystems: subsystems, scratch: try _CArena.scratchPoolStatistics())
+        return MemoryReport(subsystems: subsystems, scratch: try _CArena.scratchPoolStatistics(),
+                            contents: Bitmap.memory)
     }
 
     /// Accesses the statistics of one subsystem (zeros if the report lacks it).
@@ -29,7 +35,8 @@ public struct MemoryReport: Hashable, Sendable, CustomStringConvertible {
         subsystems[subsystem] ?? ArenaStatistics()
     }
 
-    /// Bytes allocated by all subsystems and the scratch pool together.
+    /// Bytes allocated by all subsystems and the scratch pool together; contents
+    /// are apart (``contents``).
     public var totalAllocatedBytes: Int {
         subsystems.values.reduce(scratch.allocatedBytes) { $0 + $1.allocatedBytes }
     }
@@ -38,6 +45,6 @@ public struct MemoryReport: Hashable, Sendable, CustomStringConvertible {
         let rows = Subsystem.allCases.map { ("\($0)", self[$0]) } + [("scratch", scratch)]
         return rows.map { name, s in
             "\(name): \(s.allocatedBytes) B allocated, \(s.activeBytes) B active, \(s.liveAllocations) live of \(s.allocationCount) allocations"
-        }.joined(separator: "\n")
+        }.joined(separator: "\n") + "\ncontents: \(contents)"
     }
 }

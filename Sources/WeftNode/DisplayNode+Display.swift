@@ -8,7 +8,7 @@ extension DisplayNode {
     /// What the node shows: the bitmap its last drawing made, `nil` before it
     /// first drew and a turn after it left the display state.
     ///
-    /// Set by the display machinery on main (see <doc:Display>); setting it by
+    /// Set by the display machinery on main (see <doc:DisplayLifecycle>); setting it by
     /// hand shows a bitmap made elsewhere until the next drawing.
     ///
     /// - Complexity: O(1).

@@ -128,7 +128,7 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     /// Called on main when the node enters the display state, and after
     /// ``setNeedsDisplay()`` while it is in it. Read the node's state here, not in
     /// the drawing: the drawing runs off main while the node goes on changing.
-    /// See <doc:Display>.
+    /// See <doc:DisplayLifecycle>.
     @MainActor
     open func drawing() -> (any NodeDrawing)? {
         nil

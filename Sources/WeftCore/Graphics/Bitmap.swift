@@ -5,7 +5,7 @@ import Synchronization
 /// words, Cairo's `CAIRO_FORMAT_ARGB32` and GDK's default memory format), a pixel
 /// size and the scale factor that maps points to pixels.
 ///
-/// A node's ``DisplayNode/contents`` is a bitmap; so are decoded images and composed
+/// A node's `DisplayNode.contents` is a bitmap; so are decoded images and composed
 /// frames. Its pixels are written once, by the closure given to
 /// ``init(pixelWidth:pixelHeight:scale:drawing:)`` on the thread that makes it, and
 /// never change after, so a bitmap crosses threads freely.

@@ -3,7 +3,7 @@ public import WeftCore
 /// Why a node shows no contents although it draws.
 public enum DisplayError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The node's bounds at its scale make a bitmap Weft refuses (empty, or beyond
-    /// ``Bitmap/maximumDimension`` or ``Bitmap/maximumPixelCount``).
+    /// `Bitmap.maximumDimension` or `Bitmap.maximumPixelCount`).
     case bitmap(BitmapError, node: String)
 
     public var description: String {

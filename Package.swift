@@ -46,6 +46,8 @@ let package = Package(
         .library(name: "WeftHeadless", targets: ["WeftHeadless"]),
         .library(name: "WeftDisplay", targets: ["WeftDisplay"]),
         .library(name: "Weft", targets: ["Weft"]),
+        // weft-sim's feed (real post cells, the scenario), for weft-bench and tools.
+        .library(name: "WeftSimulation", targets: ["WeftSimulation"]),
         .executable(name: "weft-sim", targets: ["weft-sim"]),
     ],
     dependencies: [

@@ -25,6 +25,7 @@ let package = Package(
         .target(
             name: "BenchmarkSupport",
             dependencies: [
+                .product(name: "WeftSimulation", package: "Weft"),
                 .product(name: "WeftCore", package: "Weft"),
                 .product(name: "WeftMemory", package: "Weft"),
                 .product(name: "WeftChangeSet", package: "Weft"),
@@ -51,6 +52,8 @@ let package = Package(
                 .product(name: "WeftElementMap", package: "Weft"),
                 .product(name: "WeftDataController", package: "Weft"),
                 .product(name: "WeftReactive", package: "Weft"),
+                .product(name: "WeftSimulation", package: "Weft"),
+                .product(name: "Weft", package: "Weft"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/weft-bench"

@@ -153,6 +153,21 @@ extension DisplayNode {
         await _DisplayCommitter.waitUntilIdle()
     }
 
+    /// Applies every drawing that has finished by now, and clears the contents of
+    /// nodes that left the display state before now and have not come back: what
+    /// the main queue would do on its next turns, done now.
+    ///
+    /// A host with a frame clock (a toolkit's frame callback, a benchmark's or a
+    /// simulation's frame loop) calls it once per frame, before the frame's range
+    /// update, so that drawings ready for the frame are in it. Without it, the
+    /// main queue applies them on its own turns.
+    ///
+    /// - Complexity: O(*t*) for the nodes of the transactions applied and cleared.
+    @MainActor
+    public static func commitFinishedDisplays() {
+        _DisplayCommitter.commitNow()
+    }
+
     /// Runs `body` and starts the drawings it requested only when it returns, all
     /// at once, so that the display queue takes visible nodes' drawings before
     /// the others. A range controller wraps each range update in it.
@@ -181,34 +196,43 @@ extension DisplayNode {
         let scale = contentsScale
         let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
         let sentinel = displaySentinel.load(ordering: .relaxed)
-        let name = description
         let weakNode = _WeakNode(self)
+        let flow = PipelineTracing.makeFlow()
         let work: @Sendable () -> _DisplayTransaction.Outcome = {
             let isCancelled = { @Sendable in weakNode.node.map { $0.displaySentinel.load(ordering: .relaxed) != sentinel } ?? true }
             guard !isCancelled() else { return .cancelled }
-            do throws(BitmapError) {
-                let bitmap = try Bitmap(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale) { pixels, stride in
-                    if let background {
-                        _BackgroundFill.fill(pixels, bytesPerRow: stride, width: pixelWidth, height: pixelHeight,
-                                             color: background, radius: radius * scale)
+            let role = MainQueue.isCurrent ? "main" : "display"
+            return PipelineTracing.span("draw", category: "display", role: role, flow: flow) {
+                do throws(BitmapError) {
+                    let bitmap = try Bitmap(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale) { pixels, stride in
+                        if let background {
+                            _BackgroundFill.fill(pixels, bytesPerRow: stride, width: pixelWidth, height: pixelHeight,
+                                                 color: background, radius: radius * scale)
+                        }
+                        drawing?.draw(in: DrawingCanvas(
+                            pixels: pixels, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytesPerRow: stride,
+                            scale: scale, bounds: CGRect(origin: .zero, size: size), isCancelled: isCancelled))
                     }
-                    drawing?.draw(in: DrawingCanvas(
-                        pixels: pixels, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytesPerRow: stride,
-                        scale: scale, bounds: CGRect(origin: .zero, size: size), isCancelled: isCancelled))
+                    return isCancelled() ? .cancelled : .contents(bitmap)
+                } catch {
+                    // Named here, off the capture's path: failures are rare, names cost.
+                    return .failed(.bitmap(error, node: weakNode.node?.description ?? "a node that died"))
                 }
-                return isCancelled() ? .cancelled : .contents(bitmap)
-            } catch {
-                return .failed(.bitmap(error, node: name))
             }
         }
-        return _DisplayTransaction.Operation(node: self, sentinel: sentinel, priority: isVisible ? 1 : 0, work: work)
+        return _DisplayTransaction.Operation(node: self, sentinel: sentinel, priority: isVisible ? 1 : 0, flow: flow,
+                                             work: work)
     }
 
     /// Captures the node's drawing into `operations`, or draws it at once when
     /// the node does not display asynchronously.
     @MainActor
     func scheduleDisplay(into operations: inout [_DisplayTransaction.Operation]) {
-        guard needsDrawing, let operation = captureDisplay() else { return }
+        guard needsDrawing else { return }
+        let start = PipelineTracing.isOn ? PipelineTracing.now() : 0
+        guard let operation = captureDisplay() else { return }
+        PipelineTracing.recordSpan("capture", category: "display", role: "main", start: start,
+                                   flow: operation.flow, phase: .begin)
         if displaysAsynchronously {
             operations.append(operation)
         } else {

@@ -1,4 +1,5 @@
 public import WeftCore
+import Foundation
 
 extension DisplayNode {
     /// Returns the node's layout for `range`, calculating it only if the cache
@@ -32,7 +33,23 @@ extension DisplayNode {
     public func layoutThatFits(_ range: SizeRange) -> Layout {
         let (layout, isNew) = measure(range)
         if isNew, automaticallyManagesSubnodes { adoptSubnodesIfStatesStay(layout) }
+        if isNew { redisplayIfResized(to: layout.size) }
         return layout
+    }
+
+    /// Asks for new contents when a node in the display state gets a layout its
+    /// contents were not drawn for (a new size, or none drawn yet and none in
+    /// flight), as Texture redisplays a layer whose bounds change.
+    private func redisplayIfResized(to size: CGSize) {
+        let stale = state.withLock { state -> Bool in
+            guard state.interfaceState.contains(.display) else { return false }
+            guard let contents = state.contents else {
+                return state.displayTransaction == nil && state.displayError == nil
+            }
+            let tolerance = 1 / contents.scale
+            return abs(contents.size.width - size.width) >= tolerance || abs(contents.size.height - size.height) >= tolerance
+        }
+        if stale { setNeedsDisplay() }
     }
 
     /// Measures the node again if its layout was invalidated, and makes the

@@ -16,7 +16,10 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
 
     /// Creates the cell of post `id` at `version`; the text and avatar follow
     /// from both, deterministically.
-    public init(id: Int, version: Int = 0) {
+    ///
+    /// - Parameter displaysAsynchronously: `false` makes the cell and its nodes
+    ///   draw on main, as UIKit's `draw(_:)` does: the benchmarks' peer.
+    public init(id: Int, version: Int = 0, displaysAsynchronously: Bool = true) {
         avatar = ImageNode(source: PostContent.avatar(for: id))
         avatar.imageCornerRadius = 20
         author = TextNode(AttributedText(PostContent.author(for: id),
@@ -26,6 +29,9 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
         super.init()
         backgroundColor = .white
         automaticallyManagesSubnodes = true
+        if !displaysAsynchronously {
+            for node in [self, avatar, author, body] as [DisplayNode] { node.displaysAsynchronously = false }
+        }
     }
 
     public override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {

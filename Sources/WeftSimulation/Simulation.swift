@@ -96,6 +96,7 @@ public final class Simulation {
             if frame % 6 == 0 { recordCounters() }
             let frameStart = PipelineTracing.now()
             scheduler.runPendingJobs()
+            DisplayNode.commitFinishedDisplays()
             if frame % updateEvery == updateEvery - 1 { issueUpdate() }
             scroll()
             node.layoutIfNeeded()

@@ -66,3 +66,21 @@ import WeftTestSupport
         #expect(!difference.sizeMismatch && difference.share < 0.01, "\(name): \(difference)")
     }
 }
+
+@MainActor
+@Suite struct TextNodeRedisplayTests {
+    @Test func newTextRedrawsAtItsNewSizeOnceMeasured() throws {
+        let node = TextNode("short")
+        node.contentsScale = 1
+        node.displaysAsynchronously = false
+        let range = try SizeRange(min: .zero, max: CGSize(width: 200, height: CGFloat.infinity))
+        _ = node.layoutThatFits(range)
+        try node.recursivelySetInterfaceState([.display])
+        let before = try #require(node.contents)
+        node.attributedText = AttributedText(String(repeating: "a much longer text ", count: 8))
+        let size = node.layoutThatFits(range).size
+        let after = try #require(node.contents)
+        #expect(after !== before)
+        #expect(after.pixelHeight == Int(size.height.rounded(.up)) && after.pixelHeight > before.pixelHeight)
+    }
+}

@@ -32,6 +32,8 @@ enum Headline {
             .initialLoad(),
             .layoutSpecCell(),
             .layoutSpecParallel(),
+            .displayMeasure(),
+            .displayFrame(),
             .rangeFrame("10k", items: 10_000),
             .rangeFrame("100k", items: 100_000),
             .rangeFrame("1M", items: 1_000_000),

@@ -87,23 +87,3 @@ private func textureLoad() -> String {
     return "\(times.firstContent.millisecondsText) (\(times.main.millisecondsText) on main), 1000000 nodes, "
         + "+\(grown / 1_000_000) MB resident"
 }
-
-private func percentile99(_ times: [Duration]) -> Duration {
-    percentile(times, 0.99)
-}
-
-private func percentile(_ times: [Duration], _ fraction: Double) -> Duration {
-    let sorted = times.sorted()
-    return sorted[Int((Double(sorted.count - 1) * fraction).rounded())]
-}
-
-extension Duration {
-    fileprivate var microsecondsText: String {
-        String(format: "%.0f µs", Double(components.seconds) * 1e6 + Double(components.attoseconds) / 1e12)
-    }
-
-    fileprivate var millisecondsText: String {
-        let milliseconds = Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
-        return milliseconds < 10 ? String(format: "%.2f ms", milliseconds) : String(format: "%.0f ms", milliseconds)
-    }
-}

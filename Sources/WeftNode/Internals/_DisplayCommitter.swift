@@ -67,6 +67,18 @@ enum _DisplayCommitter {
         _DisplayQueue.shared.submit(batched.take().flatMap { $0.start() })
     }
 
+    /// Applies every transaction that finished by now, and clears the nodes that
+    /// left display before now and stayed out; what the main-queue blocks would do
+    /// later, done at a frame's start.
+    @MainActor
+    static func commitNow() {
+        for transaction in ready.withLock({ $0.transactions.take() }) { transaction.apply() }
+        for entry in leaving.take() {
+            guard let node = entry.node, !node.isInDisplayState else { continue }
+            node.clearContents()
+        }
+    }
+
     /// Starts `transaction` now, or when the open batch ends.
     @MainActor
     static func start(_ transaction: _DisplayTransaction) {

@@ -23,6 +23,8 @@ final class _DisplayTransaction: @unchecked Sendable {
         /// whose node has moved on since is dropped.
         let sentinel: UInt64
         let priority: Int
+        /// The trace flow linking the capture, the drawing and the commit (0 untraced).
+        let flow: UInt64
         let work: @Sendable () -> Outcome
     }
 
@@ -87,6 +89,11 @@ final class _DisplayTransaction: @unchecked Sendable {
             return state.outcomes
         }
         guard let outcomes else { return }
+        let start = PipelineTracing.isOn ? PipelineTracing.now() : 0
+        defer {
+            PipelineTracing.recordSpan("commit", category: "display", role: "main", start: start,
+                                       flow: operations.first?.flow ?? 0, phase: .end)
+        }
         for (operation, outcome) in zip(operations, outcomes) {
             guard let node = operation.node, node.displaySentinel.load(ordering: .relaxed) == operation.sentinel,
                 let outcome

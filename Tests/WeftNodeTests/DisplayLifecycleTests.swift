@@ -24,8 +24,9 @@ struct FillDrawing: NodeDrawing {
 }
 
 /// Which drawings ran, in order, and whether each ran on main.
+// A PosixMutex, not Synchronization's Mutex, so that ThreadSanitizer sees the lock.
 final class ThreadLog: Sendable {
-    private let entries = Mutex<[(name: String, onMain: Bool)]>([])
+    private let entries = PosixMutex<[(name: String, onMain: Bool)]>([])
     let started = DispatchSemaphore(value: 0)
 
     func record(name: String) {
@@ -39,13 +40,14 @@ final class ThreadLog: Sendable {
 }
 
 /// A node that draws a `FillDrawing` of its current colour.
+// @unchecked Sendable: the colour and latch are in a PosixMutex.
 final class FillNode: DisplayNode, @unchecked Sendable {
     let threads: ThreadLog
-    private let fill: Mutex<(argb: UInt32, latch: DispatchSemaphore?)>
+    private let fill: PosixMutex<(argb: UInt32, latch: DispatchSemaphore?)>
 
     init(argb: UInt32, threads: ThreadLog, latch: DispatchSemaphore? = nil, size: CGSize = CGSize(width: 10, height: 4)) {
         self.threads = threads
-        fill = Mutex((argb, latch))
+        fill = PosixMutex((argb, latch))
         super.init()
         contentsScale = 1
         _ = layoutThatFits(try! SizeRange(exactly: size))

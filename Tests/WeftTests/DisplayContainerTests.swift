@@ -4,14 +4,13 @@ import Testing
 import Weft
 import WeftSimulation
 import WeftTestSupport
+import WeftCore
 
 /// Posts drawn by real cells (Pango text, a Cairo avatar) in each container.
 @MainActor
 final class PostSource: CollectionNodeDataSource {
     var count: Int
     /// Every cell made, weakly, to count which hold contents.
-    private(set) var made: [WeakCell] = []
-    private let lock = Mutex(())
 
     struct WeakCell: @unchecked Sendable {
         weak var cell: PostCellNode?
@@ -54,10 +53,11 @@ final class TablePostSource: TableNodeDataSource {
     }
 }
 
-/// The cells the node blocks made, across threads.
+/// The cells the node blocks made, across threads (behind a PosixMutex, which
+/// ThreadSanitizer sees).
 final class Registry: Sendable {
     static let shared = Registry()
-    private let cells = Mutex<[PostSource.WeakCell]>([])
+    private let cells = PosixMutex<[PostSource.WeakCell]>([])
 
     func add(_ cell: PostCellNode) {
         cells.withLock { $0.append(PostSource.WeakCell(cell: cell)) }

@@ -146,11 +146,15 @@ final class Registry: Sendable {
         node.reloadData()
         await settle(node)
         var peakCellsWithContents = 0, peakBytes = 0
-        // Scroll down a screen at a time through the first 200 screens, then
-        // jump through the rest to the end: every region the ranges cross.
+        // Scroll down half a screen at a time through the first 15 screens, then
+        // jump through the rest to the end (past it: the offset is clamped),
+        // scrolling a few steps at each landing. The internal checks walk the
+        // million-item structures after each update, so the walk is sampled.
         let screen: CGFloat = 844
-        var offsets = (1 ... 200).map { CGFloat($0) * screen / 2 }
-        offsets += (1 ... 20).map { CGFloat($0) * 6_000_000 }
+        var offsets = (1 ... 30).map { CGFloat($0) * screen / 2 }
+        for landing in stride(from: CGFloat(12_000_000), through: 132_000_000, by: 30_000_000) {
+            offsets += (0 ..< 3).map { landing + CGFloat($0) * screen / 2 }
+        }
         for offset in offsets {
             node.contentOffset.y = offset
             node.layoutIfNeeded()

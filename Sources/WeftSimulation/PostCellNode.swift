@@ -17,8 +17,11 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
     /// Creates the cell of post `id` at `version`; the text and avatar follow
     /// from both, deterministically.
     ///
-    /// - Parameter displaysAsynchronously: `false` makes the cell and its nodes
-    ///   draw on main, as UIKit's `draw(_:)` does: the benchmarks' peer.
+    /// - Parameters:
+    ///   - id: The post; its author, text and avatar follow from it.
+    ///   - version: The post's version; its text follows from it and `id`.
+    ///   - displaysAsynchronously: `false` makes the cell and its nodes draw on
+    ///     main, as UIKit's `draw(_:)` does: the benchmarks' peer.
     public init(id: Int, version: Int = 0, displaysAsynchronously: Bool = true) {
         avatar = ImageNode(source: PostContent.avatar(for: id))
         avatar.imageCornerRadius = 20

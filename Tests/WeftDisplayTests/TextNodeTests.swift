@@ -84,3 +84,32 @@ import WeftTestSupport
         #expect(after.pixelHeight == Int(size.height.rounded(.up)) && after.pixelHeight > before.pixelHeight)
     }
 }
+
+@MainActor
+@Suite struct TextAlignmentTests {
+    /// The mean column of the inked pixels of a node `width` points wide.
+    func inkCentre(_ alignment: TextAlignment, width: Double = 200) throws -> Double {
+        let node = TextNode(AttributedText("centre", attributes: TextAttributes(fontSize: 14), alignment: alignment))
+        node.contentsScale = 1
+        node.displaysAsynchronously = false
+        _ = node.layoutThatFits(try SizeRange(min: CGSize(width: width, height: 0), max: CGSize(width: width, height: CGFloat.infinity)))
+        try node.recursivelySetInterfaceState([.display])
+        let contents = try #require(node.contents)
+        var sum = 0, count = 0
+        for y in 0 ..< contents.pixelHeight {
+            for x in 0 ..< contents.pixelWidth where contents.pixel(x: x, y: y) >> 24 > 64 {
+                sum += x
+                count += 1
+            }
+        }
+        try #require(count > 0)
+        return Double(sum) / Double(count)
+    }
+
+    @Test func alignmentPlacesTheLinesAcrossTheWidth() throws {
+        let left = try inkCentre(.left), centre = try inkCentre(.center), right = try inkCentre(.right)
+        #expect(left < 40, "left: \(left)")
+        #expect(abs(centre - 100) < 5, "centre: \(centre)")
+        #expect(right > 160, "right: \(right)")
+    }
+}

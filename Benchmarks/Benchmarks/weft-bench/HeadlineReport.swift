@@ -18,6 +18,9 @@ struct HeadlineReport: Codable {
             "Medians of \(rounds) rounds after one warm-up round; in every round Weft's side runs, then the peer's, in one process.",
             "ratio: peer median / Weft median (how many times faster Weft is), unless it names the sizes it compares.",
             "\(jobsMet) of \(results.count) targets met.",
+            "Cells: the display jobs (display.*) measure and draw real cells, Pango text and PNG avatars; every other "
+                + "job's cells are arithmetic leaves (sizes computed from counts, no text shaped), because those jobs "
+                + "measure the pipeline itself.",
         ] + results.compactMap(\.note) + results.filter { $0.peerRounds != $0.weftRounds }.map {
             "\($0.name): the peer ran in \($0.peerRounds) of the \($0.weftRounds) rounds."
         }

@@ -178,6 +178,22 @@ extension DisplayNode {
 
     // MARK: The lifecycle (main)
 
+    /// Whether the node and every node below it show what they draw now: each is
+    /// in the display state and its latest drawing has landed, or it draws
+    /// nothing. A host counts a visible cell for which this is `false` as shown
+    /// blank (or stale).
+    ///
+    /// - Complexity: O(*s*) for *s* nodes in the subtree.
+    @MainActor
+    public var isDisplayComplete: Bool {
+        var pending: [DisplayNode] = [self]
+        while let node = pending.popLast() {
+            guard node.isInDisplayState, !node.needsDrawing else { return false }
+            pending.append(contentsOf: node.subnodes)
+        }
+        return true
+    }
+
     /// Whether the contents are missing or were drawn at an older sentinel.
     @MainActor
     var needsDrawing: Bool {
@@ -230,7 +246,15 @@ extension DisplayNode {
     func scheduleDisplay(into operations: inout [_DisplayTransaction.Operation]) {
         guard needsDrawing else { return }
         let start = PipelineTracing.isOn ? PipelineTracing.now() : 0
-        guard let operation = captureDisplay() else { return }
+        guard let operation = captureDisplay() else {
+            // Nothing to draw (or no size yet): the node is complete without contents.
+            let sentinel = displaySentinel.load(ordering: .relaxed)
+            state.withLock { state in
+                state.contents = nil
+                state.contentsSentinel = sentinel
+            }
+            return
+        }
         PipelineTracing.recordSpan("capture", category: "display", role: "main", start: start,
                                    flow: operation.flow, phase: .begin)
         if displaysAsynchronously {
@@ -264,6 +288,8 @@ extension DisplayNode {
     @MainActor
     func finishDisplay(with outcome: _DisplayTransaction.Outcome) {
         let sentinel = displaySentinel.load(ordering: .relaxed)
+        if case .cancelled = outcome { return }
+        defer { displayDidFinish() }
         state.withLock { state in
             switch outcome {
             case .contents(let bitmap):
@@ -288,12 +314,14 @@ extension DisplayNode {
         }
     }
 
-    /// Cancels the drawing in flight and clears the contents a turn later if the
-    /// node has not come back to the display state by then (Texture's guard
-    /// against range thrash).
+    /// Clears the contents a turn after the node left the display state (which
+    /// cancelled its drawing in flight) if it has not come back by then (Texture's
+    /// guard against range thrash).
     @MainActor
     func displayDidExit() {
-        displaySentinel.add(1, ordering: .relaxed)
+        // The sentinel moved when the state changed, before the exit hook. A node without contents has nothing to clear: leaving costs it no
+        // allocation (a scrolled frame of such nodes allocates nothing).
+        guard state.withLock({ $0.contents != nil }) else { return }
         _DisplayCommitter.clearLater(self)
     }
 }

@@ -134,6 +134,11 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
         nil
     }
 
+    /// Called on main when a drawing landed: new ``contents``, or a
+    /// ``displayError``. Texture's `displayDidFinish`.
+    @MainActor
+    open func displayDidFinish() {}
+
     /// Drops the node's ``contents``; called on main a turn after the node left
     /// the display state, if it has not come back by then.
     ///

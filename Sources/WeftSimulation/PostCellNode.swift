@@ -13,6 +13,11 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
     public let author: TextNode
     /// The post's text.
     public let body: TextNode
+    /// Told, on main, how long the cell took from entering the display range to
+    /// its contents landing, in nanoseconds.
+    private let displayLatency: (@MainActor @Sendable (UInt64) -> Void)?
+    /// When the cell last entered the display range (main only).
+    @MainActor private var enteredDisplay: UInt64 = 0
 
     /// Creates the cell of post `id` at `version`; the text and avatar follow
     /// from both, deterministically.
@@ -22,7 +27,11 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
     ///   - version: The post's version; its text follows from it and `id`.
     ///   - displaysAsynchronously: `false` makes the cell and its nodes draw on
     ///     main, as UIKit's `draw(_:)` does: the benchmarks' peer.
-    public init(id: Int, version: Int = 0, displaysAsynchronously: Bool = true) {
+    ///   - displayLatency: Told, on main, the nanoseconds from the cell entering
+    ///     the display range to its contents landing, each time they land.
+    public init(id: Int, version: Int = 0, displaysAsynchronously: Bool = true,
+                displayLatency: (@MainActor @Sendable (UInt64) -> Void)? = nil) {
+        self.displayLatency = displayLatency
         avatar = ImageNode(source: PostContent.avatar(for: id))
         avatar.imageCornerRadius = 20
         author = TextNode(AttributedText(PostContent.author(for: id),
@@ -35,6 +44,18 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
         if !displaysAsynchronously {
             for node in [self, avatar, author, body] as [DisplayNode] { node.displaysAsynchronously = false }
         }
+    }
+
+    public override func didEnterDisplayState() {
+        super.didEnterDisplayState()
+        enteredDisplay = PipelineTracing.now()
+    }
+
+    public override func displayDidFinish() {
+        super.displayDidFinish()
+        guard enteredDisplay != 0 else { return }
+        displayLatency?(PipelineTracing.now() - enteredDisplay)
+        enteredDisplay = 0
     }
 
     public override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {

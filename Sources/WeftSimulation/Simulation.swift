@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import Weft
 
@@ -29,6 +32,8 @@ public final class Simulation {
     private let view = HeadlessCollectionView()
     /// The cells this simulation made, to count those alive.
     private let cells = CellRegistry()
+    /// Each cell's milliseconds from entering the display range to its contents (main only).
+    private let latencies = LatencyLog()
     private let feed: CollectionDiffableDataSource<Int, Post>
     private let fetcher: BatchFetcher
     private let model = FeedModel()
@@ -53,9 +58,14 @@ public final class Simulation {
             layout: try ListLayout(), view: view, itemLoading: options.loadsLazily ? .lazy : .eager,
             mainScheduler: scheduler, deallocQueue: deallocQueue)
         let cells = cells
+        let latencies = latencies
+        let scale = options.scale
         feed = CollectionDiffableDataSource(collectionNode: node) { _, post in
             {
-                let cell = PostCellNode(id: post.id, version: post.version)
+                let cell = PostCellNode(id: post.id, version: post.version) { nanoseconds in
+                    latencies.append(Double(nanoseconds) / 1e6)
+                }
+                cell.contentsScale = scale
                 cells.add(cell)
                 return cell
             }
@@ -74,6 +84,7 @@ public final class Simulation {
             PipelineTracing.install(recorder)
         }
         defer { if recorder != nil { PipelineTracing.install(nil) } }
+        if let directory = options.framesDirectory { try SimulationReport.makeDirectory(directory) }
         node.viewportSize = options.viewportSize
         node.isVisible = true
         node.delegate = fetcher
@@ -83,6 +94,9 @@ public final class Simulation {
         }
         modelCount = options.initialItems
         settle()
+        Bitmap.resetPeakMemory()
+        var firstScreenDrawn = false
+        let period = UInt64(1e9 / Double(options.framesPerSecond))
 
         let frames = options.frameCount
         let updateEvery = options.updatesPerSecond > 0
@@ -103,6 +117,21 @@ public final class Simulation {
             let frameEnd = PipelineTracing.now()
             let microseconds = Double(frameEnd - frameStart) / 1_000
             report.frameMicroseconds.append(microseconds)
+            let blank = node.blankVisibleItems.count
+            firstScreenDrawn = firstScreenDrawn || blank == 0
+            if firstScreenDrawn {
+                report.blankCellFrames += blank
+                report.cellFrames += node.indexPathsForVisibleItems.count
+            }
+            report.displayLeads.append(node.displayLead)
+            if let directory = options.framesDirectory, frame % options.frameEvery == 0 {
+                try writeFrame(frame, to: directory)
+            }
+            // The display workers draw in real time: give them what remains of the
+            // frame, as a device's frame would.
+            let deadline = frameStart + period
+            let now = PipelineTracing.now()
+            if now < deadline { usleep(UInt32((deadline - now) / 1_000)) }
             report.traceEvents.append(TraceEvent(
                 name: "frame", cat: "main", ph: "X", ts: self.microseconds(since: frameStart), dur: microseconds,
                 args: ["frame": .number(Double(frame)), "offset": .number(Double(Int(node.contentOffset.y)))]))
@@ -227,8 +256,23 @@ public final class Simulation {
         try deallocQueue.drain()
         report.nodesAlive = cells.alive
         report.memory = try? MemoryReport.current()
+        report.contentsMemory = Bitmap.memory
+        report.displayLatencies = latencies.values
         recordCounters()
         if let recorder { report.traceEvents += recorder.events() }
+    }
+
+    /// Composes the viewport and writes it as `frame-NNNNNN.png`.
+    private func writeFrame(_ frame: Int, to directory: String) throws {
+        let composed: ComposedFrame
+        do {
+            composed = try node.composeFrame(scale: options.scale)
+        } catch {
+            throw SimulationError.cannotWrite(path: directory, reason: error.description)
+        }
+        let path = directory + "/" + String(format: "frame-%06d.png", frame)
+        try SimulationReport.write(composed.bitmap.pngData(), to: path)
+        report.framesWritten.append(path)
     }
 
     private func newPost() -> Post {

@@ -31,6 +31,13 @@ public struct SimulationOptions: Hashable, Sendable {
     /// the allocation workers, range updates, releases, and counters of live
     /// nodes and memory. Off, the trace holds main's frames and events only.
     public var tracesPipeline = false
+    /// Pixels per point the cells draw at.
+    public var scale = 2.0
+    /// Where to write composed frames as PNG files (`frame-000120.png`), or `nil`
+    /// for none.
+    public var framesDirectory: String?
+    /// Every how many frames one is composed and written.
+    public var frameEvery = 10
 
     public init() {}
 
@@ -49,6 +56,8 @@ public struct SimulationOptions: Hashable, Sendable {
         try check(updatesPerSecond.isFinite && updatesPerSecond >= 0, "--updates must be 0 or more, not \(updatesPerSecond)")
         try check(invalidShare.isFinite && (0 ... 1).contains(invalidShare), "--invalid-share must be between 0 and 1, not \(invalidShare)")
         try check(pageSize > 0, "--page-size must be above 0, not \(pageSize)")
+        try check(scale.isFinite && scale >= 1 && scale <= 4, "--scale must be between 1 and 4, not \(scale)")
+        try check(frameEvery >= 1, "--frame-every must be 1 or more, not \(frameEvery)")
         try check(maximumItems >= initialItems, "--max-items must be at least --items (\(initialItems)), not \(maximumItems)")
         return self
     }

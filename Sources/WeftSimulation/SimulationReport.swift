@@ -40,6 +40,19 @@ public struct SimulationReport: Sendable {
     /// Live nodes and memory per subsystem, sampled between frames every sixth
     /// frame and at the end: the chart's second panel and the trace's counters.
     public var counterSamples: [CounterSample] = []
+    /// Visible cells not fully drawn, summed over the frames after the first
+    /// screen was drawn (``CollectionNode/blankVisibleItems``).
+    public var blankCellFrames = 0
+    /// Visible cells, summed over the same frames.
+    public var cellFrames = 0
+    /// Each cell's milliseconds from entering the display range to its contents landing.
+    public var displayLatencies: [Double] = []
+    /// How far drawn cells reached past the viewport, in screens, each frame.
+    public var displayLeads: [Double] = []
+    /// The bitmaps alive at the end, and the peak during the frames.
+    public var contentsMemory = BitmapMemory()
+    /// The composed frames written, by path.
+    public var framesWritten: [String] = []
 
     /// One sample of the counters, taken between frames.
     public struct CounterSample: Hashable, Sendable {
@@ -62,8 +75,13 @@ public struct SimulationReport: Sendable {
 
     /// The `p`-th percentile (0...100) of the frame times, by nearest rank.
     public func percentile(_ p: Double) -> Double {
-        guard !frameMicroseconds.isEmpty else { return 0 }
-        let sorted = frameMicroseconds.sorted()
+        Self.percentile(frameMicroseconds, p)
+    }
+
+    /// The `p`-th percentile (0...100) of `values`, by nearest rank; 0 when empty.
+    public static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
         return sorted[min(max(rank, 0), sorted.count - 1)]
     }
@@ -81,7 +99,19 @@ public struct SimulationReport: Sendable {
             "view inconsistencies   \(viewInconsistencies.count)",
             "view divergences       \(viewDivergences.count)",
             "view matches feed      \(viewMatchesFeed ? "yes" : "NO")",
+            "visible cells blank    \(blankCellFrames) of \(cellFrames) cell-frames "
+                + String(format: "(%.2f%%)", cellFrames == 0 ? 0 : 100 * Double(blankCellFrames) / Double(cellFrames))
+                + " after the first screen",
+            "display latency        p50 \(String(format: "%.2f", Self.percentile(displayLatencies, 50))) ms  "
+                + "p99 \(String(format: "%.2f", Self.percentile(displayLatencies, 99))) ms "
+                + "(entering the display range to contents, \(displayLatencies.count) cells)",
+            "display lead           p50 \(String(format: "%.2f", Self.percentile(displayLeads, 50))) screens  "
+                + "min \(String(format: "%.2f", displayLeads.min() ?? 0))",
+            "contents memory        \(contentsMemory.liveBytes / 1_024) KiB now, peak \(contentsMemory.peakBytes / 1_024) KiB",
         ]
+        if !framesWritten.isEmpty {
+            lines.append("frames written         \(framesWritten.count) PNGs, \(framesWritten.first ?? "") to \(framesWritten.last ?? "")")
+        }
         if !invalidUpdatesAccepted.isEmpty {
             lines.append("INVALID UPDATES ACCEPTED: \(invalidUpdatesAccepted.joined(separator: "; "))")
         }

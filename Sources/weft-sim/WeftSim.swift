@@ -68,6 +68,21 @@ struct WeftSim: ParsableCommand {
     @Flag(help: "Do not draw a progress bar.")
     var noProgress = false
 
+    @Option(help: "Pixels per point the cells draw at.")
+    var scale = SimulationOptions().scale
+
+    @Option(help: ArgumentHelp(
+        "Write every Nth composed frame (--frame-every) as a PNG into this directory.",
+        discussion: "A composed frame is the viewport as the headless view shows it: each visible cell's "
+            + "contents and its subnodes' at their frames; a cell not drawn yet shows the background."))
+    var frames: String?
+
+    @Option(help: "Compose and write one frame in this many.")
+    var frameEvery = SimulationOptions().frameEvery
+
+    @Option(help: "Assemble the written frames into this MP4 with ffmpeg (needs --frames, or writes them under --output-directory).")
+    var video: String?
+
     var options: SimulationOptions {
         var options = SimulationOptions()
         options.initialItems = initialItems
@@ -81,6 +96,9 @@ struct WeftSim: ParsableCommand {
         options.seed = seed
         options.loadsLazily = lazy
         options.tracesPipeline = trace
+        options.scale = scale
+        options.framesDirectory = frames ?? (video == nil ? nil : outputDirectory + "/frames")
+        options.frameEvery = frameEvery
         return options
     }
 
@@ -89,6 +107,13 @@ struct WeftSim: ParsableCommand {
             _ = try options.validated()
         } catch {
             throw ValidationError(error.description)
+        }
+        if video != nil {
+            do {
+                _ = try VideoAssembler()
+            } catch {
+                throw ValidationError("--video: \(error.description)")
+            }
         }
     }
 
@@ -108,6 +133,10 @@ struct WeftSim: ParsableCommand {
         }
         print(report.summary)
         if trace || svg { try SimulationReport.makeDirectory(outputDirectory) }
+        if let video, let directory = options.framesDirectory {
+            try VideoAssembler().assemble(framesIn: directory, into: video, framesPerSecond: Double(fps) / Double(frameEvery))
+            print("video                  \(video)")
+        }
         if trace {
             let path = outputDirectory + "/trace.json"
             try SimulationReport.write(try report.traceJSON(), to: path)

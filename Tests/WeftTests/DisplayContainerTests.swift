@@ -10,6 +10,8 @@ import WeftCore
 @MainActor
 final class PostSource: CollectionNodeDataSource {
     var count: Int
+    /// The cells' scale.
+    var scale = 2.0
     /// Every cell made, weakly, to count which hold contents.
 
     struct WeakCell: @unchecked Sendable {
@@ -28,9 +30,10 @@ final class PostSource: CollectionNodeDataSource {
 
     func block(_ id: Int) -> CollectionElement.NodeBlock {
         let registry = Registry.shared
+        let scale = scale
         return {
             let cell = PostCellNode(id: id)
-            cell.contentsScale = 2
+            cell.contentsScale = scale
             registry.add(cell)
             return cell
         }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import Weft
 import WeftSimulation
 
 @MainActor
@@ -118,6 +119,42 @@ import WeftSimulation
         #expect(report.updatesApplied > 10 && report.refusals.count == report.invalidUpdatesIssued)
         #expect(report.nodesCreated < 2_000, "\(report.nodesCreated) nodes for 20,000 posts")
         #expect(report.nodesAlive <= report.nodesCreated)
+    }
+
+    /// `weft-sim --frames DIR --frame-every N`: the frames it says it wrote exist,
+    /// each a PNG of the viewport's pixel size; the report counts blank cells,
+    /// display latency, lead and contents memory.
+    @Test func framesAreWrittenAsPNGsOfTheViewportsPixelSize() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("weft-sim-frames-\(UInt32.random(in: 0 ... .max))").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var options = smallFeed(seconds: 0.5, maximumItems: 300)
+        options.scrollSpeed = 844 * 2
+        options.scale = 1
+        options.framesDirectory = directory
+        options.frameEvery = 6
+        let report = try Simulation(options: options).run()
+        #expect(report.isClean, "\(report.summary)")
+        #expect(report.framesWritten.count == 5, "30 frames, one in 6")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".png") }
+        #expect(files.count == report.framesWritten.count)
+        for path in report.framesWritten {
+            let bitmap = try Bitmap(pngData: try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(bitmap.pixelWidth == 390 && bitmap.pixelHeight == 844, "\(path)")
+        }
+        #expect(report.cellFrames > 0)
+        #expect(!report.displayLatencies.isEmpty && report.displayLatencies.allSatisfy { $0 >= 0 })
+        #expect(report.contentsMemory.peakBytes > 0)
+        #expect(report.displayLeads.count == 30)
+        #expect(report.summary.contains("visible cells blank"))
+    }
+
+    @Test func aVideoWithoutFfmpegIsAClearError() {
+        #expect(throws: SimulationError.toolMissing(
+            "ffmpeg", hint: "install it (Debian: apt-get install ffmpeg), or use --frames DIR alone for the PNG frames")) {
+            _ = try VideoAssembler(searchPath: "/nonexistent:/also-missing")
+        }
+        #expect(SimulationError.toolMissing("ffmpeg", hint: "install it").description == "ffmpeg is not installed: install it")
     }
 
     @Test func badOptionsAreRefusedByName() {

@@ -1,3 +1,4 @@
+import WeftCore
 import WeftNode
 
 /// An image node's drawing: the decoded image, or the request to decode it here.
@@ -24,23 +25,9 @@ struct _ImageDrawing: NodeDrawing {
                 // Source over: the canvas may hold the node's background.
                 let src = from.assumingMemoryBound(to: UInt32.self), dst = to.assumingMemoryBound(to: UInt32.self)
                 for column in 0 ..< columns {
-                    dst[column] = _sourceOver(src[column], dst[column])
+                    dst[column] = Bitmap.sourceOver(src[column], dst[column])
                 }
             }
         }
     }
-}
-
-/// Composites one premultiplied ARGB32 pixel over another.
-func _sourceOver(_ source: UInt32, _ destination: UInt32) -> UInt32 {
-    let alpha = source >> 24
-    if alpha == 255 || destination == 0 { return source }
-    if alpha == 0 { return destination }
-    let keep = 255 - alpha
-    var out: UInt32 = 0
-    for shift: UInt32 in [0, 8, 16, 24] {
-        let s = (source >> shift) & 0xFF, d = (destination >> shift) & 0xFF
-        out |= min(s + (d * keep + 127) / 255, 255) << shift
-    }
-    return out
 }

@@ -1,0 +1,80 @@
+public import Foundation
+public import WeftCore
+
+extension CollectionNode {
+    /// The visible items whose cells are not fully drawn: a node of the cell
+    /// lacks its latest drawing (``DisplayNode/isDisplayComplete``). What a
+    /// screen would show blank, or in part.
+    ///
+    /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.
+    public var blankVisibleItems: [IndexPath] {
+        indexPathsForVisibleItems.filter { path in !(nodeForItem(at: path)?.isDisplayComplete ?? false) }
+    }
+
+    /// How far past the viewport's far edge, along the scroll axis and in
+    /// viewports, the cells are drawn without a gap: 0 when the cell just past
+    /// the viewport is not drawn, about 1 when the display range (a screen ahead
+    /// by default) is.
+    ///
+    /// - Complexity: O(*d* × *s*) for the *d* drawn cells past the viewport.
+    public var displayLead: Double {
+        let vertical = layout.scrollAxis == .vertical
+        let viewportLength = vertical ? viewportSize.height : viewportSize.width
+        guard viewportLength > 0, let last = indexPathsForVisibleItems.last else { return 0 }
+        let farEdge = (vertical ? contentOffset.y : contentOffset.x) + viewportLength
+        var reach = farEdge
+        var path = last
+        while let cell = nodeForItem(at: path), cell.isDisplayComplete, let frame = layout.frameForItem(at: path) {
+            reach = max(reach, vertical ? frame.maxY : frame.maxX)
+            if path.item + 1 < numberOfItems(inSection: path.section) {
+                path = IndexPath(item: path.item + 1, section: path.section)
+            } else if path.section + 1 < numberOfSections {
+                path = IndexPath(item: 0, section: path.section + 1)
+            } else {
+                break
+            }
+        }
+        return (reach - farEdge) / viewportLength
+    }
+
+    /// Composes the viewport as it shows now: each visible cell's contents at
+    /// its frame, then its subnodes' at theirs (from each node's calculated
+    /// layout), over `background`. Cells without their latest contents are
+    /// listed in ``ComposedFrame/blankItems``.
+    ///
+    /// This is the headless view's screen: what a real view would put on the
+    /// display in this frame, for pictures, videos and blank-cell counts.
+    ///
+    /// - Parameters:
+    ///   - scale: Pixels per point; the contents' own scale by default.
+    ///   - background: What shows where no cell draws.
+    /// - Throws: `BitmapError` when the viewport at `scale` makes a bitmap
+    ///   Weft refuses.
+    /// - Complexity: O(*w* × *h*) pixels, plus the visible nodes.
+    public func composeFrame(scale: Double = DisplayNode.defaultContentsScale, background: Color = .white)
+        throws(BitmapError) -> ComposedFrame {
+        let visible = indexPathsForVisibleItems
+        var layers: [Bitmap.Layer] = []
+        var blank: [IndexPath] = []
+        for path in visible {
+            guard let cell = nodeForItem(at: path), let frame = layout.frameForItem(at: path) else {
+                blank.append(path)
+                continue
+            }
+            if !cell.isDisplayComplete { blank.append(path) }
+            let origin = CGPoint(x: frame.minX - contentOffset.x, y: frame.minY - contentOffset.y)
+            Self.appendLayers(of: cell, at: origin, to: &layers)
+        }
+        let bitmap = try Bitmap(composing: layers, size: viewportSize, scale: scale, background: background)
+        return ComposedFrame(bitmap: bitmap, blankItems: blank, visibleItems: visible)
+    }
+
+    /// The contents of `node` at `origin`, then its layout's children at theirs.
+    private static func appendLayers(of node: DisplayNode, at origin: CGPoint, to layers: inout [Bitmap.Layer]) {
+        if let contents = node.contents { layers.append(Bitmap.Layer(contents, at: origin)) }
+        for child in node.calculatedLayout?.children ?? [] {
+            appendLayers(of: child.node, at: CGPoint(x: origin.x + child.frame.minX, y: origin.y + child.frame.minY),
+                         to: &layers)
+        }
+    }
+}

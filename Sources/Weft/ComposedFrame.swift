@@ -1,0 +1,15 @@
+public import Foundation
+public import WeftCore
+
+/// The viewport as a container shows it at one moment: the visible cells'
+/// contents and their subnodes' composed at their frames
+/// (``CollectionNode/composeFrame(scale:background:)``).
+public struct ComposedFrame: Sendable {
+    /// The picture, the viewport's size at the frame's scale.
+    public let bitmap: Bitmap
+    /// The visible items whose cells were not fully drawn (a node without its
+    /// latest contents): shown blank, or in part.
+    public let blankItems: [IndexPath]
+    /// The visible items.
+    public let visibleItems: [IndexPath]
+}

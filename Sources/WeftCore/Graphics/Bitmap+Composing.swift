@@ -1,0 +1,85 @@
+public import Foundation
+
+extension Bitmap {
+    /// A bitmap placed on a composition: its top-left corner in points.
+    public struct Layer: Sendable {
+        /// What is drawn.
+        public var bitmap: Bitmap
+        /// Where its top-left corner goes, in points from the composition's.
+        public var origin: CGPoint
+
+        /// Creates a layer.
+        public init(_ bitmap: Bitmap, at origin: CGPoint) {
+            self.bitmap = bitmap
+            self.origin = origin
+        }
+    }
+
+    /// Composes `layers`, in order, over a background: each layer's pixels are
+    /// blended source-over at its origin, scaled (nearest pixel) when its scale
+    /// differs from the composition's, and clipped to the composition.
+    ///
+    /// - Parameters:
+    ///   - layers: The bitmaps, back to front.
+    ///   - size: The composition's size in points.
+    ///   - scale: Its pixels per point.
+    ///   - background: What is behind every layer.
+    /// - Throws: ``BitmapError`` when `size` at `scale` makes a bitmap Weft refuses.
+    /// - Complexity: O(*w* × *h*) for the background, plus the pixels the layers cover.
+    public convenience init(composing layers: [Layer], size: CGSize, scale: Double, background: Color) throws(BitmapError) {
+        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        try self.init(pixelWidth: width, pixelHeight: height, scale: scale) { pixels, stride in
+            let fill = background.premultipliedARGB32
+            for row in 0 ..< height {
+                (pixels + row * stride).assumingMemoryBound(to: UInt32.self).update(repeating: fill, count: width)
+            }
+            for layer in layers {
+                layer.bitmap.draw(into: pixels, bytesPerRow: stride, width: width, height: height,
+                                  x: layer.origin.x * scale, y: layer.origin.y * scale, scale: scale)
+            }
+        }
+    }
+
+    /// Blends the bitmap into `pixels` with its top-left corner at pixel (x, y).
+    private func draw(into pixels: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
+                      x: Double, y: Double, scale: Double) {
+        let ratio = self.scale / scale
+        let targetWidth = Int((Double(pixelWidth) / ratio).rounded()), targetHeight = Int((Double(pixelHeight) / ratio).rounded())
+        let left = Int(x.rounded()), top = Int(y.rounded())
+        // A layer wholly outside the composition (a cell scrolled past) draws nothing.
+        let firstColumn = max(left, 0), endColumn = min(left + targetWidth, width)
+        let firstRow = max(top, 0), endRow = min(top + targetHeight, height)
+        guard firstColumn < endColumn, firstRow < endRow else { return }
+        let columns = firstColumn ..< endColumn, rows = firstRow ..< endRow
+        withUnsafeBytes { source in
+            let base = source.baseAddress!
+            for row in rows {
+                let sourceRow = min(Int(Double(row - top) * ratio), pixelHeight - 1)
+                let from = (base + sourceRow * self.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                let to = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                for column in columns {
+                    let sourceColumn = ratio == 1 ? column - left : min(Int(Double(column - left) * ratio), pixelWidth - 1)
+                    to[column] = Self.sourceOver(from[sourceColumn], to[column])
+                }
+            }
+        }
+    }
+
+    /// One premultiplied ARGB32 pixel composited over another.
+    ///
+    /// - Complexity: O(1).
+    package static func sourceOver(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+        let alpha = source >> 24
+        if alpha == 255 || destination == 0 { return source }
+        if alpha == 0 { return destination }
+        let keep = 255 - alpha
+        var out: UInt32 = 0
+        var shift: UInt32 = 0
+        while shift < 32 {
+            let s = (source >> shift) & 0xFF, d = (destination >> shift) & 0xFF
+            out |= min(s + (d * keep + 127) / 255, 255) << shift
+            shift += 8
+        }
+        return out
+    }
+}

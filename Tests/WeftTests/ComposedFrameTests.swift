@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import Weft
+import WeftCore
+import WeftSimulation
+import WeftTestSupport
+
+/// A cell of 100 points whose drawing waits for a latch when it has one.
+final class LatchedCell: CellNode, @unchecked Sendable {
+    private let latch: DispatchSemaphore?
+
+    init(latch: DispatchSemaphore?) {
+        self.latch = latch
+        super.init()
+        contentsScale = 1
+    }
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(width: constrainedSize.width, height: 100)
+    }
+
+    struct Fill: NodeDrawing {
+        let latch: DispatchSemaphore?
+        func draw(in canvas: DrawingCanvas) {
+            latch?.wait()
+            for row in 0 ..< canvas.pixelHeight {
+                (canvas.pixels + row * canvas.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                    .update(repeating: 0xFF33_6699, count: canvas.pixelWidth)
+            }
+        }
+    }
+
+    override func drawing() -> (any NodeDrawing)? { Fill(latch: latch) }
+}
+
+@MainActor
+final class LatchedSource: CollectionNodeDataSource {
+    let latch = DispatchSemaphore(value: 0)
+    let latchedItem: Int
+
+    init(latchedItem: Int) {
+        self.latchedItem = latchedItem
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { 10 }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        let latch = indexPath.item == latchedItem ? latch : nil
+        return { LatchedCell(latch: latch) }
+    }
+}
+
+/// The headless view's screen: composed frames and the blank cells in them.
+@MainActor
+@Suite(.serialized) struct ComposedFrameTests {
+    @Test func aComposedFrameOfAKnownFeedMatchesItsReference() async throws {
+        let source = PostSource(count: 10)
+        source.scale = 1
+        let node = CollectionNode(layout: try ListLayout())
+        node.dataSource = source
+        node.viewportSize = CGSize(width: 320, height: 400)
+        node.reloadData()
+        repeat {
+            await node.waitUntilAllUpdatesAreProcessed()
+            await DisplayNode.waitUntilScheduledDisplaysFinish()
+            await nextMainTurn()
+        } while node.isProcessingUpdates
+        let frame = try node.composeFrame(scale: 1)
+        #expect(frame.bitmap.pixelWidth == 320 && frame.bitmap.pixelHeight == 400)
+        #expect(frame.blankItems.isEmpty && !frame.visibleItems.isEmpty)
+        #expect(node.displayLead > 0.25, "the display range ahead is drawn: \(node.displayLead)")
+        let matches = try ImageNodeReference.matches(frame.bitmap, "feed-frame-1x.png")
+        #expect(matches, "the first screen matches References/feed-frame-1x.png")
+    }
+
+    @Test func aSlowDrawingIsCountedBlankWhileVisibleThenNot() async throws {
+        let source = LatchedSource(latchedItem: 2)
+        let node = CollectionNode(layout: try ListLayout())
+        node.dataSource = source
+        node.viewportSize = CGSize(width: 100, height: 450)
+        node.reloadData()
+        await node.waitUntilAllUpdatesAreProcessed()
+        // Every other cell lands while item 2 waits; turns pass until they have.
+        var turns = 0
+        while node.blankVisibleItems.count > 1, turns < 100_000 {
+            await nextMainTurn()
+            turns += 1
+        }
+        let latched = IndexPath(item: 2, section: 0)
+        #expect(node.blankVisibleItems == [latched])
+        let blankFrame = try node.composeFrame(scale: 1)
+        #expect(blankFrame.blankItems == [latched])
+        #expect(blankFrame.visibleItems.count == 5)
+        #expect(blankFrame.bitmap.pixel(x: 50, y: 250) == 0xFFFF_FFFF, "item 2 shows the background")
+        #expect(blankFrame.bitmap.pixel(x: 50, y: 150) == 0xFF33_6699, "item 1 is drawn")
+        source.latch.signal()
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        await nextMainTurn()
+        #expect(node.blankVisibleItems.isEmpty)
+        let drawnFrame = try node.composeFrame(scale: 1)
+        #expect(drawnFrame.blankItems.isEmpty)
+        #expect(drawnFrame.bitmap.pixel(x: 50, y: 250) == 0xFF33_6699)
+    }
+}

@@ -70,4 +70,7 @@ await DisplayNode.waitUntilScheduledDisplaysFinish()   // drawings land on main 
 let first = collection.indexPathsForVisibleItems.first.flatMap { collection.nodeForItem(at: $0) } as? PostNode
 print("\(collection.numberOfItems(inSection: 0)) posts, \(collection.visibleNodes.count) visible from \"\(first?.body.attributedText.string ?? "")\"")
 print("its text has \(first?.body.lineCount ?? 0) lines, drawn into \(first?.body.contents?.description ?? "nothing")")
-try first?.body.contents?.writePNG(to: URL(fileURLWithPath: "/tmp/weft-quick-start.png"))
+
+let screen = try collection.composeFrame()          // the viewport as a view would show it now
+try screen.bitmap.writePNG(to: URL(fileURLWithPath: "/tmp/weft-quick-start.png"))
+print("\(screen.blankItems.count) of \(screen.visibleItems.count) visible cells blank; the screen is /tmp/weft-quick-start.png")

@@ -3,7 +3,7 @@ public import WeftCore
 
 extension CollectionNode {
     /// The visible items whose cells are not fully drawn: a node of the cell
-    /// lacks its latest drawing (``DisplayNode/isDisplayComplete``). What a
+    /// lacks its latest drawing (`DisplayNode.isDisplayComplete`). What a
     /// screen would show blank, or in part.
     ///
     /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.

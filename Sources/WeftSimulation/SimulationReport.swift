@@ -41,7 +41,7 @@ public struct SimulationReport: Sendable {
     /// frame and at the end: the chart's second panel and the trace's counters.
     public var counterSamples: [CounterSample] = []
     /// Visible cells not fully drawn, summed over the frames after the first
-    /// screen was drawn (``CollectionNode/blankVisibleItems``).
+    /// screen was drawn (`CollectionNode.blankVisibleItems`).
     public var blankCellFrames = 0
     /// Visible cells, summed over the same frames.
     public var cellFrames = 0

@@ -17,6 +17,10 @@ public final class DisplayScrollFixture: CollectionNodeDataSource {
     private let scheduler = QueueScheduler()
     private let count: Int
     private let asynchronous: Bool
+    private let made = NodesMade()
+
+    /// Cells the node blocks have made.
+    public var nodesMade: Int { made.value.load(ordering: .relaxed) }
     /// The viewport: an iPhone's.
     public static let viewport = CGSize(width: 390, height: 844)
 
@@ -129,8 +133,16 @@ public final class DisplayScrollFixture: CollectionNodeDataSource {
         _ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath
     ) -> CollectionElement.NodeBlock {
         let asynchronous = asynchronous
-        return { PostCellNode(id: indexPath.item, displaysAsynchronously: asynchronous) }
+        let made = made
+        return {
+            made.value.add(1, ordering: .relaxed)
+            return PostCellNode(id: indexPath.item, displaysAsynchronously: asynchronous)
+        }
     }
+}
+
+private final class NodesMade: Sendable {
+    let value = Atomic(0)
 }
 
 /// Sums the main thread's display spans of the pipeline's trace.

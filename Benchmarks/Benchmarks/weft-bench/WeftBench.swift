@@ -48,9 +48,18 @@ struct WeftBench: ParsableCommand {
     @Flag(help: "List the jobs' ids and targets, then exit.")
     var list = false
 
+    @Flag(help: "Run the scroll table instead of the headline jobs: a lazy 1M feed of real post cells at 2, 5 and 10 screens/s, asynchronous and synchronous display; writes scroll.md.")
+    var scroll = false
+
+    @Option(help: "Frames per scroll run (with --scroll).")
+    var scrollFrames = 1_000
+
     func validate() throws {
         if quick, rounds != nil {
             throw ValidationError("--quick runs \(Self.quickRounds) rounds; pass --quick or --rounds, not both")
+        }
+        if !(1 ... 100_000).contains(scrollFrames) {
+            throw ValidationError("--scroll-frames must be from 1 to 100000; got \(scrollFrames)")
         }
         if let rounds, !(1 ... Self.maximumRounds).contains(rounds) {
             throw ValidationError("--rounds must be from 1 to \(Self.maximumRounds); got \(rounds)")
@@ -73,6 +82,10 @@ struct WeftBench: ParsableCommand {
             for job in Headline.jobs {
                 print("\(job.id): \(job.name) vs \(job.peer); target \(job.target)")
             }
+            return
+        }
+        if scroll {
+            try runScrollTable()
             return
         }
         let selected = try jobs.map { try Headline.jobs(matching: $0) } ?? Headline.jobs
@@ -104,6 +117,23 @@ struct WeftBench: ParsableCommand {
     }
 
     /// Writes the report's three files to the output directory.
+    private func runScrollTable() throws {
+        let table = ScrollTable(frames: scrollFrames)
+        let rows = try MainActor.assumeIsolated { try table.run(progress: progress) }
+        let machine = Machine.current()
+        let text = ScrollTable.markdown(
+            rows, frames: scrollFrames,
+            command: ProcessInfo.processInfo.environment["WEFT_BENCH_COMMAND"] ?? CommandLine.arguments.joined(separator: " "),
+            machine: machine.summary)
+        print(text)
+        fflush(nil)
+        guard !_isConsistencyCheckingEnabled else { return }
+        let directory = URL(fileURLWithPath: outputDir, isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: directory.appendingPathComponent("scroll.md"))
+        progress("wrote scroll.md to \(outputDir)\n")
+    }
+
     private func write(_ report: HeadlineReport) throws {
         let directory = URL(fileURLWithPath: outputDir, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -22,7 +22,7 @@ public final class DisplayScrollFixture: CollectionNodeDataSource {
     /// Cells the node blocks have made.
     public var nodesMade: Int { made.value.load(ordering: .relaxed) }
     /// The viewport: an iPhone's.
-    public static let viewport = CGSize(width: 390, height: 844)
+    public nonisolated static let viewport = CGSize(width: 390, height: 844)
 
     /// What a run of frames measured.
     public struct Frames {

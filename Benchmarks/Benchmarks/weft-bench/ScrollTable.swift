@@ -8,7 +8,7 @@ import Weft
 /// paced frames (17 s), and its per-frame distribution is the measurement.
 @MainActor
 struct ScrollTable {
-    struct Row {
+    struct Row: Sendable {
         var speed: Double
         var asynchronous: Bool
         var p50: Duration
@@ -57,13 +57,13 @@ struct ScrollTable {
     /// screen ahead, 0.5 behind, plus a cell at each end) holds one bitmap of its
     /// area at 2x; a post's subnodes cover less than its own area, so twice the
     /// range's area at 4 bytes a pixel bounds them.
-    static var bound: Int {
+    nonisolated static var bound: Int {
         let viewport = DisplayScrollFixture.viewport
         let rangeHeight = viewport.height * 2.5 + 2 * 200
         return Int(2 * viewport.width * rangeHeight * 4 * 4)
     }
 
-    static func markdown(_ rows: [Row], frames: Int, command: String, machine: String) -> String {
+    nonisolated static func markdown(_ rows: [Row], frames: Int, command: String, machine: String) -> String {
         var lines = [
             "| screens/s | display | main p50 | main p99 | blank visible cell-frames | nodes made | contents peak | lead p50 |",
             "|---:|---|---:|---:|---:|---:|---:|---:|",

@@ -4,11 +4,12 @@ public import WeftCore
 extension CollectionNode {
     /// The visible items whose cells are not fully drawn: a node of the cell
     /// lacks its latest drawing (`DisplayNode.isDisplayComplete`). What a
-    /// screen would show blank, or in part.
+    /// screen would show blank, or in part. In the data source's index space;
+    /// an item the view still shows but the data source deleted is left out.
     ///
     /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.
     public var blankVisibleItems: [IndexPath] {
-        indexPathsForVisibleItems.filter { path in !(nodeForItem(at: path)?.isDisplayComplete ?? false) }
+        shownCells().filter { !($0.cell?.isDisplayComplete ?? false) }.compactMap(\.indexPath)
     }
 
     /// How far past the viewport's far edge, along the scroll axis and in
@@ -20,15 +21,17 @@ extension CollectionNode {
     public var displayLead: Double {
         let vertical = layout.scrollAxis == .vertical
         let viewportLength = vertical ? viewportSize.height : viewportSize.width
-        guard viewportLength > 0, let last = indexPathsForVisibleItems.last else { return 0 }
+        let map = dataController.visibleMap
+        guard viewportLength > 0, let last = viewIndexPathsForVisibleItems.last else { return 0 }
         let farEdge = (vertical ? contentOffset.y : contentOffset.x) + viewportLength
         var reach = farEdge
         var path = last
-        while let cell = nodeForItem(at: path), cell.isDisplayComplete, let frame = layout.frameForItem(at: path) {
+        while let cell = map.element(at: path)?.nodeIfAllocated, cell.isDisplayComplete,
+            let frame = layout.frameForItem(at: path) {
             reach = max(reach, vertical ? frame.maxY : frame.maxX)
-            if path.item + 1 < numberOfItems(inSection: path.section) {
+            if path.item + 1 < map.numberOfItems(inSection: path.section) {
                 path = IndexPath(item: path.item + 1, section: path.section)
-            } else if path.section + 1 < numberOfSections {
+            } else if path.section + 1 < map.numberOfSections {
                 path = IndexPath(item: 0, section: path.section + 1)
             } else {
                 break
@@ -37,13 +40,14 @@ extension CollectionNode {
         return (reach - farEdge) / viewportLength
     }
 
-    /// Composes the viewport as it shows now: each visible cell's contents at
-    /// its frame, then its subnodes' at theirs (from each node's calculated
-    /// layout), over `background`. Cells without their latest contents are
-    /// listed in ``ComposedFrame/blankItems``.
+    /// Composes the viewport as the view shows it now: each visible cell's
+    /// contents at its frame, then its subnodes' at theirs (from each node's
+    /// calculated layout), over `background`. Cells without their latest
+    /// contents are listed in ``ComposedFrame/blankItems``.
     ///
     /// This is the headless view's screen: what a real view would put on the
-    /// display in this frame, for pictures, videos and blank-cell counts.
+    /// display in this frame, for pictures, videos and blank-cell counts. It
+    /// shows the committed items (the view's index space), as a screen does.
     ///
     /// - Parameters:
     ///   - scale: Pixels per point; the contents' own scale by default.
@@ -53,20 +57,31 @@ extension CollectionNode {
     /// - Complexity: O(*w* × *h*) pixels, plus the visible nodes.
     public func composeFrame(scale: Double = DisplayNode.defaultContentsScale, background: Color = .white)
         throws(BitmapError) -> ComposedFrame {
-        let visible = indexPathsForVisibleItems
         var layers: [Bitmap.Layer] = []
         var blank: [IndexPath] = []
-        for path in visible {
-            guard let cell = nodeForItem(at: path), let frame = layout.frameForItem(at: path) else {
-                blank.append(path)
+        let shown = shownCells()
+        for shownCell in shown {
+            guard let cell = shownCell.cell else {
+                if let path = shownCell.indexPath { blank.append(path) }
                 continue
             }
-            if !cell.isDisplayComplete { blank.append(path) }
-            let origin = CGPoint(x: frame.minX - contentOffset.x, y: frame.minY - contentOffset.y)
+            if !cell.isDisplayComplete, let path = shownCell.indexPath { blank.append(path) }
+            let origin = CGPoint(x: shownCell.frame.minX - contentOffset.x, y: shownCell.frame.minY - contentOffset.y)
             Self.appendLayers(of: cell, at: origin, to: &layers)
         }
         let bitmap = try Bitmap(composing: layers, size: viewportSize, scale: scale, background: background)
-        return ComposedFrame(bitmap: bitmap, blankItems: blank, visibleItems: visible)
+        return ComposedFrame(bitmap: bitmap, blankItems: blank, visibleItems: shown.compactMap(\.indexPath))
+    }
+
+    /// The cells the view shows: their nodes (if made), frames as shown, and
+    /// index paths in the data source's space (`nil` for a deleted one).
+    private func shownCells() -> [(cell: CellNode?, frame: CGRect, indexPath: IndexPath?)] {
+        let visible = dataController.visibleMap, pending = dataController.pendingMap
+        return viewIndexPathsForVisibleItems.compactMap { viewPath in
+            guard let frame = layout.frameForItem(at: viewPath) else { return nil }
+            let element = visible.element(at: viewPath)
+            return (element?.nodeIfAllocated, displayedFrame(frame), element.flatMap { pending.indexPath(of: $0) })
+        }
     }
 
     /// The contents of `node` at `origin`, then its layout's children at theirs.

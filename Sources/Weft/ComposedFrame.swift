@@ -8,8 +8,8 @@ public struct ComposedFrame: Sendable {
     /// The picture, the viewport's size at the frame's scale.
     public let bitmap: Bitmap
     /// The visible items whose cells were not fully drawn (a node without its
-    /// latest contents): shown blank, or in part.
+    /// latest contents): shown blank, or in part. In the data source's index space.
     public let blankItems: [IndexPath]
-    /// The visible items.
+    /// The visible items, in the data source's index space.
     public let visibleItems: [IndexPath]
 }

@@ -71,8 +71,10 @@ final class PipelineTraceRecorder: TraceRecorder {
                 case .step: "t"
                 case .end: "f"
                 }
+                // A drawing's capture, draw and commit read as "display"; an update's steps as "update".
                 events.append(TraceEvent(
-                    name: "update", cat: "flow", ph: ph, ts: ts, tid: tid, id: id, bp: phase == .end ? "e" : nil))
+                    name: record.category == "display" ? "display" : "update", cat: "flow", ph: ph, ts: ts, tid: tid,
+                    id: id, bp: phase == .end ? "e" : nil))
             }
         }
         // Roles in one order whatever order a thread took them in, and a number

@@ -91,15 +91,9 @@ func twoColourPNG(width: Int = 64, height: Int = 32) throws -> Data {
     }
 
     static func matchesReference(_ bitmap: Bitmap, _ name: String, file: String = #filePath) throws -> Bool {
-        let url = ReferenceImage.url(name, besides: file)
-        if ReferenceImage.isRecording {
-            try bitmap.writePNG(to: url)
-            return true
-        }
-        let reference = try Bitmap(pngData: try Data(contentsOf: url), scale: bitmap.scale)
-        let difference = ReferenceImage.compare(bitmap, reference)
-        #expect(!difference.sizeMismatch && difference.share < 0.01, "\(name): \(difference)")
-        return true
+        try ReferenceImage.matches(
+            bitmap, name, besides: file, encode: { $0.pngData() }, decode: { try Bitmap(pngData: $0, scale: bitmap.scale) }
+        ).matches
     }
 }
 

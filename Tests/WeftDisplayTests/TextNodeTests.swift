@@ -56,14 +56,9 @@ import WeftTestSupport
     }
 
     func compareWithReference(_ bitmap: Bitmap, _ name: String, file: String = #filePath) throws {
-        let url = ReferenceImage.url(name, besides: file)
-        if ReferenceImage.isRecording {
-            try bitmap.writePNG(to: url)
-            return
-        }
-        let reference = try Bitmap(pngData: try Data(contentsOf: url), scale: bitmap.scale)
-        let difference = ReferenceImage.compare(bitmap, reference)
-        #expect(!difference.sizeMismatch && difference.share < 0.01, "\(name): \(difference)")
+        let (matches, difference) = try ReferenceImage.matches(
+            bitmap, name, besides: file, encode: { $0.pngData() }, decode: { try Bitmap(pngData: $0, scale: bitmap.scale) })
+        #expect(matches, "\(name): \(difference.map { "\($0)" } ?? "")")
     }
 }
 

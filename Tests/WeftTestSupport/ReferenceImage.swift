@@ -60,6 +60,27 @@ public enum ReferenceImage {
         ProcessInfo.processInfo.environment["WEFT_RECORD_REFERENCES"] == "1"
     }
 
+    /// Compares `bitmap` with the committed reference `name` beside `file`, or,
+    /// when recording (``isRecording``), writes it there instead and reports no
+    /// difference.
+    ///
+    /// - Parameters:
+    ///   - encode: Writes a bitmap as PNG bytes (WeftDisplay's `pngData()`).
+    ///   - decode: Reads PNG bytes at the bitmap's scale (WeftDisplay's `Bitmap(pngData:scale:)`).
+    /// - Returns: Whether the bitmap matches: same size, under 1% of pixels apart.
+    public static func matches(
+        _ bitmap: Bitmap, _ name: String, besides file: String,
+        encode: (Bitmap) -> Data, decode: (Data) throws -> Bitmap
+    ) throws -> (matches: Bool, difference: Difference?) {
+        let reference = url(name, besides: file)
+        if isRecording {
+            try encode(bitmap).write(to: reference)
+            return (true, nil)
+        }
+        let difference = compare(bitmap, try decode(try Data(contentsOf: reference)))
+        return (!difference.sizeMismatch && difference.share < 0.01, difference)
+    }
+
     /// The share of pixels in `rect` (pixels) whose alpha exceeds `alpha`, and
     /// the number of such pixels outside it.
     public static func inkInside(_ bitmap: Bitmap, rect: (x: Range<Int>, y: Range<Int>), alpha: UInt32 = 64)

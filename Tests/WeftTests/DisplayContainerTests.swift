@@ -184,14 +184,9 @@ final class Registry: Sendable {
 
 enum ImageNodeReference {
     static func matches(_ bitmap: Bitmap, _ name: String, file: String = #filePath) throws -> Bool {
-        let url = ReferenceImage.url(name, besides: file)
-        if ReferenceImage.isRecording {
-            try bitmap.writePNG(to: url)
-            return true
-        }
-        let reference = try Bitmap(pngData: try Data(contentsOf: url), scale: bitmap.scale)
-        let difference = ReferenceImage.compare(bitmap, reference)
-        return !difference.sizeMismatch && difference.share < 0.01
+        try ReferenceImage.matches(
+            bitmap, name, besides: file, encode: { $0.pngData() }, decode: { try Bitmap(pngData: $0, scale: bitmap.scale) }
+        ).matches
     }
 }
 

@@ -182,15 +182,6 @@ public enum PostMeasureFixture {
     public static func measure(_ cells: [PostCellNode], parallel: Bool) {
         let range = (try? SizeRange(min: CGSize(width: 390, height: 0), max: CGSize(width: 390, height: CGFloat.infinity)))
             ?? .unconstrained
-        if parallel {
-            let chunks = min(cells.count, ProcessInfo.processInfo.activeProcessorCount * 8)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for index in cells.count * chunk / chunks ..< cells.count * (chunk + 1) / chunks {
-                    _ = cells[index].layoutThatFits(range)
-                }
-            }
-        } else {
-            for cell in cells { _ = cell.layoutThatFits(range) }
-        }
+        measureCells(cells, in: range, parallel: parallel)
     }
 }

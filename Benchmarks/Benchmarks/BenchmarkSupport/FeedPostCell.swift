@@ -53,16 +53,7 @@ public class FeedPostCell: CellNode, @unchecked Sendable {
 
     /// Measures `cells` in `range`, on every core or one at a time.
     public static func measure(_ cells: [FeedPostCell], in range: SizeRange, parallel: Bool) {
-        if parallel {
-            let chunks = min(cells.count, ProcessInfo.processInfo.activeProcessorCount * 8)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for index in cells.count * chunk / chunks ..< cells.count * (chunk + 1) / chunks {
-                    _ = cells[index].layoutThatFits(range)
-                }
-            }
-        } else {
-            for cell in cells { _ = cell.layoutThatFits(range) }
-        }
+        measureCells(cells, in: range, parallel: parallel)
     }
 }
 

@@ -75,7 +75,9 @@ public final class TextureRangeModel {
             guard let node = sections[path.section][path.item].nodeIfAllocated, node.interfaceState != state else {
                 continue
             }
-            try? node.recursivelySetInterfaceState(state)
+            // The model's table never pairs visible without display, the only state a
+            // node refuses, and its cells adopt no layouts: nothing to report.
+            _ = try? node.recursivelySetInterfaceState(state)
         }
         previous = ordered
     }

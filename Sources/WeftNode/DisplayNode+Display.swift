@@ -168,6 +168,14 @@ extension DisplayNode {
         _DisplayCommitter.commitNow()
     }
 
+    /// The most drawings that run at once: the machine's core count. Tests whose
+    /// drawings wait on purpose raise it, so that suites running in parallel in
+    /// one process do not wait for each other's display workers.
+    package static var displayQueueWidth: Int {
+        get { _DisplayQueue.shared.width }
+        set { _DisplayQueue.shared.width = newValue }
+    }
+
     /// Runs `body` and starts the drawings it requested only when it returns, all
     /// at once, so that the display queue takes visible nodes' drawings before
     /// the others. A range controller wraps each range update in it.

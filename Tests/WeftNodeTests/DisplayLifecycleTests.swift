@@ -4,13 +4,14 @@ import Synchronization
 import Testing
 import WeftCore
 import WeftNode
+import WeftTestSupport
 
 /// A drawing that fills its canvas with one colour, records whether it ran on
 /// main, and optionally waits for a latch first.
 struct FillDrawing: NodeDrawing {
     let argb: UInt32
     let threads: ThreadLog
-    var latch: DispatchSemaphore?
+    var latch: Gate?
 
     func draw(in canvas: DrawingCanvas) {
         threads.record(name: String(format: "%08x", argb))
@@ -27,15 +28,24 @@ struct FillDrawing: NodeDrawing {
 // A PosixMutex, not Synchronization's Mutex, so that ThreadSanitizer sees the lock.
 final class ThreadLog: Sendable {
     private let entries = PosixMutex<[(name: String, onMain: Bool)]>([])
-    let started = DispatchSemaphore(value: 0)
 
     func record(name: String) {
         let onMain = MainQueue.isCurrent
         entries.withLock { $0.append((name, onMain)) }
-        started.signal()
     }
 
     var names: [String] { entries.withLock { $0.map(\.name) } }
+
+    /// Lets main turns pass until `count` drawings have started: main stays free
+    /// for the other suites while a drawing of this one waits at its gate.
+    @MainActor
+    func waitForStarts(_ count: Int) async {
+        var turns = 0
+        while entries.withLock({ $0.count }) < count, turns < 10_000_000 {
+            await nextMainTurn()
+            turns += 1
+        }
+    }
     var onMain: [Bool] { entries.withLock { $0.map(\.onMain) } }
 }
 
@@ -43,9 +53,9 @@ final class ThreadLog: Sendable {
 // @unchecked Sendable: the colour and latch are in a PosixMutex.
 final class FillNode: DisplayNode, @unchecked Sendable {
     let threads: ThreadLog
-    private let fill: PosixMutex<(argb: UInt32, latch: DispatchSemaphore?)>
+    private let fill: PosixMutex<(argb: UInt32, latch: Gate?)>
 
-    init(argb: UInt32, threads: ThreadLog, latch: DispatchSemaphore? = nil, size: CGSize = CGSize(width: 10, height: 4)) {
+    init(argb: UInt32, threads: ThreadLog, latch: Gate? = nil, size: CGSize = CGSize(width: 10, height: 4)) {
         self.threads = threads
         fill = PosixMutex((argb, latch))
         super.init()
@@ -53,7 +63,7 @@ final class FillNode: DisplayNode, @unchecked Sendable {
         _ = layoutThatFits(try! SizeRange(exactly: size))
     }
 
-    func setFill(_ argb: UInt32, latch: DispatchSemaphore? = nil) {
+    func setFill(_ argb: UInt32, latch: Gate? = nil) {
         fill.withLock { $0 = (argb, latch) }
         setNeedsDisplay()
     }
@@ -75,6 +85,11 @@ func nextMainTurn() async {
 /// the process's.
 @MainActor
 @Suite(.serialized) struct DisplayLifecycleTests {
+    init() {
+        // Drawings here wait at gates while other suites draw: give every suite workers.
+        DisplayNode.displayQueueWidth = 16
+    }
+
     @Test func anAsynchronousDrawingRunsOffMainAndLandsOnALaterTurn() async throws {
         let threads = ThreadLog()
         let node = FillNode(argb: 0xFF11_2233, threads: threads)
@@ -99,24 +114,24 @@ func nextMainTurn() async {
     }
 
     @Test func aNodeThatLeftDisplayBeforeItsDrawingFinishedNeverShowsIt() async throws {
-        let threads = ThreadLog(), latch = DispatchSemaphore(value: 0)
+        let threads = ThreadLog(), latch = Gate()
         let node = FillNode(argb: 0xFF00_00FF, threads: threads, latch: latch)
         try node.recursivelySetInterfaceState([.display])
-        threads.started.wait()
+        await threads.waitForStarts(1)
         try node.recursivelySetInterfaceState([])
-        latch.signal()
+        latch.open()
         await DisplayNode.waitUntilScheduledDisplaysFinish()
         await nextMainTurn()
         #expect(node.contents == nil)
     }
 
     @Test func setNeedsDisplayRedrawsAndDropsTheDrawingItReplaced() async throws {
-        let threads = ThreadLog(), latch = DispatchSemaphore(value: 0)
+        let threads = ThreadLog(), latch = Gate()
         let node = FillNode(argb: 0xFFAA_0000, threads: threads, latch: latch)
         try node.recursivelySetInterfaceState([.display])
-        threads.started.wait()
+        await threads.waitForStarts(1)
         node.setFill(0xFF00_AA00)
-        latch.signal()
+        latch.open()
         await DisplayNode.waitUntilScheduledDisplaysFinish()
         #expect(node.contents?.pixel(x: 0, y: 0) == 0xFF00_AA00)
         #expect(threads.names == ["ffaa0000", "ff00aa00"])
@@ -149,7 +164,7 @@ func nextMainTurn() async {
     }
 
     @Test func aNodeAndItsSubnodesGetTheirContentsInTheSameTurn() async throws {
-        let threads = ThreadLog(), latch = DispatchSemaphore(value: 0)
+        let threads = ThreadLog(), latch = Gate()
         let cell = FillNode(argb: 0xFF00_0001, threads: threads)
         let slow = FillNode(argb: 0xFF00_0002, threads: threads, latch: latch)
         let fast = FillNode(argb: 0xFF00_0003, threads: threads)
@@ -158,28 +173,44 @@ func nextMainTurn() async {
         try cell.recursivelySetInterfaceState([.display])
         // Let the fast drawings finish and several turns pass: nothing lands
         // while the slow subnode draws.
-        for _ in 0 ..< 3 { threads.started.wait() }
+        await threads.waitForStarts(3)
         for _ in 0 ..< 5 { await nextMainTurn() }
         #expect([cell, slow, fast].allSatisfy { $0.contents == nil })
-        latch.signal()
+        latch.open()
         await DisplayNode.waitUntilScheduledDisplaysFinish()
         #expect([cell, slow, fast].allSatisfy { $0.contents != nil })
     }
 
-    @Test func visibleNodesDrawBeforeOffScreenOnesOfTheSameBatch() async throws {
+    @Test func aBatchStartsItsDrawingsOnlyWhenItEnds() async throws {
         let threads = ThreadLog()
         let offScreen = (0 ..< 8).map { FillNode(argb: 0xFF00_0000 | UInt32($0), threads: threads) }
         let visible = FillNode(argb: 0xFFFF_FFFF, threads: threads)
+        var startedInside = -1
         try DisplayNode.performDisplayBatch {
             for node in offScreen { try node.recursivelySetInterfaceState([.preload, .display]) }
             try visible.recursivelySetInterfaceState(.all)
+            startedInside = threads.names.count
         }
+        #expect(startedInside == 0, "no drawing starts before the batch ends, so the queue can order them")
         await DisplayNode.waitUntilScheduledDisplaysFinish()
-        // Each worker records when it starts, so with several workers the
-        // visible drawing is among the first they took, not always the first.
-        let position = try #require(threads.names.firstIndex(of: "ffffffff"))
-        #expect(position < ProcessInfo.processInfo.activeProcessorCount, "\(threads.names)")
         #expect(([visible] + offScreen).allSatisfy { $0.contents != nil })
+    }
+
+    @Test func theDisplayQueueTakesTheHighestPriorityFirstThenTheOldest() {
+        // One worker, so the order drawings start in is the order the queue gives them.
+        let queue = _DisplayQueue(width: 1)
+        let order = PosixMutex<[Int]>([])
+        let done = DispatchGroup()
+        let jobs = [(0, 10), (1, 11), (0, 12), (1, 13), (0, 14)].map { priority, id in
+            done.enter()
+            return (priority: priority, run: { @Sendable in
+                order.withLock { $0.append(id) }
+                done.leave()
+            })
+        }
+        queue.submit(jobs)
+        done.wait()
+        #expect(order.withLock { $0 } == [11, 13, 10, 12, 14])
     }
 
     @Test func ensureDisplaySynchronouslyWaitsForDrawingsInFlightAndDrawsTheRest() throws {

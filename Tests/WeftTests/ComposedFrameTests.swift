@@ -7,9 +7,9 @@ import WeftTestSupport
 
 /// A cell of 100 points whose drawing waits for a latch when it has one.
 final class LatchedCell: CellNode, @unchecked Sendable {
-    private let latch: DispatchSemaphore?
+    private let latch: Gate?
 
-    init(latch: DispatchSemaphore?) {
+    init(latch: Gate?) {
         self.latch = latch
         super.init()
         contentsScale = 1
@@ -20,7 +20,7 @@ final class LatchedCell: CellNode, @unchecked Sendable {
     }
 
     struct Fill: NodeDrawing {
-        let latch: DispatchSemaphore?
+        let latch: Gate?
         func draw(in canvas: DrawingCanvas) {
             latch?.wait()
             for row in 0 ..< canvas.pixelHeight {
@@ -35,7 +35,7 @@ final class LatchedCell: CellNode, @unchecked Sendable {
 
 @MainActor
 final class LatchedSource: CollectionNodeDataSource {
-    let latch = DispatchSemaphore(value: 0)
+    let latch = Gate()
     let latchedItem: Int
 
     init(latchedItem: Int) {
@@ -53,6 +53,11 @@ final class LatchedSource: CollectionNodeDataSource {
 /// The headless view's screen: composed frames and the blank cells in them.
 @MainActor
 @Suite(.serialized) struct ComposedFrameTests {
+    init() {
+        // A drawing here waits at a gate while other suites draw: give every suite workers.
+        DisplayNode.displayQueueWidth = 16
+    }
+
     @Test func aComposedFrameOfAKnownFeedMatchesItsReference() async throws {
         let source = PostSource(count: 10)
         source.scale = 1
@@ -93,7 +98,7 @@ final class LatchedSource: CollectionNodeDataSource {
         #expect(blankFrame.visibleItems.count == 5)
         #expect(blankFrame.bitmap.pixel(x: 50, y: 250) == 0xFFFF_FFFF, "item 2 shows the background")
         #expect(blankFrame.bitmap.pixel(x: 50, y: 150) == 0xFF33_6699, "item 1 is drawn")
-        source.latch.signal()
+        source.latch.open()
         await DisplayNode.waitUntilScheduledDisplaysFinish()
         await nextMainTurn()
         #expect(node.blankVisibleItems.isEmpty)

@@ -11,7 +11,7 @@ import WeftCore
 /// global queue while there is work and none exists while there is none, so a
 /// process that never draws starts no thread.
 // @unchecked: every mutable stored property is in `state`, a PosixMutex.
-final class _DisplayQueue: @unchecked Sendable {
+package final class _DisplayQueue: @unchecked Sendable {
     struct Job {
         var priority: Int
         var sequence: UInt64
@@ -27,30 +27,40 @@ final class _DisplayQueue: @unchecked Sendable {
         var heap: [Job] = []
         var running = 0
         var sequence: UInt64 = 0
+        var width: Int
     }
 
     static let shared = _DisplayQueue(width: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
-    /// The most drawings that run at once.
-    let width: Int
-    private let state = PosixMutex(State())
+    private let state: PosixMutex<State>
 
-    init(width: Int) {
+    package init(width: Int) {
         precondition(width > 0, "a display queue needs at least one worker")
-        self.width = width
+        state = PosixMutex(State(width: width))
+    }
+
+    /// The most drawings that run at once. Tests whose drawings block on purpose
+    /// widen it, so that suites running side by side never wait for each
+    /// other's workers.
+    var width: Int {
+        get { state.withLock { $0.width } }
+        set {
+            precondition(newValue > 0, "a display queue needs at least one worker")
+            state.withLock { $0.width = newValue }
+        }
     }
 
     /// Queues drawings and starts workers for them, up to ``width`` in all.
     ///
     /// - Complexity: O(*k* log *n*) for *k* jobs on a heap of *n*.
-    func submit(_ jobs: [(priority: Int, run: @Sendable () -> Void)]) {
+    package func submit(_ jobs: [(priority: Int, run: @Sendable () -> Void)]) {
         guard !jobs.isEmpty else { return }
         let starting = state.withLock { state in
             for job in jobs {
                 state.sequence &+= 1
                 Self.push(Job(priority: job.priority, sequence: state.sequence, run: job.run), onto: &state.heap)
             }
-            let starting = min(width - state.running, state.heap.count)
+            let starting = min(max(state.width - state.running, 0), state.heap.count)
             state.running += starting
             return starting
         }

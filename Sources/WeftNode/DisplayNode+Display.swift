@@ -107,6 +107,12 @@ extension DisplayNode {
     /// - Complexity: O(1) here; the drawing is the node's.
     public func setNeedsDisplay() {
         displaySentinel.add(1, ordering: .relaxed)
+        // A node outside the display state draws when it enters it, capturing
+        // then what was set before: no main turn is spent on it (a cell built
+        // off main sets several drawn properties). Entering display sets the
+        // state before capturing, so a change that reads it as not entered yet
+        // is seen by that capture.
+        guard isInDisplayState else { return }
         if MainQueue.isCurrent {
             MainActor.assumeIsolated { redisplayIfNeeded() }
         } else {

@@ -21,6 +21,7 @@ enum _DisplayCommitter {
     @MainActor private static var waiters: [CheckedContinuation<Void, Never>] = []
     @MainActor private static var batchDepth = 0
     @MainActor private static var batched: [_DisplayTransaction] = []
+    @MainActor private static var leaving: [_WeakNode] = []
 
     /// Hands a finished transaction to the next main turn. Any thread.
     static func enqueue(_ transaction: _DisplayTransaction) {
@@ -32,16 +33,11 @@ enum _DisplayCommitter {
         guard schedule else { return }
         DispatchQueue.main.async {
             MainActor.assumeIsolated {
-                let transactions = ready.withLock { ready in
-                    ready.isScheduled = false
-                    return ready.transactions.take()
-                }
-                for transaction in transactions { transaction.apply() }
+                ready.withLock { $0.isScheduled = false }
+                applyReady()
             }
         }
     }
-
-    @MainActor private static var leaving: [_WeakNode] = []
 
     /// Clears `node`'s contents on the next main turn if it is still outside the
     /// display state then; one main-queue block serves every node of a turn.
@@ -50,12 +46,7 @@ enum _DisplayCommitter {
         leaving.append(_WeakNode(node))
         guard leaving.count == 1 else { return }
         DispatchQueue.main.async {
-            MainActor.assumeIsolated {
-                for entry in leaving.take() {
-                    guard let node = entry.node, !node.isInDisplayState else { continue }
-                    node.clearContents()
-                }
-            }
+            MainActor.assumeIsolated { clearLeaving() }
         }
     }
 
@@ -72,7 +63,19 @@ enum _DisplayCommitter {
     /// later, done at a frame's start.
     @MainActor
     static func commitNow() {
+        applyReady()
+        clearLeaving()
+    }
+
+    /// Applies the finished transactions, oldest first.
+    @MainActor
+    private static func applyReady() {
         for transaction in ready.withLock({ $0.transactions.take() }) { transaction.apply() }
+    }
+
+    /// Clears the nodes queued by ``clearLater(_:)`` that are still out of display.
+    @MainActor
+    private static func clearLeaving() {
         for entry in leaving.take() {
             guard let node = entry.node, !node.isInDisplayState else { continue }
             node.clearContents()

@@ -27,26 +27,39 @@ struct FillDrawing: NodeDrawing {
 /// Which drawings ran, in order, and whether each ran on main.
 // A PosixMutex, not Synchronization's Mutex, so that ThreadSanitizer sees the lock.
 final class ThreadLog: Sendable {
-    private let entries = PosixMutex<[(name: String, onMain: Bool)]>([])
+    private struct Log {
+        var entries: [(name: String, onMain: Bool)] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let log = PosixMutex(Log())
 
     func record(name: String) {
         let onMain = MainQueue.isCurrent
-        entries.withLock { $0.append((name, onMain)) }
+        let ready = log.withLock { log in
+            log.entries.append((name, onMain))
+            let count = log.entries.count
+            defer { log.waiters.removeAll { $0.count <= count } }
+            return log.waiters.filter { $0.count <= count }.map(\.continuation)
+        }
+        for continuation in ready { continuation.resume() }
     }
 
-    var names: [String] { entries.withLock { $0.map(\.name) } }
+    var names: [String] { log.withLock { $0.entries.map(\.name) } }
+    var onMain: [Bool] { log.withLock { $0.entries.map(\.onMain) } }
 
-    /// Lets main turns pass until `count` drawings have started: main stays free
-    /// for the other suites while a drawing of this one waits at its gate.
-    @MainActor
+    /// Returns once `count` drawings have started, without holding main: the
+    /// other suites' main-actor work goes on while a drawing here waits at its gate.
     func waitForStarts(_ count: Int) async {
-        var turns = 0
-        while entries.withLock({ $0.count }) < count, turns < 10_000_000 {
-            await nextMainTurn()
-            turns += 1
+        await withCheckedContinuation { continuation in
+            let started = log.withLock { log in
+                if log.entries.count >= count { return true }
+                log.waiters.append((count, continuation))
+                return false
+            }
+            if started { continuation.resume() }
         }
     }
-    var onMain: [Bool] { entries.withLock { $0.map(\.onMain) } }
 }
 
 /// A node that draws a `FillDrawing` of its current colour.

@@ -1,4 +1,4 @@
-import Synchronization
+import WeftCore
 
 /// Numbers for supplementary kinds ("header", "footer"), which the C core keys
 /// by a 32-bit id. Process-wide: ids never change, so any map can share them.
@@ -8,7 +8,7 @@ enum SupplementaryKinds {
         var names: [String] = []
     }
 
-    private static let table = Mutex(Table())
+    private static let table = PosixMutex(Table())
 
     /// The ids of `kinds`, numbering the ones seen for the first time.
     static func ids(for kinds: [String]) -> [UInt32] {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Weft
 
 /// The app's side of the simulated feed: its posts, edited and turned into
@@ -19,7 +18,7 @@ final class FeedModel: Sendable {
     }
 
     private let queue = DispatchQueue(label: "org.weft.sim.feed-model")
-    private let posts = Mutex<[Post]>([])
+    private let posts = PosixMutex<[Post]>([])
 
     /// Applies `edits` off main, then hands the resulting snapshot to `apply` on main.
     func update(

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 import Weft
 
 /// Collects the pipeline's trace records from every thread during a run and
@@ -11,7 +10,7 @@ import Weft
 /// flow from step 1 through step 3 and its workers to the commit, and each
 /// thread named after the parts it played.
 final class PipelineTraceRecorder: TraceRecorder {
-    private let records = Mutex<[TraceRecord]>([])
+    private let records = PosixMutex<[TraceRecord]>([])
     /// The run's start on the monotonic clock; events are microseconds from it.
     let origin: UInt64
     private let mainThread: UInt

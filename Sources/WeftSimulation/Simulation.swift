@@ -2,7 +2,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 import Weft
 
 /// A feed on a `CollectionNode` over a headless view, driven frame by

@@ -1,11 +1,10 @@
-import Synchronization
 import Weft
 
 /// The simulation's main run loop: work handed to main (commits, coalesced
 /// range updates) waits here until the next frame runs it, as a run loop turn
 /// would on a device.
 final class SimulationScheduler: MainScheduler {
-    private let jobs = Mutex<[@MainActor @Sendable () -> Void]>([])
+    private let jobs = PosixMutex<[@MainActor @Sendable () -> Void]>([])
 
     func schedule(_ job: @escaping @MainActor @Sendable () -> Void) {
         jobs.withLock { $0.append(job) }

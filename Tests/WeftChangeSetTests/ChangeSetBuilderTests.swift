@@ -1,12 +1,12 @@
-import Synchronization
 import Testing
 import WeftChangeSet
+import WeftCore
 
 @Suite struct ChangeSetBuilderTests {
     func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 
     @Test func nestedUpdatesCoalesceAndCompletionsRunInCallOrder() throws {
-        let order = Mutex<[String]>([])
+        let order = PosixMutex<[String]>([])
         var c = ChangeSet(oldItemCounts: [2])
         c.beginUpdates()
         c.insertItems(at: [path(0, 0)])

@@ -125,7 +125,7 @@ private final class ViewLike: Sendable {
 
     @Test func drainFromInsideAReleaseIsRefused() throws {
         let queue = try MainContextReleaseQueue(scheduler: ManualMainScheduler())
-        let outcome = Mutex<DeallocQueueError?>(nil)
+        let outcome = PosixMutex<DeallocQueueError?>(nil)
         let log = ContextLog(expected: 1)
         queue.release(ViewLike(log) {
             MainActor.assumeIsolated {

@@ -72,7 +72,7 @@ import WeftTestSupport
     @Test func nestedUpdatesCommitAsOneBatch() throws {
         let pipeline = try Pipeline([2])
         var changeSet = pipeline.controller.makeChangeSet()
-        let finished = Mutex<[String]>([])
+        let finished = PosixMutex<[String]>([])
         changeSet.beginUpdates()
         changeSet.insertItems(at: [IndexPath(item: 0, section: 0)])
         changeSet.beginUpdates()
@@ -220,7 +220,7 @@ import WeftTestSupport
         let visible = pipeline.controller.visibleMap
         let pending = pipeline.controller.pendingMap
         var outcomes: [DataControllerError] = []
-        let finished = Mutex<[Bool]>([])
+        let finished = PosixMutex<[Bool]>([])
 
         var beyond = pipeline.controller.makeChangeSet()
         beyond.beginUpdates()
@@ -306,7 +306,7 @@ import WeftTestSupport
         let pipeline = try Pipeline([2], load: false)
         var changeSet = pipeline.controller.makeChangeSet()
         changeSet.insertItems(at: [IndexPath(item: 0, section: 0)])
-        let finished = Mutex<Bool?>(nil)
+        let finished = PosixMutex<Bool?>(nil)
         changeSet.beginUpdates()
         changeSet.endUpdates { value in finished.withLock { $0 = value } }
         pipeline.feed.sections[0].items.insert(FeedItem(id: 40), at: 0)

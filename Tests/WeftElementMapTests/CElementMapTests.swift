@@ -1,5 +1,4 @@
 import CWeftElementMap
-import Synchronization
 import Testing
 import WeftTestSupport
 import WeftCore
@@ -10,7 +9,7 @@ import WeftCore
     /// Counts releases per handle. The callback may run on any thread that
     /// releases a version, so the counts sit behind a mutex.
     final class ReleaseCounter: Sendable {
-        let released = Mutex([Int: Int]())
+        let released = PosixMutex([Int: Int]())
 
         func count(of handle: Int) -> Int { released.withLock { $0[handle, default: 0] } }
         var total: Int { released.withLock { $0.values.reduce(0, +) } }

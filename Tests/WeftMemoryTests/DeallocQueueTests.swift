@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 import WeftCore
 import WeftMemory
@@ -207,7 +206,7 @@ private final class DeinitAction: Sendable {
 
     @Test func drainFromInsideAReleaseIsRefused() throws {
         let queue = try DeallocQueue()
-        let outcome = Mutex<DeallocQueueError?>(nil)
+        let outcome = PosixMutex<DeallocQueueError?>(nil)
         queue.release(DeinitAction {
             do throws(DeallocQueueError) { try queue.drain() } catch { outcome.withLock { $0 = error } }
         })

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WeftCore
 import WeftNode
@@ -8,7 +7,7 @@ import WeftTestSupport
 /// A node whose layout names the nodes in ``wanted``, stacked 10 points apart,
 /// and that logs what its subnodes are at each step of a transition.
 private final class ManagedNode: DisplayNode, @unchecked Sendable {
-    let wanted = Mutex<[DisplayNode]>([])
+    let wanted = PosixMutex<[DisplayNode]>([])
     let log: EventLog
     /// Whether `animateLayoutTransition` completes at once or keeps the transition.
     @MainActor var completesAtOnce = true

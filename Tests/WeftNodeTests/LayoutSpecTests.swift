@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 import Testing
 import WeftCore
@@ -21,7 +20,7 @@ final class SizedNode: DisplayNode, @unchecked Sendable {
 /// A leaf that wants a fixed size and records the widths it is measured at.
 final class MeasuredWidthsNode: DisplayNode, @unchecked Sendable {
     let wanted: CGSize
-    private let asked = Mutex<[CGFloat]>([])
+    private let asked = PosixMutex<[CGFloat]>([])
 
     init(_ width: CGFloat, _ height: CGFloat) {
         wanted = CGSize(width: width, height: height)
@@ -444,7 +443,7 @@ final class SpecNode: DisplayNode, @unchecked Sendable {
 
     @Test func automaticSubnodesFollowTheSpec() throws {
         let (title, photo, badge) = (SizedNode(100, 20), SizedNode(100, 60), SizedNode(20, 20))
-        let showsBadge = Mutex(false)
+        let showsBadge = PosixMutex(false)
         let cell = SpecNode { _ in
             .stack(.vertical, children: [.node(title), .node(showsBadge.withLock { $0 } ? badge : photo)])
         }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import WeftCore
 import WeftNode
@@ -8,7 +7,7 @@ import WeftTestSupport
 
 /// Where and how often views died.
 private final class ViewDeaths: Sendable {
-    let threads = Mutex<[ThreadIdentity]>([])
+    let threads = PosixMutex<[ThreadIdentity]>([])
     var count: Int { threads.withLock { $0.count } }
 }
 
@@ -43,15 +42,15 @@ private final class TrackedViewNode: DisplayNode, @unchecked Sendable {
 
 /// Holds the only reference to a node until a background thread drops it.
 private final class Handoff: Sendable {
-    private let node: Mutex<DisplayNode?>
+    private let node: PosixMutex<DisplayNode?>
 
     init(_ node: consuming DisplayNode) {
-        self.node = Mutex(node)
+        self.node = PosixMutex(node)
     }
 
     /// Drops the node on a background thread and returns once it did.
     func dropOnBackgroundThread() -> ThreadIdentity {
-        let thread = Mutex<ThreadIdentity?>(nil)
+        let thread = PosixMutex<ThreadIdentity?>(nil)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             self.node.withLock { $0 = nil }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import WeftCore
 import WeftNode
 
@@ -46,7 +45,7 @@ let validInterfaceStates: [InterfaceState] = [[], [.preload], [.display], [.prel
 /// Runs `body` on a background thread, outside any actor (so a hierarchy edit
 /// there is not main-actor isolated), and returns what it returns or throws.
 func offMain<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-    let outcome = Mutex<Result<T, any Error>?>(nil)
+    let outcome = PosixMutex<Result<T, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
         let result = Result { try body() }

@@ -1,4 +1,4 @@
-import Synchronization
+import WeftCore
 import WeftReactive
 
 /// A ``NodeScheduler`` with a clock that only moves when a test advances it, so that
@@ -16,7 +16,7 @@ final class ManualNodeScheduler: NodeScheduler {
         var jobs: [Job] = []
     }
 
-    private let state = Mutex(State())
+    private let state = PosixMutex(State())
 
     /// How far the clock has moved since the scheduler was created.
     var now: Duration { state.withLock { $0.now } }

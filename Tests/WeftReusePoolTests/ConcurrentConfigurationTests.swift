@@ -1,14 +1,14 @@
 import Dispatch
-import Synchronization
 import Testing
+import WeftCore
 import WeftReusePool
 
 /// Components build configurations on any thread; interning must agree across threads.
 @Suite struct ConcurrentConfigurationTests {
     @Test func configurationsBuiltOnManyThreadsShareShapesAndIdentities() throws {
-        let shapes = Mutex<Set<AttributeShape>>([])
-        let viewClasses = Mutex<Set<ViewClassIdentifier>>([])
-        let failures = Mutex(0)
+        let shapes = PosixMutex<Set<AttributeShape>>([])
+        let viewClasses = PosixMutex<Set<ViewClassIdentifier>>([])
+        let failures = PosixMutex(0)
         DispatchQueue.concurrentPerform(iterations: 64) { iteration in
             // A name new to the process, interned by several threads at once.
             let fresh = AttributeIdentifier("concurrent-\(iteration % 4)")

@@ -1,4 +1,4 @@
-import Synchronization
+import WeftCore
 
 /// A test element. Each cell reports its death to a tracker, so a test can
 /// count exactly how many the map released.
@@ -22,7 +22,7 @@ public final class Cell: Sendable, CustomStringConvertible {
 /// Counts cells born and dead. Cells die on whichever thread releases the last
 /// version holding them, so the counts sit behind a mutex.
 public final class CellTracker: Sendable {
-    private let counts = Mutex((born: 0, dead: 0))
+    private let counts = PosixMutex((born: 0, dead: 0))
 
     public init() {}
 

@@ -1,9 +1,8 @@
-import Synchronization
 import WeftCore
 
 /// A ``MainScheduler`` that only records jobs; a test runs them when it chooses.
 public final class ManualMainScheduler: MainScheduler {
-    private let jobs = Mutex<[@MainActor @Sendable () -> Void]>([])
+    private let jobs = PosixMutex<[@MainActor @Sendable () -> Void]>([])
 
     public init() {}
 

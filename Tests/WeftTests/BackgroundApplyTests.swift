@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Weft
 import WeftCore
@@ -37,7 +36,7 @@ import WeftTestSupport
         var sections = [Array(0 ..< 10), Array(10 ..< 20), Array(20 ..< 30)]
         try source.apply(try CollectionSnapshot(sections.enumerated().map { ($0, $1) }))
         node.waitUntilAllUpdatesAreProcessed()
-        let outcomes = Mutex<[Int]>([])
+        let outcomes = PosixMutex<[Int]>([])
         for round in 0 ..< 40 {
             let before = nodesByTag(node)
             let shownBefore = sections.flatMap { $0 }
@@ -69,7 +68,7 @@ import WeftTestSupport
         let (node, source) = try makeTagSource()
         try source.apply(try CollectionSnapshot([(0, [1, 2, 3])]))
         node.waitUntilAllUpdatesAreProcessed()
-        let order = Mutex<[String]>([])
+        let order = PosixMutex<[String]>([])
         source.applyInBackground(try CollectionSnapshot([(0, [3, 2, 1, 4])])) { _ in order.withLock { $0.append("background") } }
         try source.apply(try CollectionSnapshot([(0, [4, 1])])) { _ in order.withLock { $0.append("main") } }
         node.waitUntilAllUpdatesAreProcessed()
@@ -81,7 +80,7 @@ import WeftTestSupport
         let (node, source) = try makeTagSource()
         try source.apply(try CollectionSnapshot([(0, [1, 2, 3])]))
         node.waitUntilAllUpdatesAreProcessed()
-        let results = Mutex<[Result<Void, SnapshotError>]>([])
+        let results = PosixMutex<[Result<Void, SnapshotError>]>([])
         source.applyInBackground(try CollectionSnapshot([(0, [1, 2, 3, 4])])) { result in results.withLock { $0.append(result) } }
         source.applyInBackground(try CollectionSnapshot([(0, [2, 3, 4])])) { result in results.withLock { $0.append(result) } }
         // The node's data changes behind the data source's back while the diffs run.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Weft
 import WeftDiff
 import WeftTestSupport
@@ -16,11 +15,11 @@ struct Story: Hashable, Sendable, Diffable {
 /// A story's node, 100 points tall. A reload hands it the story's new version
 /// (the node model), which it shows from then on.
 class StoryNode: CellNode, @unchecked Sendable {
-    private let shownStory: Mutex<Story>
+    private let shownStory: PosixMutex<Story>
     var story: Story { shownStory.withLock { $0 } }
 
     init(story: Story) {
-        shownStory = Mutex(story)
+        shownStory = PosixMutex(story)
         super.init()
     }
 

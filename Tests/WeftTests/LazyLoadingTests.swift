@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Weft
 import WeftTestSupport
@@ -309,7 +308,7 @@ func settleLoads(_ node: CollectionNode, _ scheduler: ManualMainScheduler) {
 
 /// Counts the stories' nodes alive.
 final class LiveStories: Sendable {
-    private let alive = Mutex(0)
+    private let alive = PosixMutex(0)
     var count: Int { alive.withLock { $0 } }
     func change(by delta: Int) { alive.withLock { $0 += delta } }
 }

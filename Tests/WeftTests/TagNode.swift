@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Weft
 import WeftCore
 import WeftTestSupport
@@ -8,7 +7,7 @@ import WeftTestSupport
 /// reconfigure handed it.
 final class TagNode: CellNode, @unchecked Sendable {
     let tag: Int
-    private let modelUpdates = Mutex(0)
+    private let modelUpdates = PosixMutex(0)
     var reconfigurations: Int { modelUpdates.withLock { $0 } }
 
     init(tag: Int) {

@@ -54,11 +54,11 @@ final class LiveCount: Sendable {
 /// A 50-point row that shows a story; a reload hands it the new version.
 final class StoryCell: CellNode, @unchecked Sendable {
     // @unchecked Sendable: `shown` is a Mutex; the rest is CellNode's, behind its lock.
-    private let shown: Mutex<Story>
+    private let shown: PosixMutex<Story>
     private let nodes: LiveCount
 
     init(story: Story, nodes: LiveCount) {
-        shown = Mutex(story)
+        shown = PosixMutex(story)
         self.nodes = nodes
         nodes.add(1)
         super.init()

@@ -1,6 +1,6 @@
 /// One interning table: keys numbered 0, 1, 2 … in order of first sight, with a value
 /// kept per number (the key itself, or a name for descriptions).
-struct _InternTable<Key: Hashable, Value> {
+struct _InternTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private var numbers: [Key: Int32] = [:]
     private var values: [Value] = []
 

@@ -1,4 +1,4 @@
-import Synchronization
+import WeftCore
 
 /// Process-wide tables that give attribute identifiers, attribute shapes and view-class
 /// identities small integer numbers.
@@ -10,12 +10,12 @@ import Synchronization
 final class _Interner: Sendable {
     static let shared = _Interner()
 
-    struct ViewClassKey: Hashable {
+    struct ViewClassKey: Hashable, Sendable {
         var viewType: ObjectIdentifier
         var factoryIdentifier: String?
     }
 
-    private struct State {
+    private struct State: Sendable {
         var attributes = _InternTable<String, String>()
         /// Shape 0 is the empty shape.
         var shapes = _InternTable<[Int32], [Int32]>(first: [], value: [])
@@ -23,7 +23,7 @@ final class _Interner: Sendable {
         var viewClasses = _InternTable<ViewClassKey, String>()
     }
 
-    private let state = Mutex(State())
+    private let state = PosixMutex(State())
 
     /// Returns the number of the attribute identifier `name`, assigning the next one if new.
     ///

@@ -49,6 +49,9 @@ let package = Package(
         // weft-sim's feed (real post cells, the scenario), for weft-bench and tools.
         .library(name: "WeftSimulation", targets: ["WeftSimulation"]),
         .executable(name: "weft-sim", targets: ["weft-sim"]),
+        // A real window: GTK 4. A product of its own, so that linking Weft never needs GTK.
+        .library(name: "WeftGTK", targets: ["WeftGTK"]),
+        .executable(name: "weft-gallery", targets: ["weft-gallery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -67,6 +70,18 @@ let package = Package(
             name: "CPangoCairo",
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core"])]
+        ),
+        // GTK 4 (Debian 12: 4.8): WeftGTK only.
+        .systemLibrary(
+            name: "CGtk4",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(
+            name: "CWeftGTK",
+            dependencies: ["CGtk4"],
+            path: "CSupport/CWeftGTK",
+            cSettings: cSettings
         ),
         .target(
             name: "CWeftArena",
@@ -198,6 +213,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // A GTK 4 backing view: a second, real implementation of the backing-view protocol.
+        .target(
+            name: "WeftGTK",
+            dependencies: ["Weft", "CGtk4", "CWeftGTK"],
+            swiftSettings: swiftSettings
+        ),
+        // The feed in a window on the Linux desktop.
+        .executableTarget(
+            name: "weft-gallery",
+            dependencies: [
+                "WeftGTK", "WeftSimulation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // The README's Quick start, word for word (scripts/check-readme keeps them equal);
         // scripts/test builds and runs it, so the first paste of a new user works.
         .executableTarget(
@@ -310,6 +341,12 @@ let package = Package(
         .testTarget(
             name: "WeftDisplayTests",
             dependencies: ["WeftDisplay", "WeftNode", "WeftTestSupport"],
+            exclude: ["References"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftGTKTests",
+            dependencies: ["WeftGTK", "WeftSimulation", "WeftTestSupport", "CGtk4"],
             exclude: ["References"],
             swiftSettings: swiftSettings
         ),

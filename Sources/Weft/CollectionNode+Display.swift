@@ -2,14 +2,15 @@ public import Foundation
 public import WeftCore
 
 extension CollectionNode {
-    /// The visible items whose cells are not fully drawn: a node of the cell
-    /// lacks its latest drawing (`DisplayNode.isDisplayComplete`). What a
-    /// screen would show blank, or in part. In the data source's index space;
-    /// an item the view still shows but the data source deleted is left out.
+    /// The visible items whose cells are not fully drawn: the item has no node
+    /// yet (a lazy item still loading, a node still being made) or a node of the
+    /// cell lacks its latest drawing (`DisplayNode.isDisplayComplete`). What the
+    /// screen shows blank, or in part, in the view's index space (the committed
+    /// items the screen shows; ``indexPath(forViewIndexPath:)`` converts).
     ///
     /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.
     public var blankVisibleItems: [IndexPath] {
-        shownCells().filter { !($0.cell?.isDisplayComplete ?? false) }.compactMap(\.indexPath)
+        shownCells().filter { !($0.cell?.isDisplayComplete ?? false) }.map(\.viewIndexPath)
     }
 
     /// How far past the viewport's far edge, along the scroll axis and in
@@ -57,30 +58,40 @@ extension CollectionNode {
     /// - Complexity: O(*w* × *h*) pixels, plus the visible nodes.
     public func composeFrame(scale: Double = DisplayNode.defaultContentsScale, background: Color = .white)
         throws(BitmapError) -> ComposedFrame {
-        var layers: [Bitmap.Layer] = []
-        var blank: [IndexPath] = []
         let shown = shownCells()
+        let blank = shown.filter { !($0.cell?.isDisplayComplete ?? false) }.map(\.viewIndexPath)
+        let bitmap = try Bitmap(composing: layers(of: shown), size: viewportSize, scale: scale, background: background)
+        return ComposedFrame(bitmap: bitmap, blankItems: blank, visibleItems: shown.map(\.viewIndexPath))
+    }
+
+    /// What the view shows now, as layers: each visible cell's contents at its
+    /// frame, then its subnodes' at theirs, in viewport coordinates (points,
+    /// the viewport's top left at zero), back to front. A node without contents
+    /// adds no layer. What a real view draws each frame, and what
+    /// ``composeFrame(scale:background:)`` blends.
+    ///
+    /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.
+    public func visibleContentLayers() -> [Bitmap.Layer] {
+        layers(of: shownCells())
+    }
+
+    private func layers(of shown: [(cell: CellNode?, frame: CGRect, viewIndexPath: IndexPath)]) -> [Bitmap.Layer] {
+        var layers: [Bitmap.Layer] = []
         for shownCell in shown {
-            guard let cell = shownCell.cell else {
-                if let path = shownCell.indexPath { blank.append(path) }
-                continue
-            }
-            if !cell.isDisplayComplete, let path = shownCell.indexPath { blank.append(path) }
+            guard let cell = shownCell.cell else { continue }
             let origin = CGPoint(x: shownCell.frame.minX - contentOffset.x, y: shownCell.frame.minY - contentOffset.y)
             Self.appendLayers(of: cell, at: origin, to: &layers)
         }
-        let bitmap = try Bitmap(composing: layers, size: viewportSize, scale: scale, background: background)
-        return ComposedFrame(bitmap: bitmap, blankItems: blank, visibleItems: shown.compactMap(\.indexPath))
+        return layers
     }
 
     /// The cells the view shows: their nodes (if made), frames as shown, and
-    /// index paths in the data source's space (`nil` for a deleted one).
-    private func shownCells() -> [(cell: CellNode?, frame: CGRect, indexPath: IndexPath?)] {
-        let visible = dataController.visibleMap, pending = dataController.pendingMap
+    /// index paths in the view's space.
+    private func shownCells() -> [(cell: CellNode?, frame: CGRect, viewIndexPath: IndexPath)] {
+        let visible = dataController.visibleMap
         return viewIndexPathsForVisibleItems.compactMap { viewPath in
             guard let frame = layout.frameForItem(at: viewPath) else { return nil }
-            let element = visible.element(at: viewPath)
-            return (element?.nodeIfAllocated, displayedFrame(frame), element.flatMap { pending.indexPath(of: $0) })
+            return (visible.element(at: viewPath)?.nodeIfAllocated, displayedFrame(frame), viewPath)
         }
     }
 

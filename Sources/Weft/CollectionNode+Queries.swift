@@ -109,8 +109,13 @@ extension CollectionNode {
         isVisible ? layout.supplementaryElements(in: rangeController.viewport) : []
     }
 
-    /// The view-space index paths of the items that overlap the viewport.
-    var viewIndexPathsForVisibleItems: [IndexPath] {
+    /// The index paths of the items that overlap the viewport in the view's
+    /// index space (the committed items, as the screen shows them), absent
+    /// items of a lazy collection included: UIKit's `indexPathsForVisibleItems`
+    /// on the view.
+    ///
+    /// - Complexity: O(log *n* + *v*) for *v* visible items.
+    public var viewIndexPathsForVisibleItems: [IndexPath] {
         isVisible ? layout.indexPathsForItems(in: rangeController.viewport) : []
     }
 

@@ -167,6 +167,7 @@ public class CollectionNode {
         dataController.delegate = pipeline
         rangeController.batchFetchingDelegate = pipeline
         view.attach(to: dataController) { [weak self] in self?.viewIndexPathsForPreparedItems ?? [] }
+        (view as? any ContainerBackingView)?.attach(to: self)
     }
 
     /// The size of the viewport. A new size measures every allocated node again

@@ -7,9 +7,11 @@ public import WeftCore
 public struct ComposedFrame: Sendable {
     /// The picture, the viewport's size at the frame's scale.
     public let bitmap: Bitmap
-    /// The visible items whose cells were not fully drawn (a node without its
-    /// latest contents): shown blank, or in part. In the data source's index space.
+    /// The visible items whose cells were not fully drawn (no node yet, or a
+    /// node without its latest contents): shown blank, or in part. In the view's
+    /// index space, as the screen shows them.
     public let blankItems: [IndexPath]
-    /// The visible items, in the data source's index space.
+    /// The visible items, absent ones (a lazy item still loading) included, in
+    /// the view's index space.
     public let visibleItems: [IndexPath]
 }

@@ -20,6 +20,7 @@ extension DisplayNode {
                 state.contents = newValue
                 state.contentsSentinel = nil
             }
+            ContentsObservation.contentsDidChange(of: self)
         }
     }
 
@@ -263,10 +264,14 @@ extension DisplayNode {
         guard let operation = captureDisplay() else {
             // Nothing to draw (or no size yet): the node is complete without contents.
             let sentinel = displaySentinel.load(ordering: .relaxed)
-            state.withLock { state in
-                state.contents = nil
-                state.contentsSentinel = sentinel
+            let had = state.withLock { state in
+                defer {
+                    state.contents = nil
+                    state.contentsSentinel = sentinel
+                }
+                return state.contents != nil
             }
+            if had { ContentsObservation.contentsDidChange(of: self) }
             return
         }
         PipelineTracing.recordSpan("capture", category: "display", role: "main", start: start,
@@ -318,6 +323,7 @@ extension DisplayNode {
                 break
             }
         }
+        ContentsObservation.contentsDidChange(of: self)
     }
 
     /// Forgets the transaction once it has been applied.

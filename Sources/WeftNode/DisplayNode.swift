@@ -149,6 +149,7 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
             state.contents = nil
             state.contentsSentinel = nil
         }
+        ContentsObservation.contentsDidChange(of: self)
     }
 
     // MARK: Loading hooks (main actor)

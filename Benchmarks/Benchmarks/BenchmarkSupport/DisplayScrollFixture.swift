@@ -104,10 +104,10 @@ public final class DisplayScrollFixture: CollectionNodeDataSource {
     private func record(into frames: inout Frames) {
         let visible = node.indexPathsForVisibleItems
         let bottom = node.contentOffset.y + Self.viewport.height
-        for path in visible {
-            frames.cellFrames += 1
-            if let cell = node.nodeForItem(at: path), !Self.isDrawn(cell) { frames.blankCellFrames += 1 }
-        }
+        // The screen's count: a visible item without a node (a lazy item still
+        // loading) is blank as much as one whose node has not drawn.
+        frames.cellFrames += node.viewIndexPathsForVisibleItems.count
+        frames.blankCellFrames += node.blankVisibleItems.count
         // Drawn cells from the last visible one on, until the first that is not.
         var reach = bottom
         var path = visible.last ?? IndexPath(item: 0, section: 0)

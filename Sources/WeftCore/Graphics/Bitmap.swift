@@ -84,6 +84,10 @@ public final class Bitmap: @unchecked Sendable, CustomStringConvertible {
     /// Bytes of pixels: `bytesPerRow × pixelHeight`.
     public var byteCount: Int { bytesPerRow * pixelHeight }
 
+    /// The first pixel's address, for a toolkit that wraps the bytes without
+    /// copying them (a GTK texture). Valid while the bitmap lives; never written.
+    package var baseAddress: UnsafeRawPointer { UnsafeRawPointer(pixels) }
+
     /// The size in points: the pixel size divided by ``scale``.
     public var size: CGSize {
         CGSize(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale)

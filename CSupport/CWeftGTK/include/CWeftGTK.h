@@ -1,0 +1,73 @@
+/*
+** CWeftGTK.h - what WeftGTK's Swift cannot reach in GTK 4 and libdispatch.
+**
+** What: three pieces of plumbing, no policy.
+**   1. WeftCanvas, a GtkWidget that implements GtkScrollable, so that a
+**      GtkScrolledWindow scrolls it by its adjustments (wheel, touchpad,
+**      scrollbars, keys) instead of by moving a huge child. It forwards its
+**      size allocation, its snapshot and its vertical adjustment's value to
+**      Swift callbacks; Swift decides what to draw and where the content ends.
+**      Defining a GObject type needs C macros Swift cannot call.
+**   2. The libdispatch main queue inside the GLib main loop: a GLib fd source
+**      on the queue's eventfd that drains the queue, as CoreFoundation's run
+**      loop does on Apple platforms. libdispatch declares its hooks only in a
+**      private header, so they are declared here.
+**   3. A widget rendered to a texture (a screenshot), which needs graphene's
+**      initializer macros.
+**
+** Threading: every function runs on the thread that runs the GLib main loop
+** (GTK's main thread).
+*/
+#ifndef CWEFTGTK_H
+#define CWEFTGTK_H
+
+#include <gtk/gtk.h>
+
+/* What a canvas calls; `context` is handed back to each and owned by the caller. */
+typedef struct weft_canvas_callbacks {
+    void *context;
+    /* The widget's new size, in logical pixels. */
+    void (*allocate)(void *context, int width, int height);
+    /* Draw into `snapshot`, of the widget's size. */
+    void (*snapshot)(void *context, GtkSnapshot *snapshot, int width, int height);
+    /* The vertical adjustment's value changed (a scroll). */
+    void (*scrolled)(void *context, double value);
+    /* The frame clock's update phase began (before layout and paint) and its
+    ** after-paint phase ended a frame; `frame_time` in microseconds on
+    ** g_get_monotonic_time's timescale. Only while the canvas is realized. */
+    void (*frame_began)(void *context, gint64 frame_time);
+    void (*frame_painted)(void *context, gint64 frame_time);
+    /* The primary button was released at (x, y) after a press there (a click). */
+    void (*clicked)(void *context, double x, double y);
+    /* A key was pressed while the canvas had focus; TRUE if handled. */
+    gboolean (*key_pressed)(void *context, guint keyval, GdkModifierType state);
+} weft_canvas_callbacks;
+
+/* A new canvas (a floating reference, as every new widget) with no callbacks. */
+GtkWidget *weft_canvas_new(void);
+
+/* Makes the canvas call `callbacks` (copied) from now on. */
+void weft_canvas_set_callbacks(GtkWidget *canvas, const weft_canvas_callbacks *callbacks);
+
+/* Stops every callback; call before the callbacks' context dies. */
+void weft_canvas_clear_callbacks(GtkWidget *canvas);
+
+/* The adjustment the scrolled window gave the canvas, or NULL before it did. */
+GtkAdjustment *weft_canvas_get_vadjustment(GtkWidget *canvas);
+GtkAdjustment *weft_canvas_get_hadjustment(GtkWidget *canvas);
+
+/* Adds a source to the default GLib main context that drains libdispatch's
+** main queue whenever it has work; returns the source id. Call once, on the
+** main thread, before running the loop, in a process that never calls
+** dispatch_main(). */
+guint weft_main_queue_attach(void);
+
+/* Microseconds spent draining the main queue since the process attached it
+** (monotonic): with the frame clock's phases, the main thread's whole work. */
+gint64 weft_main_queue_busy_time(void);
+
+/* Renders `widget` as it would show now, at its size, with its native's
+** renderer; NULL if the widget is not realized. The caller owns the texture. */
+GdkTexture *weft_widget_render_texture(GtkWidget *widget);
+
+#endif

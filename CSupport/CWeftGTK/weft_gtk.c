@@ -1,0 +1,292 @@
+/*
+** weft_gtk.c - the canvas widget, the main-queue source and widget rendering
+** declared in CWeftGTK.h. Flat, no policy: sizes, content and scrolling
+** decisions belong to WeftGTK's Swift.
+*/
+#include "CWeftGTK.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <glib-unix.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- 1. The canvas ---------------------------------------------------- */
+
+#define WEFT_TYPE_CANVAS (weft_canvas_get_type())
+G_DECLARE_FINAL_TYPE(WeftCanvas, weft_canvas, WEFT, CANVAS, GtkWidget)
+
+struct _WeftCanvas {
+    GtkWidget parent_instance;
+    weft_canvas_callbacks callbacks;
+    GtkAdjustment *hadjustment;
+    GtkAdjustment *vadjustment;
+    gulong vadjustment_handler;
+    GdkFrameClock *frame_clock;
+    gulong update_handler;
+    gulong after_paint_handler;
+    GtkScrollablePolicy hscroll_policy;
+    GtkScrollablePolicy vscroll_policy;
+};
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(WeftCanvas, weft_canvas, GTK_TYPE_WIDGET,
+                              G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
+
+enum { PROP_0, PROP_HADJUSTMENT, PROP_VADJUSTMENT, PROP_HSCROLL_POLICY, PROP_VSCROLL_POLICY };
+
+static void weft_canvas_value_changed(GtkAdjustment *adjustment, gpointer data) {
+    WeftCanvas *canvas = data;
+    assert(WEFT_IS_CANVAS(canvas));
+    if (canvas->callbacks.scrolled) {
+        canvas->callbacks.scrolled(canvas->callbacks.context, gtk_adjustment_get_value(adjustment));
+    }
+}
+
+/* Takes `adjustment` (NULL: a new one, as GtkScrollable requires) into `slot`;
+** the vertical one is watched for scrolls. */
+static void weft_canvas_set_adjustment(WeftCanvas *canvas, GtkAdjustment **slot, GtkAdjustment *adjustment,
+                                       gboolean vertical) {
+    assert(WEFT_IS_CANVAS(canvas));
+    if (adjustment == NULL) adjustment = gtk_adjustment_new(0, 0, 0, 0, 0, 0);
+    if (*slot == adjustment) return;
+    if (*slot != NULL) {
+        if (vertical && canvas->vadjustment_handler != 0) {
+            g_signal_handler_disconnect(*slot, canvas->vadjustment_handler);
+            canvas->vadjustment_handler = 0;
+        }
+        g_object_unref(*slot);
+    }
+    *slot = g_object_ref_sink(adjustment);
+    if (vertical) {
+        canvas->vadjustment_handler =
+            g_signal_connect(adjustment, "value-changed", G_CALLBACK(weft_canvas_value_changed), canvas);
+    }
+    /* The new adjustment knows nothing of the content yet: a new allocation
+    ** makes Swift configure it. */
+    gtk_widget_queue_allocate(GTK_WIDGET(canvas));
+}
+
+static void weft_canvas_set_property(GObject *object, guint id, const GValue *value, GParamSpec *spec) {
+    WeftCanvas *canvas = WEFT_CANVAS(object);
+    switch (id) {
+    case PROP_HADJUSTMENT:
+        weft_canvas_set_adjustment(canvas, &canvas->hadjustment, g_value_get_object(value), FALSE);
+        break;
+    case PROP_VADJUSTMENT:
+        weft_canvas_set_adjustment(canvas, &canvas->vadjustment, g_value_get_object(value), TRUE);
+        break;
+    case PROP_HSCROLL_POLICY: canvas->hscroll_policy = g_value_get_enum(value); break;
+    case PROP_VSCROLL_POLICY: canvas->vscroll_policy = g_value_get_enum(value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
+    }
+}
+
+static void weft_canvas_get_property(GObject *object, guint id, GValue *value, GParamSpec *spec) {
+    WeftCanvas *canvas = WEFT_CANVAS(object);
+    switch (id) {
+    case PROP_HADJUSTMENT: g_value_set_object(value, canvas->hadjustment); break;
+    case PROP_VADJUSTMENT: g_value_set_object(value, canvas->vadjustment); break;
+    case PROP_HSCROLL_POLICY: g_value_set_enum(value, canvas->hscroll_policy); break;
+    case PROP_VSCROLL_POLICY: g_value_set_enum(value, canvas->vscroll_policy); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
+    }
+}
+
+static void weft_canvas_dispose(GObject *object) {
+    WeftCanvas *canvas = WEFT_CANVAS(object);
+    memset(&canvas->callbacks, 0, sizeof canvas->callbacks);
+    if (canvas->vadjustment != NULL && canvas->vadjustment_handler != 0) {
+        g_signal_handler_disconnect(canvas->vadjustment, canvas->vadjustment_handler);
+        canvas->vadjustment_handler = 0;
+    }
+    g_clear_object(&canvas->hadjustment);
+    g_clear_object(&canvas->vadjustment);
+    G_OBJECT_CLASS(weft_canvas_parent_class)->dispose(object);
+}
+
+/* The content is as large as Swift says through the adjustments: the canvas
+** itself asks for nothing, so a scrolled window gives it the viewport. */
+static void weft_canvas_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                                int *natural, int *minimum_baseline, int *natural_baseline) {
+    (void)widget, (void)orientation, (void)for_size;
+    *minimum = 0;
+    *natural = 0;
+    *minimum_baseline = -1;
+    *natural_baseline = -1;
+}
+
+static void weft_canvas_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    WeftCanvas *canvas = WEFT_CANVAS(widget);
+    if (canvas->callbacks.allocate) canvas->callbacks.allocate(canvas->callbacks.context, width, height);
+}
+
+static void weft_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    WeftCanvas *canvas = WEFT_CANVAS(widget);
+    if (canvas->callbacks.snapshot) {
+        canvas->callbacks.snapshot(canvas->callbacks.context, snapshot, gtk_widget_get_width(widget),
+                                   gtk_widget_get_height(widget));
+    }
+}
+
+static void weft_canvas_update(GdkFrameClock *clock, gpointer data) {
+    WeftCanvas *canvas = data;
+    if (canvas->callbacks.frame_began) {
+        canvas->callbacks.frame_began(canvas->callbacks.context, gdk_frame_clock_get_frame_time(clock));
+    }
+}
+
+static void weft_canvas_after_paint(GdkFrameClock *clock, gpointer data) {
+    WeftCanvas *canvas = data;
+    if (canvas->callbacks.frame_painted) {
+        canvas->callbacks.frame_painted(canvas->callbacks.context, gdk_frame_clock_get_frame_time(clock));
+    }
+}
+
+/* The frame clock exists once the canvas is realized (it is its surface's). */
+static void weft_canvas_realize(GtkWidget *widget) {
+    WeftCanvas *canvas = WEFT_CANVAS(widget);
+    GTK_WIDGET_CLASS(weft_canvas_parent_class)->realize(widget);
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
+    if (clock == NULL) return;
+    canvas->frame_clock = g_object_ref(clock);
+    canvas->update_handler = g_signal_connect(clock, "update", G_CALLBACK(weft_canvas_update), canvas);
+    canvas->after_paint_handler = g_signal_connect(clock, "after-paint", G_CALLBACK(weft_canvas_after_paint), canvas);
+}
+
+static void weft_canvas_unrealize(GtkWidget *widget) {
+    WeftCanvas *canvas = WEFT_CANVAS(widget);
+    if (canvas->frame_clock != NULL) {
+        g_signal_handler_disconnect(canvas->frame_clock, canvas->update_handler);
+        g_signal_handler_disconnect(canvas->frame_clock, canvas->after_paint_handler);
+        g_clear_object(&canvas->frame_clock);
+    }
+    GTK_WIDGET_CLASS(weft_canvas_parent_class)->unrealize(widget);
+}
+
+static void weft_canvas_class_init(WeftCanvasClass *class) {
+    GObjectClass *object_class = G_OBJECT_CLASS(class);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
+    object_class->set_property = weft_canvas_set_property;
+    object_class->get_property = weft_canvas_get_property;
+    object_class->dispose = weft_canvas_dispose;
+    widget_class->measure = weft_canvas_measure;
+    widget_class->size_allocate = weft_canvas_size_allocate;
+    widget_class->snapshot = weft_canvas_snapshot;
+    widget_class->realize = weft_canvas_realize;
+    widget_class->unrealize = weft_canvas_unrealize;
+    g_object_class_override_property(object_class, PROP_HADJUSTMENT, "hadjustment");
+    g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");
+    g_object_class_override_property(object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+    g_object_class_override_property(object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+    gtk_widget_class_set_css_name(widget_class, "weftcanvas");
+}
+
+static void weft_canvas_released(GtkGestureClick *gesture, int presses, double x, double y, gpointer data) {
+    (void)gesture, (void)presses;
+    WeftCanvas *canvas = data;
+    gtk_widget_grab_focus(GTK_WIDGET(canvas));
+    if (canvas->callbacks.clicked) canvas->callbacks.clicked(canvas->callbacks.context, x, y);
+}
+
+static gboolean weft_canvas_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
+                                        GdkModifierType state, gpointer data) {
+    (void)controller, (void)keycode;
+    WeftCanvas *canvas = data;
+    if (!canvas->callbacks.key_pressed) return FALSE;
+    return canvas->callbacks.key_pressed(canvas->callbacks.context, keyval, state);
+}
+
+static void weft_canvas_init(WeftCanvas *canvas) {
+    GtkWidget *widget = GTK_WIDGET(canvas);
+    gtk_widget_set_focusable(widget, TRUE);
+    gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN);
+    GtkGesture *click = gtk_gesture_click_new();
+    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click), GDK_BUTTON_PRIMARY);
+    g_signal_connect(click, "released", G_CALLBACK(weft_canvas_released), canvas);
+    gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(click));
+    GtkEventController *keys = gtk_event_controller_key_new();
+    g_signal_connect(keys, "key-pressed", G_CALLBACK(weft_canvas_key_pressed), canvas);
+    gtk_widget_add_controller(widget, keys);
+}
+
+GtkWidget *weft_canvas_new(void) {
+    return GTK_WIDGET(g_object_new(WEFT_TYPE_CANVAS, NULL));
+}
+
+void weft_canvas_set_callbacks(GtkWidget *widget, const weft_canvas_callbacks *callbacks) {
+    assert(WEFT_IS_CANVAS(widget) && callbacks != NULL);
+    WEFT_CANVAS(widget)->callbacks = *callbacks;
+}
+
+void weft_canvas_clear_callbacks(GtkWidget *widget) {
+    assert(WEFT_IS_CANVAS(widget));
+    memset(&WEFT_CANVAS(widget)->callbacks, 0, sizeof(weft_canvas_callbacks));
+}
+
+GtkAdjustment *weft_canvas_get_vadjustment(GtkWidget *widget) {
+    assert(WEFT_IS_CANVAS(widget));
+    return WEFT_CANVAS(widget)->vadjustment;
+}
+
+GtkAdjustment *weft_canvas_get_hadjustment(GtkWidget *widget) {
+    assert(WEFT_IS_CANVAS(widget));
+    return WEFT_CANVAS(widget)->hadjustment;
+}
+
+/* ---- 2. libdispatch's main queue in the GLib loop --------------------- */
+
+/* libdispatch's private hooks for a run loop that serves the main queue
+** (dispatch/private.h; Swift's libdispatch.so exports both). On Linux the
+** handle is an eventfd written when work arrives on the main queue. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+/* Main thread only, like everything here. */
+static gint64 main_queue_busy_time;
+
+gint64 weft_main_queue_busy_time(void) { return main_queue_busy_time; }
+
+static gboolean weft_main_queue_ready(gint fd, GIOCondition condition, gpointer data) {
+    (void)condition, (void)data;
+    gint64 start = g_get_monotonic_time();
+    /* libdispatch never reads its eventfd back: without this read the fd stays
+    ** readable and the loop would spin. EAGAIN (nothing to read) is fine. */
+    uint64_t count;
+    ssize_t got = read(fd, &count, sizeof count);
+    (void)got;
+    /* Drains what the queue holds now; work enqueued meanwhile writes the fd
+    ** again and gets the next turn, so GTK's frames interleave. */
+    _dispatch_main_queue_callback_4CF(NULL);
+    main_queue_busy_time += g_get_monotonic_time() - start;
+    return G_SOURCE_CONTINUE;
+}
+
+guint weft_main_queue_attach(void) {
+    int fd = _dispatch_get_main_queue_handle_4CF();
+    assert(fd >= 0);
+    return g_unix_fd_add(fd, G_IO_IN, weft_main_queue_ready, NULL);
+}
+
+/* ---- 3. A widget as a texture ----------------------------------------- */
+
+GdkTexture *weft_widget_render_texture(GtkWidget *widget) {
+    assert(GTK_IS_WIDGET(widget));
+    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    GtkNative *native = gtk_widget_get_native(widget);
+    if (width <= 0 || height <= 0 || native == NULL || !gtk_widget_get_realized(widget)) return NULL;
+    GskRenderer *renderer = gtk_native_get_renderer(native);
+    if (renderer == NULL) return NULL;
+    /* The widget's own snapshot function, which snapshots its children as they
+    ** draw now. (A GtkWidgetPaintable would show only what the last frame drew,
+    ** and nothing before its first invalidation.) */
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    GTK_WIDGET_GET_CLASS(widget)->snapshot(widget, snapshot);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    if (node == NULL) return NULL; /* nothing to draw */
+    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height);
+    GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
+    gsk_render_node_unref(node);
+    return texture;
+}

@@ -1,0 +1,80 @@
+public import CGtk4
+import CWeftGTK
+import Foundation
+public import Weft
+
+/// GTK's main thread and loop, with Weft's main-thread work inside it.
+///
+/// Weft's commits, range updates and display transactions run on the
+/// libdispatch main queue (and `@MainActor` work, which on Linux is the same
+/// queue). ``runMainLoop()`` serves that queue from GLib's loop through a
+/// source on its wake-up eventfd, so all of it runs on GTK's main thread,
+/// between GTK's frames, as Core Foundation's run loop serves it on Apple
+/// platforms. A process that runs GTK's loop must therefore not call
+/// `dispatchMain()`.
+@MainActor
+public enum GTK {
+    private static var loop: OpaquePointer?
+    private static var isMainQueueAttached = false
+
+    /// Opens the display. Call once, on the main thread, before making widgets.
+    ///
+    /// - Throws: ``GTKError/noDisplay(display:waylandDisplay:)`` when no display
+    ///   can be opened; nothing else changes, and the process may exit cleanly.
+    public static func initialize() throws(GTKError) {
+        let environment = ProcessInfo.processInfo.environment
+        let display = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        let wayland = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        // Without either, gtk_init_check would still try (and print its own
+        // warnings); the answer is known.
+        guard display != nil || wayland != nil, gtk_init_check() != 0 else {
+            throw .noDisplay(display: display, waylandDisplay: wayland)
+        }
+    }
+
+    /// Runs GLib's main loop, serving the main queue inside it, until
+    /// ``quitMainLoop()``.
+    public static func runMainLoop() {
+        if !isMainQueueAttached {
+            isMainQueueAttached = true
+            _ = weft_main_queue_attach()
+        }
+        let loop = g_main_loop_new(nil, 0)
+        self.loop = loop
+        g_main_loop_run(loop)
+        g_main_loop_unref(loop)
+        self.loop = nil
+    }
+
+    /// Makes ``runMainLoop()`` return after the current event.
+    public static func quitMainLoop() {
+        if let loop { g_main_loop_quit(loop) }
+    }
+
+    /// Handles the GLib events ready now (input, frames, redraws) without
+    /// waiting, at most `limit` of them; for a host that runs its own loop (a
+    /// test on Swift's main actor). Returns whether any was handled.
+    @discardableResult
+    public static func handlePendingEvents(limit: Int = 64) -> Bool {
+        var handled = false
+        for _ in 0 ..< limit where g_main_context_iteration(nil, 0) != 0 { handled = true }
+        return handled
+    }
+
+    /// Renders `widget` as it shows now, at its size in logical pixels: a
+    /// screenshot of a realized widget (a shown window, or a widget in one).
+    ///
+    /// - Throws: ``GTKError/notRendered(width:height:)`` for a widget that is
+    ///   not realized or has no size.
+    public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) throws -> Bitmap {
+        guard let texture = weft_widget_render_texture(widget) else {
+            throw GTKError.notRendered(width: Int(gtk_widget_get_width(widget)), height: Int(gtk_widget_get_height(widget)))
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        return try Bitmap(
+            pixelWidth: Int(gdk_texture_get_width(texture)), pixelHeight: Int(gdk_texture_get_height(texture))
+        ) { pixels, bytesPerRow in
+            gdk_texture_download(texture, pixels.assumingMemoryBound(to: UInt8.self), gsize(bytesPerRow))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import CGtk4
+import CWeftGTK
+import Foundation
+import Weft
+
+/// The canvas's callbacks: GTK calls them on its main thread, in its frame
+/// phases, with the view as an unretained context.
+extension GTKCollectionView {
+    static let canvasCallbacks = weft_canvas_callbacks(
+        context: nil,
+        allocate: { context, width, height in
+            view(context).map { view in MainActor.assumeIsolated { view.allocate(width: width, height: height) } }
+        },
+        snapshot: { context, snapshot, width, height in
+            // GTK's snapshot, used on this (the main) thread within the call only.
+            guard let snapshot else { return }
+            nonisolated(unsafe) let frameSnapshot = snapshot
+            view(context).map { view in MainActor.assumeIsolated { view.draw(into: frameSnapshot, width: width, height: height) } }
+        },
+        scrolled: { context, value in
+            view(context).map { view in MainActor.assumeIsolated { view.didScroll(to: value) } }
+        },
+        frame_began: { context, frameTime in
+            view(context).map { view in MainActor.assumeIsolated { view.frameBegan(at: frameTime) } }
+        },
+        frame_painted: { context, frameTime in
+            view(context).map { view in MainActor.assumeIsolated { view.framePainted(at: frameTime) } }
+        },
+        clicked: { context, x, y in
+            view(context).map { view in MainActor.assumeIsolated { view.click(at: CGPoint(x: x, y: y)) } }
+        },
+        key_pressed: { context, keyval, state in
+            guard let view = view(context) else { return 0 }
+            return MainActor.assumeIsolated { view.keyPressed(keyval, modifiers: state) } ? 1 : 0
+        }
+    )
+
+    private static func view(_ context: UnsafeMutableRawPointer?) -> GTKCollectionView? {
+        context.map { Unmanaged<GTKCollectionView>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The canvas has a new size: it is the viewport. Sizes the adjustments to
+    /// the content and moves the ranges.
+    func allocate(width: Int32, height: Int32) {
+        guard let container else { return }
+        let size = CGSize(width: Double(width), height: Double(height))
+        if container.viewportSize != size { container.viewportSize = size }
+        container.layoutIfNeeded()
+        configureAdjustments()
+    }
+
+    /// Sizes the vertical adjustment to the content and the viewport, at the
+    /// container's offset (which the container keeps within the content).
+    func configureAdjustments() {
+        guard let container, let vertical = weft_canvas_get_vadjustment(canvas) else { return }
+        let page = container.viewportSize.height
+        let upper = max(container.layout.contentSize.height, page)
+        isConfiguringAdjustments = true
+        defer { isConfiguringAdjustments = false }
+        gtk_adjustment_configure(vertical, container.contentOffset.y, 0, upper, page * 0.1, page * 0.9, page)
+        if let horizontal = weft_canvas_get_hadjustment(canvas) {
+            let width = container.viewportSize.width
+            gtk_adjustment_configure(horizontal, 0, 0, width, width * 0.1, width * 0.9, width)
+        }
+    }
+
+    /// The adjustment moved (wheel, touchpad, scrollbar, keys, ``scroll(to:)``):
+    /// the container's offset follows, and the next frame's update phase moves
+    /// the ranges before it paints.
+    func didScroll(to value: Double) {
+        guard !isConfiguringAdjustments, let container else { return }
+        container.contentOffset.y = value
+        needsRangeUpdate = true
+        gtk_widget_queue_draw(canvas)
+    }
+
+    /// The frame clock's update phase: the range update a scroll asked for
+    /// (mounting the visible cells) runs here, before layout and paint.
+    func frameBegan(at frameTime: Int) {
+        frameStart = (g_get_monotonic_time(), weft_main_queue_busy_time())
+        frameWillBegin?(frameTime)
+        if needsRangeUpdate, let container {
+            needsRangeUpdate = false
+            container.layoutIfNeeded()
+        }
+    }
+
+    /// A frame was painted: reports what it cost, if anyone listens.
+    func framePainted(at frameTime: Int) {
+        let now = g_get_monotonic_time(), busy = weft_main_queue_busy_time()
+        let drew = didDrawThisFrame, start = frameStart
+        frameStart = nil
+        didDrawThisFrame = false
+        defer { lastMainQueueTime = busy }
+        guard drew, let framePainted, let start, let container else { return }
+        let frame = GTKFrame(
+            frameTime: frameTime,
+            phasesTime: Duration.microseconds(now - start.wall),
+            mainQueueTime: Duration.microseconds(busy - lastMainQueueTime),
+            visibleItems: indexPathsForVisibleItems.count,
+            blankVisibleItems: container.blankVisibleItems.count)
+        framePainted(frame)
+    }
+}

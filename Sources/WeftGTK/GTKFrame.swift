@@ -1,0 +1,19 @@
+/// One frame a ``GTKCollectionView`` painted, and the main thread's work for it.
+public struct GTKFrame: Sendable, Equatable {
+    /// The frame clock's time for the frame, in microseconds on
+    /// `g_get_monotonic_time`'s timescale.
+    public var frameTime: Int
+    /// The frame clock's phases, from the update phase to the end of painting:
+    /// the range update, mounting, layout and the snapshot.
+    public var phasesTime: Duration
+    /// The main queue's work since the previous frame: commits, display
+    /// transactions landing, coalesced range updates.
+    public var mainQueueTime: Duration
+    /// The items the view showed.
+    public var visibleItems: Int
+    /// The visible items not fully drawn (``Weft/CollectionNode/blankVisibleItems``).
+    public var blankVisibleItems: Int
+
+    /// The main thread's whole work for the frame.
+    public var mainThreadTime: Duration { phasesTime + mainQueueTime }
+}

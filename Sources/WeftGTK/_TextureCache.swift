@@ -1,0 +1,51 @@
+import CGtk4
+import Weft
+
+/// GDK textures for the contents a view draws, made once per bitmap.
+///
+/// A texture wraps the bitmap's bytes without copying: Weft's ARGB32 is
+/// premultiplied native-endian, which on little-endian machines is GDK's
+/// `B8G8R8A8_PREMULTIPLIED` (`GDK_MEMORY_DEFAULT`, as Cairo's). The texture's
+/// bytes hold the bitmap, released when GDK drops them, on whichever thread
+/// the renderer does. Textures not drawn in a frame are let go at its end, so
+/// the cache holds about a screen of contents.
+@MainActor
+struct _TextureCache {
+    private var textures: [ObjectIdentifier: (bitmap: Bitmap, texture: OpaquePointer)] = [:]
+    private var drawn: Set<ObjectIdentifier> = []
+
+    /// The texture for `bitmap`, made now if this is its first frame.
+    ///
+    /// - Complexity: O(1); a new texture allocates a wrapper, not the pixels.
+    mutating func texture(for bitmap: Bitmap) -> OpaquePointer {
+        let key = ObjectIdentifier(bitmap)
+        drawn.insert(key)
+        if let known = textures[key] { return known.texture }
+        let owner = Unmanaged.passRetained(bitmap).toOpaque()
+        let bytes = g_bytes_new_with_free_func(bitmap.baseAddress, gsize(bitmap.byteCount), { owner in
+            owner.map { Unmanaged<Bitmap>.fromOpaque($0).release() }
+        }, owner)
+        let texture = gdk_memory_texture_new(
+            Int32(bitmap.pixelWidth), Int32(bitmap.pixelHeight), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes,
+            gsize(bitmap.bytesPerRow))!
+        g_bytes_unref(bytes)
+        textures[key] = (bitmap, texture)
+        return texture
+    }
+
+    /// Lets go of the textures not drawn since the last call.
+    mutating func endFrame() {
+        for (key, entry) in textures where !drawn.contains(key) {
+            g_object_unref(UnsafeMutableRawPointer(entry.texture))
+            textures[key] = nil
+        }
+        drawn.removeAll(keepingCapacity: true)
+    }
+
+    /// Lets go of every texture.
+    mutating func removeAll() {
+        for entry in textures.values { g_object_unref(UnsafeMutableRawPointer(entry.texture)) }
+        textures = [:]
+        drawn = []
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Weft
+import WeftGTK
+import WeftSimulation
+
+/// The frames of a scripted scroll, and the figures the issue asks for.
+struct FrameStatistics {
+    private(set) var frames: [GTKFrame] = []
+
+    mutating func add(_ frame: GTKFrame) {
+        frames.append(frame)
+    }
+
+    /// Frames the clock skipped at 60 Hz: each gap between frames longer than
+    /// one period by more than half a period counts the periods it lost.
+    var missedFrames: Int {
+        let period = 1_000_000.0 / 60
+        return zip(frames, frames.dropFirst()).reduce(0) { missed, pair in
+            let periods = (Double(pair.1.frameTime - pair.0.frameTime) / period).rounded()
+            return missed + max(0, Int(periods) - 1)
+        }
+    }
+
+    func report(speed: Double, seconds: Double, synchronous: Bool, cellsMade: Int) -> String {
+        func milliseconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        }
+        let main = frames.map { milliseconds($0.mainThreadTime) }
+        let phases = frames.map { milliseconds($0.phasesTime) }
+        let blank = frames.reduce(0) { $0 + $1.blankVisibleItems }
+        let visible = frames.reduce(0) { $0 + $1.visibleItems }
+        let memory = Bitmap.memory
+        return String(
+            format: """
+                weft-gallery: %.1f screens/s for %.1f s, %@ display
+                  frames painted          %d (%.1f per second), missed at 60 Hz: %d
+                  main thread per frame   p50 %.2f ms, p99 %.2f ms, max %.2f ms
+                    of which frame phases p50 %.2f ms, p99 %.2f ms
+                  blank visible cells     %d of %d cell-frames
+                  cells made              %d
+                  contents                peak %.1f MiB
+                """,
+            speed, seconds, synchronous ? "synchronous (on main)" : "asynchronous",
+            frames.count, Double(frames.count) / seconds, missedFrames,
+            SimulationReport.percentile(main, 50), SimulationReport.percentile(main, 99), main.max() ?? 0,
+            SimulationReport.percentile(phases, 50), SimulationReport.percentile(phases, 99),
+            blank, visible, cellsMade, Double(memory.peakBytes) / 1_048_576)
+    }
+}

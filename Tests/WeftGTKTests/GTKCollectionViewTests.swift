@@ -1,0 +1,209 @@
+import CGtk4
+import Foundation
+import Testing
+import Weft
+import WeftCore
+@testable import WeftGTK
+import WeftTestSupport
+
+/// The GTK view end to end, in a real window (under xvfb-run in CI): what a
+/// person would see, read back as pixels and as the view's index paths.
+@MainActor
+@Suite(.serialized, .enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
+struct GTKCollectionViewTests {
+    /// The titles the view shows, top to bottom, read from the cells it shows.
+    func shownTitles(_ harness: GTKHarness) -> [String] {
+        harness.view.indexPathsForVisibleItems.compactMap { path in
+            (harness.view.headless.cellForItem(at: path) as? CollectionElement)?.nodeIfAllocated
+                .flatMap { ($0 as? TitleCell)?.title.attributedText.string }
+        }
+    }
+
+    func matchesReference(_ bitmap: Bitmap, _ name: String) throws -> (Bool, ReferenceImage.Difference?) {
+        try ReferenceImage.matches(
+            bitmap, name, besides: #filePath, encode: { $0.pngData() }, decode: { try Bitmap(pngData: $0) })
+    }
+
+    @Test func theWindowShowsTheFirstPostsDrawn() async throws {
+        let posts = Posts(count: 1_000)
+        let harness = try GTKHarness(itemLoading: .lazy)
+        defer { harness.close() }
+        harness.collection.dataSource = posts
+        harness.collection.reloadData()
+        harness.present()
+        let frame = try await harness.runUntilSettled("the first screen")
+        #expect(frame.visibleItems >= 6)
+        #expect(shownTitles(harness).prefix(3) == ["Post 0", "Post 1", "Post 2"])
+
+        let screen = try harness.screenshot()
+        #expect(screen.pixelWidth == 360 && screen.pixelHeight == 480)
+        // Dark text pixels inside the first cell's title, none in the gap below its text.
+        let title = try #require((harness.view.headless.cellForItem(at: IndexPath(item: 0, section: 0))
+            as? CollectionElement)?.nodeIfAllocated as? TitleCell)
+        let titleFrame = try #require(title.calculatedLayout?.children.first?.frame)
+        let dark = darkPixels(screen, x: Int(titleFrame.minX) ..< Int(titleFrame.maxX),
+                              y: Int(titleFrame.minY) ..< Int(titleFrame.maxY))
+        #expect(dark > 50, "\(dark) dark pixels inside the first title's frame \(titleFrame)")
+        #expect(darkPixels(screen, x: 0 ..< 360, y: Int(titleFrame.maxY) + 4 ..< Int(titleFrame.maxY) + 12) == 0)
+        let (matches, difference) = try matchesReference(screen, "first-screen.png")
+        #expect(matches, "\(difference.map { "\($0)" } ?? "")")
+    }
+
+    @Test func aScriptedScrollMovesTheContentAndDrawsTheNewCells() async throws {
+        let posts = Posts(count: 1_000)
+        let harness = try GTKHarness(itemLoading: .lazy)
+        defer { harness.close() }
+        harness.collection.dataSource = posts
+        harness.collection.reloadData()
+        harness.present()
+        try await harness.runUntilSettled("the first screen")
+        let before = try harness.screenshot()
+
+        harness.view.scroll(to: 2_000)
+        #expect(harness.collection.contentOffset.y == 2_000)
+        let frame = try await harness.runUntilSettled("the screen at 2,000 points")
+        #expect(frame.blankVisibleItems == 0)
+        let first = try #require(harness.view.indexPathsForVisibleItems.first)
+        let firstFrame = try #require(harness.collection.layout.frameForItem(at: first))
+        #expect(firstFrame.minY <= 2_000 && firstFrame.maxY > 2_000, "\(first) at \(firstFrame)")
+        let titles = shownTitles(harness)
+        #expect(titles.first == "Post \(first.item)")
+        #expect(!titles.contains("Post 0"))
+        let after = try harness.screenshot()
+        #expect(ReferenceImage.compare(after, before).share > 0.01)
+        #expect(darkPixels(after, x: 0 ..< 360, y: 0 ..< 480) > 500)
+    }
+
+    @Test func keysPageThroughTheContentAndAClickSelectsThePostUnderIt() async throws {
+        let posts = Posts(count: 200)
+        let harness = try GTKHarness()
+        defer { harness.close() }
+        harness.collection.dataSource = posts
+        harness.collection.delegate = posts
+        harness.collection.reloadData()
+        harness.present()
+        try await harness.runUntilSettled("the first screen")
+
+        #expect(harness.view.keyPressed(guint(GDK_KEY_Page_Down), modifiers: GdkModifierType(0)))
+        // A page less a tenth: the adjustment's page increment.
+        #expect(abs(harness.collection.contentOffset.y - 480 * 0.9) < 0.5)
+        #expect(harness.view.keyPressed(guint(GDK_KEY_Page_Up), modifiers: GdkModifierType(0)))
+        #expect(harness.collection.contentOffset.y == 0)
+        #expect(!harness.view.keyPressed(guint(GDK_KEY_a), modifiers: GdkModifierType(0)))
+        try await harness.runUntilSettled("the first screen again")
+
+        let third = try #require(harness.collection.layout.frameForItem(at: IndexPath(item: 2, section: 0)))
+        harness.view.click(at: CGPoint(x: third.midX, y: third.midY))
+        #expect(posts.selected == [2])
+        #expect(harness.collection.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
+    }
+
+    @Test func aBatchUpdateShowsTheRightPostsAfterwards() async throws {
+        let posts = Posts(count: 30)
+        let harness = try GTKHarness()
+        defer { harness.close() }
+        harness.collection.dataSource = posts
+        harness.collection.reloadData()
+        harness.present()
+        try await harness.runUntilSettled("the first screen")
+
+        // Insert at the top, delete, move, as one batch.
+        try harness.collection.performBatchUpdates {
+            posts.ids.insert(100, at: 0)                       // 100 0 1 2 3 4 5 ...
+            posts.ids.remove(at: 2)                            // 100 0 2 3 4 5 ...
+            let moved = posts.ids.remove(at: 5)                // 100 0 2 3 4 6 ... (5 moves)
+            posts.ids.insert(moved, at: 1)                     // 100 5 0 2 3 4 6 ...
+            try harness.collection.insertItems(at: [IndexPath(item: 0, section: 0)])
+            try harness.collection.deleteItems(at: [IndexPath(item: 1, section: 0)])
+            try harness.collection.moveItem(at: IndexPath(item: 5, section: 0), to: IndexPath(item: 1, section: 0))
+        }
+        try await harness.run("the commit") { !harness.collection.isProcessingUpdates }
+        try await harness.runUntilSettled("the screen after the batch")
+        let expected = posts.ids.prefix(harness.view.indexPathsForVisibleItems.count).map { "Post \($0)" }
+        #expect(shownTitles(harness) == Array(expected))
+        #expect(shownTitles(harness).prefix(4) == ["Post 100", "Post 5", "Post 0", "Post 2"])
+        #expect(harness.view.headless.inconsistencies.isEmpty && harness.view.headless.divergences.isEmpty)
+        #expect(harness.view.headless.appliedBatchUpdateCount == 1)
+        let (matches, difference) = try matchesReference(try harness.screenshot(), "after-batch.png")
+        #expect(matches, "\(difference.map { "\($0)" } ?? "")")
+    }
+
+    @Test func anInvalidBatchIsRefusedWithATypedErrorAndTheWindowKeepsWorking() async throws {
+        let posts = Posts(count: 30)
+        let harness = try GTKHarness()
+        defer { harness.close() }
+        harness.collection.dataSource = posts
+        harness.collection.reloadData()
+        harness.present()
+        try await harness.runUntilSettled("the first screen")
+        let before = shownTitles(harness)
+
+        // An insert the data source never made: refused before anything changes.
+        #expect(throws: DataControllerError.self) {
+            try harness.collection.performBatchUpdates {
+                try harness.collection.insertItems(at: [IndexPath(item: 0, section: 0)])
+            }
+        }
+        try await harness.run("the refusal to settle") { !harness.collection.isProcessingUpdates }
+        try await harness.runUntilSettled("the screen after the refusal")
+        #expect(shownTitles(harness) == before)
+
+        // The window goes on: a valid update shows, and it scrolls.
+        try harness.collection.performBatchUpdates {
+            posts.ids.insert(7_777, at: 0)
+            try harness.collection.insertItems(at: [IndexPath(item: 0, section: 0)])
+        }
+        try await harness.run("the commit") { !harness.collection.isProcessingUpdates }
+        try await harness.runUntilSettled("the screen after the valid update")
+        #expect(shownTitles(harness).first == "Post 7777")
+        harness.view.scroll(to: 300)
+        try await harness.runUntilSettled("the scrolled screen")
+        #expect(harness.collection.contentOffset.y == 300)
+        #expect(harness.view.headless.inconsistencies.isEmpty)
+    }
+
+    @Test func closingTheWindowReleasesEveryNodeOffMain() async throws {
+        let tracker = LifetimeTracker(capacity: 200)
+        let posts = Posts(count: 200, tracker: tracker)
+        let queue = try DeallocQueue()
+        do {
+            try GTK.initialize()
+            let view = GTKCollectionView()
+            let collection = CollectionNode(layout: try ListLayout(), view: view, deallocQueue: queue)
+            let window = gtk_window_new()!
+            let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+            gtk_window_set_default_size(gtkWindow, 360, 480)
+            gtk_window_set_child(gtkWindow, view.widget)
+            collection.dataSource = posts
+            collection.reloadData()
+            gtk_window_present(gtkWindow)
+            let clock = ContinuousClock(), deadline = clock.now + .seconds(120)
+            while collection.blankVisibleItems.count > 0 || collection.viewIndexPathsForVisibleItems.isEmpty {
+                guard clock.now < deadline else { throw HarnessTimeout(waitingFor: "the first screen") }
+                GTK.handlePendingEvents()
+                await Task.yield()
+            }
+            #expect(tracker.liveCount == 200)
+            gtk_window_destroy(gtkWindow)
+            GTK.handlePendingEvents()
+        }
+        let main = ThreadIdentity.current
+        #expect(tracker.deinitThreads[main] == nil, "\(tracker.deinitThreads[main] ?? 0) nodes died on main")
+        try queue.drain()
+        #expect(tracker.everyInstanceDiedOnce, "\(tracker.liveCount) nodes alive after the drain")
+        #expect(tracker.deinitThreads[main] == nil)
+    }
+}
+
+/// Pixels darker than mid-grey in a region (text on white).
+func darkPixels(_ bitmap: Bitmap, x: Range<Int>, y: Range<Int>) -> Int {
+    var count = 0
+    for row in max(y.lowerBound, 0) ..< min(y.upperBound, bitmap.pixelHeight) {
+        for column in max(x.lowerBound, 0) ..< min(x.upperBound, bitmap.pixelWidth) {
+            let pixel = bitmap.pixel(x: column, y: row)
+            let luminance = ((pixel >> 16) & 0xFF) + ((pixel >> 8) & 0xFF) + (pixel & 0xFF)
+            if luminance < 3 * 128 { count += 1 }
+        }
+    }
+    return count
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Weft
+import WeftTestSupport
+
+/// A post cell with a bold title line, drawn by Pango, that reports its death
+/// to a tracker when given one.
+final class TitleCell: CellNode, @unchecked Sendable {
+    let title: TextNode
+    private let lifetime: LifetimeTracker.Instance?
+
+    init(_ text: String, lifetime: LifetimeTracker.Instance?) {
+        title = TextNode(AttributedText(text, attributes: TextAttributes(fontSize: 17, fontWeight: .bold)))
+        self.lifetime = lifetime
+        super.init()
+        backgroundColor = .white
+        automaticallyManagesSubnodes = true
+    }
+
+    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
+        .inset(EdgeInsets(top: 14, left: 16, bottom: 14, right: 16), child: .node(title))
+    }
+}
+
+/// Posts by number, in a list the tests edit as an app edits its model.
+@MainActor
+final class Posts: CollectionNodeDataSource, CollectionNodeDelegate {
+    var ids: [Int]
+    let tracker: LifetimeTracker?
+    private(set) var selected: [Int] = []
+
+    init(count: Int, tracker: LifetimeTracker? = nil) {
+        ids = Array(0 ..< count)
+        self.tracker = tracker
+    }
+
+    func collectionNode(_ node: CollectionNode, numberOfItemsInSection section: Int) -> Int {
+        ids.count
+    }
+
+    func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        let id = ids[indexPath.item], tracker = tracker
+        return { TitleCell("Post \(id)", lifetime: tracker?.makeInstance()) }
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, didSelectItemAt indexPath: IndexPath) {
+        selected.append(ids[indexPath.item])
+    }
+}

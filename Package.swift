@@ -223,7 +223,7 @@ let package = Package(
         .executableTarget(
             name: "weft-gallery",
             dependencies: [
-                "WeftGTK", "WeftSimulation",
+                "WeftGTK", "WeftSimulation", "Weft", "CGtk4",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

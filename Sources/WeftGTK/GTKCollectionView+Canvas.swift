@@ -52,7 +52,8 @@ extension GTKCollectionView {
     /// Sizes the vertical adjustment to the content and the viewport, at the
     /// container's offset (which the container keeps within the content).
     func configureAdjustments() {
-        guard let container, let vertical = weft_canvas_get_vadjustment(canvas) else { return }
+        guard let container, let vertical = weft_canvas_get_vadjustment(canvas), container.viewportSize != .zero
+        else { return }
         let page = container.viewportSize.height
         let upper = max(container.layout.contentSize.height, page)
         isConfiguringAdjustments = true

@@ -12,7 +12,7 @@ extension GTKCollectionView {
     }
 
     /// A click taps the item under it, in the container's selection rules
-    /// (``CollectionNode/tapItem(at:)``); a click between items does nothing.
+    /// (`CollectionNode.tapItem(at:)`); a click between items does nothing.
     /// An item the data source has deleted since the last commit is not tapped.
     func click(at point: CGPoint) {
         guard let container, let viewPath = viewIndexPath(at: point),

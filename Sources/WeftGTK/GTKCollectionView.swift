@@ -18,16 +18,16 @@ public import Weft
 /// GTK.runMainLoop()
 /// ```
 ///
-/// Step 5 of each update (the commit) goes through a ``HeadlessCollectionView``
+/// Step 5 of each update (the commit) goes through a `HeadlessCollectionView`
 /// inside, so the relay order, the validation of the relayed edits by UIKit's
 /// rules and the divergence record are the headless view's, word for word;
 /// then the widget redraws. The widget is a `GtkScrolledWindow` around a
-/// canvas: its allocation drives ``CollectionNode/viewportSize``, its vertical
-/// adjustment (wheel, touchpad, scrollbar, keys) ``CollectionNode/contentOffset``,
-/// and each frame draws the container's ``CollectionNode/visibleContentLayers()``
+/// canvas: its allocation drives `CollectionNode.viewportSize`, its vertical
+/// adjustment (wheel, touchpad, scrollbar, keys) `CollectionNode.contentOffset`,
+/// and each frame draws the container's `CollectionNode.visibleContentLayers()`
 /// as textures made from the contents' bytes, without conversion. The range
 /// update runs in the frame clock's update phase, before layout and paint.
-/// A click taps the item under it (``CollectionNode/tapItem(at:)``).
+/// A click taps the item under it (`CollectionNode.tapItem(at:)`).
 ///
 /// Main thread only, in a process that runs GTK's main loop; see ``GTK``.
 @MainActor
@@ -142,10 +142,10 @@ public final class GTKCollectionView: ContainerBackingView {
         contentDidChange()
     }
 
-    /// The content's size may have changed: the adjustments follow at the next
-    /// allocation, and the frame redraws.
+    /// The content's size may have changed: the adjustments follow at once (a
+    /// scroll right after a commit reaches the new content), and the frame redraws.
     func contentDidChange() {
-        gtk_widget_queue_allocate(canvas)
+        configureAdjustments()
         gtk_widget_queue_draw(canvas)
     }
 }

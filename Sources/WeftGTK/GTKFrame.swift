@@ -11,7 +11,7 @@ public struct GTKFrame: Sendable, Equatable {
     public var mainQueueTime: Duration
     /// The items the view showed.
     public var visibleItems: Int
-    /// The visible items not fully drawn (``Weft/CollectionNode/blankVisibleItems``).
+    /// The visible items not fully drawn (`CollectionNode.blankVisibleItems`).
     public var blankVisibleItems: Int
 
     /// The main thread's whole work for the frame.

@@ -28,10 +28,11 @@ final class GTKHarness {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Frames the view painted, newest last.
     private(set) var frames: [GTKFrame] = []
+    /// Frames the frame clock ran, painted by the view or not.
+    private(set) var clockFrames = 0
 
     init(itemLoading: DataController.ItemLoading = .eager, width: Int32 = 360, height: Int32 = 480) throws {
         try GTK.initialize()
-        DisplayNode.defaultContentsScale = 1
         view = GTKCollectionView()
         collection = CollectionNode(layout: try ListLayout(), view: view, itemLoading: itemLoading)
         window = gtk_window_new()
@@ -39,6 +40,7 @@ final class GTKHarness {
         gtk_window_set_default_size(gtkWindow, width, height)
         gtk_window_set_child(gtkWindow, view.widget)
         view.framePainted = { [unowned self] frame in self.frames.append(frame) }
+        view.frameWillBegin = { [unowned self] _ in self.clockFrames += 1 }
     }
 
     /// Shows the window.
@@ -56,22 +58,40 @@ final class GTKHarness {
     func run(_ what: String, timeout: Duration = .seconds(120), until condition: () -> Bool) async throws {
         let clock = ContinuousClock(), deadline = clock.now + timeout
         while !condition() {
-            guard clock.now < deadline else { throw HarnessTimeout(waitingFor: what) }
+            guard clock.now < deadline else { throw HarnessTimeout(waitingFor: what, state: state()) }
             GTK.handlePendingEvents()
             await Task.yield()
         }
     }
 
-    /// Runs until a frame painted after now shows every visible cell drawn, and
-    /// returns it.
-    @discardableResult
-    func runUntilSettled(_ what: String) async throws -> GTKFrame {
-        let start = frames.count
+    /// Runs until the container has committed every update, every visible cell
+    /// is drawn and the view has painted a frame since the call (so the widget
+    /// is laid out and ``screenshot()`` renders what a person sees).
+    func runUntilSettled(_ what: String) async throws {
         view.setNeedsDisplay()
+        let start = frames.count
         try await run(what) {
-            frames.count > start && frames.last!.visibleItems > 0 && frames.last!.blankVisibleItems == 0
+            frames.count > start && !collection.isProcessingUpdates && !collection.viewIndexPathsForVisibleItems.isEmpty
+                && collection.blankVisibleItems.isEmpty
         }
-        return frames.last!
+        GTK.handlePendingEvents()
+    }
+
+    /// What the view and its cells are doing, for a test that timed out.
+    func state() -> String {
+        let blank = collection.blankVisibleItems.map { path -> String in
+            guard let node = collection.nodeForItem(at: path) else { return "\(path): no node" }
+            let nodes = [node] + node.subnodes
+            return "\(path): " + nodes.map {
+                "\(type(of: $0)) \($0.interfaceState) complete \($0.isDisplayComplete) contents \($0.contents != nil)"
+                    + " error \($0.displayError.map { "\($0)" } ?? "none")"
+            }.joined(separator: "; ")
+        }
+        let canvas = gtk_widget_get_first_child(view.widget)
+        return "clock frames \(clockFrames), mapped \(gtk_widget_get_mapped(view.widget)), canvas mapped "
+            + "\(canvas.map { gtk_widget_get_mapped($0) } ?? -1), \(frames.count) frames painted, last \(frames.last.map { "\($0)" } ?? "none"); "
+            + "processing updates \(collection.isProcessingUpdates); offset \(collection.contentOffset), "
+            + "viewport \(collection.viewportSize); blank: \(blank.joined(separator: " | "))"
     }
 
     /// The view as it shows now.
@@ -82,5 +102,6 @@ final class GTKHarness {
 
 struct HarnessTimeout: Error, CustomStringConvertible {
     var waitingFor: String
-    var description: String { "timed out waiting for \(waitingFor)" }
+    var state = ""
+    var description: String { "timed out waiting for \(waitingFor): \(state)" }
 }

@@ -12,6 +12,9 @@ final class TitleCell: CellNode, @unchecked Sendable {
         title = TextNode(AttributedText(text, attributes: TextAttributes(fontSize: 17, fontWeight: .bold)))
         self.lifetime = lifetime
         super.init()
+        // Xvfb's screen has one pixel per point; the cell's own scale, which its
+        // subnodes inherit, keeps other suites' default out of the pictures.
+        contentsScale = 1
         backgroundColor = .white
         automaticallyManagesSubnodes = true
     }

@@ -9,13 +9,13 @@ extension GTKCollectionView {
     static let canvasCallbacks = weft_canvas_callbacks(
         context: nil,
         allocate: { context, width, height in
-            view(context).map { view in MainActor.assumeIsolated { view.allocate(width: width, height: height) } }
+            view(context).map { view in MainActor.assumeIsolated { view.timed { view.allocate(width: width, height: height) } } }
         },
         snapshot: { context, snapshot, width, height in
             // GTK's snapshot, used on this (the main) thread within the call only.
             guard let snapshot else { return }
             nonisolated(unsafe) let frameSnapshot = snapshot
-            view(context).map { view in MainActor.assumeIsolated { view.draw(into: frameSnapshot, width: width, height: height) } }
+            view(context).map { view in MainActor.assumeIsolated { view.timed { view.draw(into: frameSnapshot, width: width, height: height) } } }
         },
         scrolled: { context, value in
             view(context).map { view in MainActor.assumeIsolated { view.didScroll(to: value) } }
@@ -79,11 +79,19 @@ extension GTKCollectionView {
     /// (mounting the visible cells) runs here, before layout and paint.
     func frameBegan(at frameTime: Int) {
         frameStart = (g_get_monotonic_time(), weft_main_queue_busy_time())
+        viewTime = .zero
         frameWillBegin?(frameTime)
         if needsRangeUpdate, let container {
             needsRangeUpdate = false
-            container.layoutIfNeeded()
+            timed { container.layoutIfNeeded() }
         }
+    }
+
+    /// Runs `body`, adding its duration to the frame's ``viewTime``.
+    func timed(_ body: () -> Void) {
+        let start = ContinuousClock.now
+        body()
+        viewTime += ContinuousClock.now - start
     }
 
     /// A frame was painted: reports what it cost, if anyone listens.
@@ -98,6 +106,7 @@ extension GTKCollectionView {
             frameTime: frameTime,
             phasesTime: Duration.microseconds(now - start.wall),
             mainQueueTime: Duration.microseconds(busy - lastMainQueueTime),
+            viewTime: viewTime,
             visibleItems: indexPathsForVisibleItems.count,
             blankVisibleItems: container.blankVisibleItems.count)
         framePainted(frame)

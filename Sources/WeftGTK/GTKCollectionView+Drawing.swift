@@ -18,7 +18,12 @@ extension GTKCollectionView {
         gtk_snapshot_append_color(snapshot, &color, &bounds)
         didDrawThisFrame = true
         guard let container else { return }
-        for layer in container.visibleContentLayers() {
+        let layers = container.visibleContentLayers()
+        if rendersWithCairo {
+            drawWithCairo(layers, into: snapshot, bounds: &bounds)
+            return
+        }
+        for layer in layers {
             let size = layer.bitmap.size
             var frame = graphene_rect_t(
                 origin: graphene_point_t(x: Float(layer.origin.x), y: Float(layer.origin.y)),
@@ -27,6 +32,45 @@ extension GTKCollectionView {
         }
         textures.endFrame()
     }
+
+    /// Whether the window renders with GSK's Cairo renderer (software: Xvfb,
+    /// or `GSK_RENDERER=cairo`). It converts every texture to a Cairo surface
+    /// in every frame (allocating and copying each), so the view hands it Cairo
+    /// drawing over the contents' own bytes instead, which are Cairo's format.
+    var rendersWithCairo: Bool {
+        guard let native = gtk_widget_get_native(canvas), let renderer = gtk_native_get_renderer(native) else {
+            return false
+        }
+        let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
+        return g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0
+    }
+
+    /// One Cairo node for the frame: each layer painted from an image surface
+    /// that wraps its bitmap's bytes (no copy), the surface holding the bitmap
+    /// until GSK drops the recording.
+    private func drawWithCairo(_ layers: [Bitmap.Layer], into snapshot: OpaquePointer, bounds: inout graphene_rect_t) {
+        guard let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+        defer { cairo_destroy(cairo) }
+        for layer in layers {
+            let bitmap = layer.bitmap
+            let surface = cairo_image_surface_create_for_data(
+                UnsafeMutablePointer(mutating: bitmap.baseAddress.assumingMemoryBound(to: UInt8.self)),
+                CAIRO_FORMAT_ARGB32, Int32(bitmap.pixelWidth), Int32(bitmap.pixelHeight), Int32(bitmap.bytesPerRow))
+            cairo_surface_set_user_data(surface, &Self.bitmapKey, Unmanaged.passRetained(bitmap).toOpaque()) { owner in
+                owner.map { Unmanaged<Bitmap>.fromOpaque($0).release() }
+            }
+            cairo_save(cairo)
+            cairo_translate(cairo, layer.origin.x, layer.origin.y)
+            cairo_scale(cairo, 1 / bitmap.scale, 1 / bitmap.scale)
+            cairo_set_source_surface(cairo, surface, 0, 0)
+            cairo_paint(cairo)
+            cairo_restore(cairo)
+            cairo_surface_destroy(surface)
+        }
+    }
+
+    /// The key under which a Cairo surface holds its bitmap (its address is the key).
+    nonisolated(unsafe) private static var bitmapKey = cairo_user_data_key_t()
 
     /// Redraws the visible cells in the next frame, which ``framePainted``
     /// then reports. The view redraws by itself when contents land, items

@@ -65,6 +65,8 @@ public final class GTKCollectionView: ContainerBackingView {
     /// When the current frame's update phase began, and the main-queue time then.
     var frameStart: (wall: Int, mainQueue: Int)?
     var lastMainQueueTime: Int = 0
+    /// Time spent in the canvas's callbacks since the frame began.
+    var viewTime = Duration.zero
     /// The canvas drew since the frame began: the frame is the view's to report.
     var didDrawThisFrame = false
     /// The tick callback that keeps the frame clock running, while one is asked for.

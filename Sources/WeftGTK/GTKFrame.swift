@@ -9,6 +9,11 @@ public struct GTKFrame: Sendable, Equatable {
     /// The main queue's work since the previous frame: commits, display
     /// transactions landing, coalesced range updates.
     public var mainQueueTime: Duration
+    /// Weft's own part of ``phasesTime``: the range update and mounting in the
+    /// update phase (with synchronous display, the drawing too), the canvas's
+    /// allocation and building its snapshot. The rest is GTK's layout, rendering
+    /// and presenting.
+    public var viewTime: Duration
     /// The items the view showed.
     public var visibleItems: Int
     /// The visible items not fully drawn (`CollectionNode.blankVisibleItems`).
@@ -16,4 +21,7 @@ public struct GTKFrame: Sendable, Equatable {
 
     /// The main thread's whole work for the frame.
     public var mainThreadTime: Duration { phasesTime + mainQueueTime }
+
+    /// Weft's main-thread work for the frame: ``viewTime`` and ``mainQueueTime``.
+    public var weftTime: Duration { viewTime + mainQueueTime }
 }

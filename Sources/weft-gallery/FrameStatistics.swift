@@ -27,6 +27,7 @@ struct FrameStatistics {
         }
         let main = frames.map { milliseconds($0.mainThreadTime) }
         let phases = frames.map { milliseconds($0.phasesTime) }
+        let weft = frames.map { milliseconds($0.weftTime) }
         let blank = frames.reduce(0) { $0 + $1.blankVisibleItems }
         let visible = frames.reduce(0) { $0 + $1.visibleItems }
         let memory = Bitmap.memory
@@ -36,6 +37,7 @@ struct FrameStatistics {
                   frames painted          %d (%.1f per second), missed at 60 Hz: %d
                   main thread per frame   p50 %.2f ms, p99 %.2f ms, max %.2f ms
                     of which frame phases p50 %.2f ms, p99 %.2f ms
+                    of which Weft's       p50 %.2f ms, p99 %.2f ms (ranges, mounting, drawing on main, snapshot, main queue)
                   blank visible cells     %d of %d cell-frames
                   cells made              %d
                   contents                peak %.1f MiB
@@ -44,6 +46,7 @@ struct FrameStatistics {
             frames.count, Double(frames.count) / seconds, missedFrames,
             SimulationReport.percentile(main, 50), SimulationReport.percentile(main, 99), main.max() ?? 0,
             SimulationReport.percentile(phases, 50), SimulationReport.percentile(phases, 99),
+            SimulationReport.percentile(weft, 50), SimulationReport.percentile(weft, 99),
             blank, visible, cellsMade, Double(memory.peakBytes) / 1_048_576)
     }
 }

@@ -21,8 +21,13 @@ extension GTKCollectionView {
         let layers = container.visibleContentLayers()
         if rendersWithCairo {
             drawWithCairo(layers, into: snapshot, bounds: &bounds)
-            return
+        } else {
+            drawWithTextures(layers, into: snapshot)
         }
+    }
+
+    /// A texture per layer, at its frame.
+    private func drawWithTextures(_ layers: [Bitmap.Layer], into snapshot: OpaquePointer) {
         for layer in layers {
             let size = layer.bitmap.size
             var frame = graphene_rect_t(
@@ -46,31 +51,25 @@ extension GTKCollectionView {
     }
 
     /// One Cairo node for the frame: each layer painted from an image surface
-    /// that wraps its bitmap's bytes (no copy), the surface holding the bitmap
-    /// until GSK drops the recording.
+    /// that wraps its bitmap's bytes (no copy). The surfaces stay cached while
+    /// drawn: Cairo's recording takes a snapshot of its source, which copies the
+    /// pixels when the source surface is destroyed while a recording holds it.
     private func drawWithCairo(_ layers: [Bitmap.Layer], into snapshot: OpaquePointer, bounds: inout graphene_rect_t) {
         guard let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
-        defer { cairo_destroy(cairo) }
+        defer {
+            cairo_destroy(cairo)
+            textures.endFrame()
+        }
         for layer in layers {
             let bitmap = layer.bitmap
-            let surface = cairo_image_surface_create_for_data(
-                UnsafeMutablePointer(mutating: bitmap.baseAddress.assumingMemoryBound(to: UInt8.self)),
-                CAIRO_FORMAT_ARGB32, Int32(bitmap.pixelWidth), Int32(bitmap.pixelHeight), Int32(bitmap.bytesPerRow))
-            cairo_surface_set_user_data(surface, &Self.bitmapKey, Unmanaged.passRetained(bitmap).toOpaque()) { owner in
-                owner.map { Unmanaged<Bitmap>.fromOpaque($0).release() }
-            }
             cairo_save(cairo)
             cairo_translate(cairo, layer.origin.x, layer.origin.y)
             cairo_scale(cairo, 1 / bitmap.scale, 1 / bitmap.scale)
-            cairo_set_source_surface(cairo, surface, 0, 0)
+            cairo_set_source_surface(cairo, textures.surface(for: bitmap), 0, 0)
             cairo_paint(cairo)
             cairo_restore(cairo)
-            cairo_surface_destroy(surface)
         }
     }
-
-    /// The key under which a Cairo surface holds its bitmap (its address is the key).
-    nonisolated(unsafe) private static var bitmapKey = cairo_user_data_key_t()
 
     /// Redraws the visible cells in the next frame, which ``framePainted``
     /// then reports. The view redraws by itself when contents land, items

@@ -28,6 +28,7 @@ struct FrameStatistics {
         let main = frames.map { milliseconds($0.mainThreadTime) }
         let phases = frames.map { milliseconds($0.phasesTime) }
         let weft = frames.map { milliseconds($0.weftTime) }
+        let queue = frames.map { milliseconds($0.mainQueueTime) }
         let blank = frames.reduce(0) { $0 + $1.blankVisibleItems }
         let visible = frames.reduce(0) { $0 + $1.visibleItems }
         let memory = Bitmap.memory
@@ -38,6 +39,7 @@ struct FrameStatistics {
                   main thread per frame   p50 %.2f ms, p99 %.2f ms, max %.2f ms
                     of which frame phases p50 %.2f ms, p99 %.2f ms
                     of which Weft's       p50 %.2f ms, p99 %.2f ms (ranges, mounting, drawing on main, snapshot, main queue)
+                      its main queue      p50 %.2f ms, p99 %.2f ms (commits, loads, drawings landing)
                   blank visible cells     %d of %d cell-frames
                   cells made              %d
                   contents                peak %.1f MiB
@@ -47,6 +49,7 @@ struct FrameStatistics {
             SimulationReport.percentile(main, 50), SimulationReport.percentile(main, 99), main.max() ?? 0,
             SimulationReport.percentile(phases, 50), SimulationReport.percentile(phases, 99),
             SimulationReport.percentile(weft, 50), SimulationReport.percentile(weft, 99),
+            SimulationReport.percentile(queue, 50), SimulationReport.percentile(queue, 99),
             blank, visible, cellsMade, Double(memory.peakBytes) / 1_048_576)
     }
 }

@@ -79,7 +79,7 @@ struct ScrollTable {
             "",
             "\(frames) frames per run at 60 Hz, paced in real time, over a lazy feed of 1,000,000 real post cells "
                 + "(avatar PNG, bold author, 3-6 lines of Pango text) at 2x in a 390x844 viewport, after the first "
-                + "screen was drawn. Blank: a visible cell one of whose nodes lacks its latest drawing. Contents "
+                + "screen was drawn. Blank: a visible cell with no node yet (a lazy item loading) or one of whose nodes lacks its latest drawing. Contents "
                 + "bound: \(bound / 1_048_576) MiB (twice the display range's area at 2x, 4 bytes a pixel).",
             "Targets: 0 blank at 2 and 5 screens/s, <= 1% at 10; main p99 <= 2 ms asynchronous; contents under the bound.",
             "Machine: \(machine). Command: `\(command)`.",

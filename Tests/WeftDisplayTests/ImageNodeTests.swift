@@ -63,7 +63,14 @@ func twoColourPNG(width: Int = 64, height: Int = 32) throws -> Data {
         node.backgroundColor = .white
         try node.recursivelySetInterfaceState([.preload, .display])
         ImageNode.waitForPreloadDecodes()
-        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        // The failed decode asks for a new drawing from the decoding thread, which
+        // reaches main a turn later: wait until the latest drawing has landed.
+        var turns = 0
+        repeat {
+            await DisplayNode.waitUntilScheduledDisplaysFinish()
+            await Task.yield()
+            turns += 1
+        } while !node.isDisplayComplete && turns < 10_000
         #expect(node.imageError == .undecodable(source: "'garbage' (9 bytes)"))
         #expect(node.contents?.pixel(x: 10, y: 10) == 0xFFFF_FFFF, "the background still draws")
     }

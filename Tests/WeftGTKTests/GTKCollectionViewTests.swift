@@ -165,28 +165,16 @@ struct GTKCollectionViewTests {
         let tracker = LifetimeTracker(capacity: 200)
         let posts = Posts(count: 200, tracker: tracker)
         let queue = try DeallocQueue()
-        do {
-            try GTK.initialize()
-            let view = GTKCollectionView()
-            let collection = CollectionNode(layout: try ListLayout(), view: view, deallocQueue: queue)
-            let window = gtk_window_new()!
-            let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-            gtk_window_set_default_size(gtkWindow, 360, 480)
-            gtk_window_set_child(gtkWindow, view.widget)
-            collection.dataSource = posts
-            collection.reloadData()
-            gtk_window_present(gtkWindow)
-            let clock = ContinuousClock(), deadline = clock.now + .seconds(120)
-            while collection.blankVisibleItems.count > 0 || collection.viewIndexPathsForVisibleItems.isEmpty {
-                guard clock.now < deadline else { throw HarnessTimeout(waitingFor: "the first screen") }
-                GTK.handlePendingEvents()
-                await Task.yield()
-            }
-            #expect(tracker.liveCount == 200)
-            gtk_window_destroy(gtkWindow)
-            GTK.handlePendingEvents()
-        }
+        var harness: GTKHarness? = try GTKHarness(deallocQueue: queue)
+        harness?.collection.dataSource = posts
+        harness?.collection.reloadData()
+        harness?.present()
+        try await harness?.runUntilSettled("the first screen")
+        #expect(tracker.liveCount == 200)
+        harness?.close()
+        GTK.handlePendingEvents()
         let main = ThreadIdentity.current
+        harness = nil
         #expect(tracker.deinitThreads[main] == nil, "\(tracker.deinitThreads[main] ?? 0) nodes died on main")
         try queue.drain()
         #expect(tracker.everyInstanceDiedOnce, "\(tracker.liveCount) nodes alive after the drain")

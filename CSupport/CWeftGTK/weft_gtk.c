@@ -6,7 +6,6 @@
 #include "CWeftGTK.h"
 
 #include <assert.h>
-#include <errno.h>
 #include <glib-unix.h>
 #include <stdint.h>
 #include <string.h>
@@ -24,7 +23,7 @@ struct _WeftCanvas {
     GtkAdjustment *vadjustment;
     gulong vadjustment_handler;
     GdkFrameClock *frame_clock;
-    gulong update_handler;
+    gulong before_paint_handler;
     gulong after_paint_handler;
     GtkScrollablePolicy hscroll_policy;
     GtkScrollablePolicy vscroll_policy;
@@ -130,7 +129,7 @@ static void weft_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     }
 }
 
-static void weft_canvas_update(GdkFrameClock *clock, gpointer data) {
+static void weft_canvas_before_paint(GdkFrameClock *clock, gpointer data) {
     WeftCanvas *canvas = data;
     if (canvas->callbacks.frame_began) {
         canvas->callbacks.frame_began(canvas->callbacks.context, gdk_frame_clock_get_frame_time(clock));
@@ -151,15 +150,20 @@ static void weft_canvas_realize(GtkWidget *widget) {
     GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
     if (clock == NULL) return;
     canvas->frame_clock = g_object_ref(clock);
-    canvas->update_handler = g_signal_connect(clock, "update", G_CALLBACK(weft_canvas_update), canvas);
+    /* before-paint, not update: every frame has it, while update runs only
+    ** when something (a tick callback, an animation) asked for it. */
+    canvas->before_paint_handler =
+        g_signal_connect(clock, "before-paint", G_CALLBACK(weft_canvas_before_paint), canvas);
     canvas->after_paint_handler = g_signal_connect(clock, "after-paint", G_CALLBACK(weft_canvas_after_paint), canvas);
 }
 
 static void weft_canvas_unrealize(GtkWidget *widget) {
     WeftCanvas *canvas = WEFT_CANVAS(widget);
     if (canvas->frame_clock != NULL) {
-        g_signal_handler_disconnect(canvas->frame_clock, canvas->update_handler);
+        g_signal_handler_disconnect(canvas->frame_clock, canvas->before_paint_handler);
         g_signal_handler_disconnect(canvas->frame_clock, canvas->after_paint_handler);
+        canvas->before_paint_handler = 0;
+        canvas->after_paint_handler = 0;
         g_clear_object(&canvas->frame_clock);
     }
     GTK_WIDGET_CLASS(weft_canvas_parent_class)->unrealize(widget);
@@ -184,10 +188,11 @@ static void weft_canvas_class_init(WeftCanvasClass *class) {
 }
 
 static void weft_canvas_released(GtkGestureClick *gesture, int presses, double x, double y, gpointer data) {
-    (void)gesture, (void)presses;
+    (void)gesture;
     WeftCanvas *canvas = data;
     gtk_widget_grab_focus(GTK_WIDGET(canvas));
-    if (canvas->callbacks.clicked) canvas->callbacks.clicked(canvas->callbacks.context, x, y);
+    /* "released" fires for each press of a multi-click: a double-click is one click. */
+    if (presses == 1 && canvas->callbacks.clicked) canvas->callbacks.clicked(canvas->callbacks.context, x, y);
 }
 
 static gboolean weft_canvas_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
@@ -257,7 +262,7 @@ static gboolean weft_main_queue_ready(gint fd, GIOCondition condition, gpointer 
     ssize_t got = read(fd, &count, sizeof count);
     (void)got;
     /* Drains what the queue holds now; work enqueued meanwhile writes the fd
-    ** again and gets the next turn, so GTK's frames interleave. */
+    ** again and gets a later iteration. */
     _dispatch_main_queue_callback_4CF(NULL);
     main_queue_busy_time += g_get_monotonic_time() - start;
     return G_SOURCE_CONTINUE;
@@ -266,7 +271,11 @@ static gboolean weft_main_queue_ready(gint fd, GIOCondition condition, gpointer 
 guint weft_main_queue_attach(void) {
     int fd = _dispatch_get_main_queue_handle_4CF();
     assert(fd >= 0);
-    return g_unix_fd_add(fd, G_IO_IN, weft_main_queue_ready, NULL);
+    /* At the frame clock's priority: GLib dispatches only the most urgent ready
+    ** sources in an iteration, so at the default priority a queue that keeps
+    ** receiving work (drawings landing) would hold off GTK's frames. Input
+    ** (default priority) still comes first. */
+    return g_unix_fd_add_full(GDK_PRIORITY_REDRAW, fd, G_IO_IN, weft_main_queue_ready, NULL, NULL);
 }
 
 /* ---- 3. A widget as a texture ----------------------------------------- */

@@ -44,4 +44,18 @@ extension CollectionNode {
         let length = max(content.width, viewport.width)
         return CGRect(x: length - frame.maxX, y: frame.minY, width: frame.width, height: frame.height)
     }
+
+    /// The item shown at `point`, in content coordinates (a point in the
+    /// viewport plus ``contentOffset``), in the view's index space: UIKit's
+    /// `indexPathForItem(at:)`. Follows the displayed frames, mirrored when
+    /// ``isInverted``; `nil` between items.
+    ///
+    /// - Complexity: O(log *n*) plus the items in a one-point rectangle.
+    public func viewIndexPathForItem(at point: CGPoint) -> IndexPath? {
+        // Mirroring is its own inverse: the point in layout space is the point
+        // displayed there, mirrored the same way.
+        let probe = displayedFrame(CGRect(origin: point, size: .zero)).origin
+        return layout.indexPathsForItems(in: CGRect(origin: probe, size: CGSize(width: 1, height: 1)))
+            .first { layout.frameForItem(at: $0)?.contains(probe) ?? false }
+    }
 }

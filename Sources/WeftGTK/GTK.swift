@@ -11,10 +11,14 @@ public import Weft
 /// source on its wake-up eventfd, so all of it runs on GTK's main thread,
 /// between GTK's frames, as Core Foundation's run loop serves it on Apple
 /// platforms. A process that runs GTK's loop must therefore not call
-/// `dispatchMain()`.
+/// `dispatchMain()`, nor have an `async` main (which calls it), and must run
+/// the loop from its main thread. GLib never serves the queue's source again
+/// while it runs: a nested loop started from main-queue or `@MainActor` work
+/// (a modal dialog's) does not serve the queue until that work returns.
 @MainActor
 public enum GTK {
-    private static var loop: OpaquePointer?
+    /// The loops ``runMainLoop()`` runs, innermost last.
+    private static var loops: [OpaquePointer] = []
     private static var isMainQueueAttached = false
 
     /// Opens the display. Call once, on the main thread, before making widgets.
@@ -39,25 +43,30 @@ public enum GTK {
             isMainQueueAttached = true
             _ = weft_main_queue_attach()
         }
-        let loop = g_main_loop_new(nil, 0)
-        self.loop = loop
+        let loop = g_main_loop_new(nil, 0)!
+        loops.append(loop)
         g_main_loop_run(loop)
+        loops.removeLast()
         g_main_loop_unref(loop)
-        self.loop = nil
     }
 
-    /// Makes ``runMainLoop()`` return after the current event.
+    /// Makes the innermost ``runMainLoop()`` return after the current event.
     public static func quitMainLoop() {
-        if let loop { g_main_loop_quit(loop) }
+        if let loop = loops.last { g_main_loop_quit(loop) }
     }
 
     /// Handles the GLib events ready now (input, frames, redraws) without
-    /// waiting, at most `limit` of them; for a host that runs its own loop (a
-    /// test on Swift's main actor). Returns whether any was handled.
+    /// waiting, at most `limit` of them, and does not serve the main queue: for
+    /// a host that turns the loop itself from main-actor work (a test under
+    /// Swift Testing, whose main queue Dispatch serves). Returns whether any
+    /// event was handled.
     @discardableResult
     public static func handlePendingEvents(limit: Int = 64) -> Bool {
         var handled = false
-        for _ in 0 ..< limit where g_main_context_iteration(nil, 0) != 0 { handled = true }
+        for _ in 0 ..< limit {
+            guard g_main_context_iteration(nil, 0) != 0 else { break }
+            handled = true
+        }
         return handled
     }
 

@@ -57,17 +57,22 @@ extension GTKCollectionView {
         let page = container.viewportSize.height
         let upper = max(container.layout.contentSize.height, page)
         isConfiguringAdjustments = true
-        defer { isConfiguringAdjustments = false }
         gtk_adjustment_configure(vertical, container.contentOffset.y, 0, upper, page * 0.1, page * 0.9, page)
         if let horizontal = weft_canvas_get_hadjustment(canvas) {
             let width = container.viewportSize.width
             gtk_adjustment_configure(horizontal, 0, 0, width, width * 0.1, width * 0.9, width)
         }
+        isConfiguringAdjustments = false
+        // The adjustment keeps its value within the content; an offset left past
+        // the end (a taller viewport, shorter content) follows it, or the view
+        // would show a gap where the scrollbar says the content ends.
+        let clamped = gtk_adjustment_get_value(vertical)
+        if clamped != container.contentOffset.y { didScroll(to: clamped) }
     }
 
     /// The adjustment moved (wheel, touchpad, scrollbar, keys, ``scroll(to:)``):
-    /// the container's offset follows, and the next frame's update phase moves
-    /// the ranges before it paints.
+    /// the container's offset follows, and the next frame moves the ranges
+    /// before it lays out and paints.
     func didScroll(to value: Double) {
         guard !isConfiguringAdjustments, let container else { return }
         container.contentOffset.y = value
@@ -75,10 +80,11 @@ extension GTKCollectionView {
         gtk_widget_queue_draw(canvas)
     }
 
-    /// The frame clock's update phase: the range update a scroll asked for
-    /// (mounting the visible cells) runs here, before layout and paint.
+    /// A frame begins (the frame clock's before-paint phase, which every frame
+    /// has): the range update a scroll asked for (mounting the visible cells)
+    /// runs here, before layout and paint.
     func frameBegan(at frameTime: Int) {
-        frameStart = (g_get_monotonic_time(), weft_main_queue_busy_time())
+        frameStart = g_get_monotonic_time()
         viewTime = .zero
         frameWillBegin?(frameTime)
         if needsRangeUpdate, let container {
@@ -104,7 +110,7 @@ extension GTKCollectionView {
         guard drew, let framePainted, let start, let container else { return }
         let frame = GTKFrame(
             frameTime: frameTime,
-            phasesTime: Duration.microseconds(now - start.wall),
+            phasesTime: Duration.microseconds(now - start),
             mainQueueTime: Duration.microseconds(busy - lastMainQueueTime),
             viewTime: viewTime,
             visibleItems: indexPathsForVisibleItems.count,

@@ -7,10 +7,6 @@ import Weft
 /// scrollbar are the scrolled window's own: they move the adjustment, which
 /// moves the container.
 extension GTKCollectionView {
-    func installInput() {
-        gtk_widget_set_focusable(canvas, 1)
-    }
-
     /// A click taps the item under it, in the container's selection rules
     /// (`CollectionNode.tapItem(at:)`); a click between items does nothing.
     /// An item the data source has deleted since the last commit is not tapped.
@@ -25,18 +21,22 @@ extension GTKCollectionView {
         gtk_widget_queue_draw(canvas)
     }
 
-    /// The item under `point` (in the widget's coordinates), in the view's index space.
+    /// The item under `point` (in the widget's coordinates), in the view's index
+    /// space, following the displayed frames (mirrored when inverted).
     public func viewIndexPath(at point: CGPoint) -> IndexPath? {
         guard let container else { return nil }
-        let content = CGPoint(x: point.x + container.contentOffset.x, y: point.y + container.contentOffset.y)
-        return container.layout.indexPathsForItems(in: CGRect(origin: content, size: CGSize(width: 1, height: 1)))
-            .first { container.layout.frameForItem(at: $0)?.contains(content) ?? false }
+        return container.viewIndexPathForItem(
+            at: CGPoint(x: point.x + container.contentOffset.x, y: point.y + container.contentOffset.y))
     }
 
     /// Page Up and Page Down move a page less a tenth (the adjustment's page
-    /// increment), Home and End to either end; other keys go on to GTK.
+    /// increment), Home and End to either end; with Control, Alt or Super held,
+    /// and for other keys, the key goes on to GTK (an app's shortcuts).
     func keyPressed(_ keyval: guint, modifiers: GdkModifierType) -> Bool {
-        guard let vertical = weft_canvas_get_vadjustment(canvas) else { return false }
+        let shortcutModifiers = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
+        guard modifiers.rawValue & shortcutModifiers == 0, let vertical = weft_canvas_get_vadjustment(canvas) else {
+            return false
+        }
         let value = gtk_adjustment_get_value(vertical), page = gtk_adjustment_get_page_increment(vertical)
         switch Int32(keyval) {
         case GDK_KEY_Page_Down: gtk_adjustment_set_value(vertical, value + page)

@@ -25,8 +25,10 @@ public import Weft
 /// canvas: its allocation drives `CollectionNode.viewportSize`, its vertical
 /// adjustment (wheel, touchpad, scrollbar, keys) `CollectionNode.contentOffset`,
 /// and each frame draws the container's `CollectionNode.visibleContentLayers()`
-/// as textures made from the contents' bytes, without conversion. The range
-/// update runs in the frame clock's update phase, before layout and paint.
+/// over the contents' own bytes (textures with GTK's GL renderer, Cairo image
+/// surfaces with its Cairo renderer; no conversion on Weft's side). The range
+/// update a scroll asks for runs at the start of the next frame, before layout
+/// and paint.
 /// A click taps the item under it (`CollectionNode.tapItem(at:)`).
 ///
 /// Main thread only, in a process that runs GTK's main loop; see ``GTK``.
@@ -62,8 +64,8 @@ public final class GTKCollectionView: ContainerBackingView {
     var needsRangeUpdate = false
     /// Inside a call that configures the adjustments: their value changes are ours.
     var isConfiguringAdjustments = false
-    /// When the current frame's update phase began, and the main-queue time then.
-    var frameStart: (wall: Int, mainQueue: Int)?
+    /// When the current frame began (its before-paint phase).
+    var frameStart: Int?
     var lastMainQueueTime: Int = 0
     /// Time spent in the canvas's callbacks since the frame began.
     var viewTime = Duration.zero
@@ -89,13 +91,18 @@ public final class GTKCollectionView: ContainerBackingView {
         callbacks.context = Unmanaged.passUnretained(self).toOpaque()
         weft_canvas_set_callbacks(canvas, &callbacks)
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // The view's own reference: the canvas outlives any change of the
+        // scrolled window's child, so deinit can clear its callbacks.
+        g_object_ref_sink(UnsafeMutableRawPointer(canvas))
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), canvas)
-        installInput()
+        lastMainQueueTime = weft_main_queue_busy_time()
     }
 
     isolated deinit {
+        stopContinuousFrames()
         weft_canvas_clear_callbacks(canvas)
         textures.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(canvas))
         g_object_unref(UnsafeMutableRawPointer(widget))
     }
 

@@ -15,7 +15,7 @@ public enum GTKError: Error, Equatable, CustomStringConvertible {
                 ? "no display: neither DISPLAY nor WAYLAND_DISPLAY is set (run on a desktop, or headless under xvfb-run)"
                 : "GTK could not open the display (\(named.joined(separator: ", "))): is the X or Wayland server running and reachable?"
         case .notRendered(let width, let height):
-            return "the widget could not be rendered: it is not realized in a shown window or has no size (\(width)×\(height))"
+            return "the widget could not be rendered: it is not realized in a shown window, has no size (\(width)×\(height)) or has drawn nothing yet"
         }
     }
 }

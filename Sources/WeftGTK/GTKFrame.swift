@@ -19,7 +19,8 @@ public struct GTKFrame: Sendable, Equatable {
     /// The visible items not fully drawn (`CollectionNode.blankVisibleItems`).
     public var blankVisibleItems: Int
 
-    /// The main thread's whole work for the frame.
+    /// The main thread's work for the frame: its phases and the main queue
+    /// since the previous one (input and other GLib sources aside).
     public var mainThreadTime: Duration { phasesTime + mainQueueTime }
 
     /// Weft's main-thread work for the frame: ``viewTime`` and ``mainQueueTime``.

@@ -48,22 +48,23 @@ struct _TextureCache {
             CAIRO_FORMAT_ARGB32, Int32(bitmap.pixelWidth), Int32(bitmap.pixelHeight), Int32(bitmap.bytesPerRow))!
         // Cairo never writes a source surface; the surface holds the bitmap
         // until Cairo (or a recording that references it) lets go.
-        cairo_surface_set_user_data(surface, &_TextureCache.bitmapKey, Unmanaged.passRetained(bitmap).toOpaque()) {
-            owner in owner.map { Unmanaged<Bitmap>.fromOpaque($0).release() }
+        let owner = Unmanaged.passRetained(bitmap)
+        let status = cairo_surface_set_user_data(surface, &_TextureCache.bitmapKey, owner.toOpaque()) { owner in
+            owner.map { Unmanaged<Bitmap>.fromOpaque($0).release() }
         }
+        // Only out of memory fails here; the surface then never releases the bitmap.
+        if status != CAIRO_STATUS_SUCCESS { owner.release() }
         surfaces[key] = (bitmap, surface)
         return surface
     }
 
     /// Lets go of the textures and surfaces not drawn since the last call.
     mutating func endFrame() {
-        for (key, entry) in textures where !drawn.contains(key) {
-            g_object_unref(UnsafeMutableRawPointer(entry.texture))
-            textures[key] = nil
+        for key in textures.keys.filter({ !drawn.contains($0) }) {
+            g_object_unref(UnsafeMutableRawPointer(textures.removeValue(forKey: key)!.texture))
         }
-        for (key, entry) in surfaces where !drawn.contains(key) {
-            cairo_surface_destroy(entry.surface)
-            surfaces[key] = nil
+        for key in surfaces.keys.filter({ !drawn.contains($0) }) {
+            cairo_surface_destroy(surfaces.removeValue(forKey: key)!.surface)
         }
         drawn.removeAll(keepingCapacity: true)
     }

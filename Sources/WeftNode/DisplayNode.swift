@@ -145,11 +145,14 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     /// Override it to drop more (an image node drops its decoded image); call super.
     @MainActor
     open func clearContents() {
-        state.withLock { state in
-            state.contents = nil
-            state.contentsSentinel = nil
+        let had = state.withLock { state in
+            defer {
+                state.contents = nil
+                state.contentsSentinel = nil
+            }
+            return state.contents != nil
         }
-        ContentsObservation.contentsDidChange(of: self)
+        if had { ContentsObservation.contentsDidChange(of: self) }
     }
 
     // MARK: Loading hooks (main actor)

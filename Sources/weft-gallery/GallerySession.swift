@@ -40,6 +40,9 @@ final class GallerySession {
         collection.dataSource = feed
         collection.delegate = feed
         window = gtk_window_new()
+        // GTK's list of toplevels owns a new window and drops it when the window
+        // closes; the session's own reference keeps the pointer valid until run() ends.
+        g_object_ref(UnsafeMutableRawPointer(window))
         gtk_window_set_title(window.cast(), "Weft gallery: \(options.items) posts")
         gtk_window_set_default_size(window.cast(), Int32(options.width), Int32(options.height))
         let stack = gtk_overlay_new()!
@@ -81,6 +84,7 @@ final class GallerySession {
         GTK.runMainLoop()
         view.framePainted = nil
         gtk_window_destroy(window.cast())
+        g_object_unref(UnsafeMutableRawPointer(window))
         if case .success = outcome, let error = collection.diagnostics.diagnostics.first {
             return .failure(.pipeline("the pipeline reported: \(error)"))
         }
@@ -151,11 +155,10 @@ final class GallerySession {
     /// the run if none comes within `--settle-timeout`.
     private func settle(_ step: String, then next: @escaping () -> Void) {
         phase = .settling(step: step, next: next)
-        let token = step
         view.setNeedsDisplay()
         DispatchQueue.main.asyncAfter(deadline: .now() + options.settleTimeout) { [weak self] in
             MainActor.assumeIsolated {
-                guard let self, case .settling(let waiting, _) = self.phase, waiting == token else { return }
+                guard let self, case .settling(let waiting, _) = self.phase, waiting == step else { return }
                 let frame = self.lastFrame
                 self.finish(.failure(.notSettled(
                     step: step, seconds: self.options.settleTimeout, blank: frame?.blankVisibleItems ?? 0,

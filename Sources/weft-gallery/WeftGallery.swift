@@ -52,6 +52,12 @@ struct WeftGallery: ParsableCommand {
             throw ValidationError("--scroll-speed must be a positive number of screens per second")
         }
         guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be above 0") }
+        guard settleTimeout > 0, settleTimeout.isFinite else {
+            throw ValidationError("--settle-timeout must be a positive number of seconds")
+        }
+        if items == 0, scrollTo != nil || scrollSpeed != nil || screenshot != nil {
+            throw ValidationError("a scripted run (--scroll-to, --scroll-speed, --screenshot) needs --items above 0")
+        }
     }
 
     func run() throws {

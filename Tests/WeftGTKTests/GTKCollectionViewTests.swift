@@ -97,6 +97,28 @@ struct GTKCollectionViewTests {
         #expect(harness.collection.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
     }
 
+    @Test func aClickInAnInvertedListSelectsThePostShownThere() async throws {
+        let posts = Posts(count: 200)
+        let harness = try GTKHarness()
+        defer { harness.close() }
+        harness.collection.isInverted = true
+        harness.collection.dataSource = posts
+        harness.collection.delegate = posts
+        harness.collection.reloadData()
+        harness.present()
+        try await harness.runUntilSettled("the first screen")
+        // The first post shows at the end of the content; bring it into view and
+        // click the middle of the frame it shows at.
+        let shown = try #require(harness.collection.frameForItem(at: IndexPath(item: 0, section: 0)))
+        harness.view.scroll(to: shown.maxY - 480)
+        try await harness.runUntilSettled("the end of the inverted list")
+        let offset = harness.collection.contentOffset.y
+        harness.view.click(at: CGPoint(x: shown.midX, y: shown.midY - offset))
+        #expect(posts.selected == [0])
+        #expect(harness.view.viewIndexPath(at: CGPoint(x: shown.midX, y: shown.midY - offset))
+            == IndexPath(item: 0, section: 0))
+    }
+
     @Test func aBatchUpdateShowsTheRightPostsAfterwards() async throws {
         let posts = Posts(count: 30)
         let harness = try GTKHarness()

@@ -73,14 +73,11 @@ final class GTKHarness {
     }
 
     /// Runs until the container has committed every update and every visible
-    /// cell is drawn, then lays the widget out at the window's size.
-    ///
-    /// It does not wait for GDK's frame clock: turned from Swift Testing's main
-    /// actor (whose main-queue blocks run on Dispatch's workers after
-    /// `dispatchMain()`), the clock has stopped after its first few frames in
-    /// loaded runs, so the harness lays out as the clock's layout phase would
-    /// and reads what the view shows through ``screenshot()``. The real loop,
-    /// whose frames the scripted runs wait for, is `weft-gallery`'s test.
+    /// cell is drawn, laying the widget out at the window's size on each turn
+    /// (what a frame's layout phase does), so the test does not depend on when
+    /// GDK's clock runs in a loaded test process; ``screenshot()`` then renders
+    /// what the view shows. Painted frames, timed by the real loop, are what
+    /// `weft-gallery`'s test and scripted runs wait for.
     func runUntilSettled(_ what: String) async throws {
         view.setNeedsDisplay()
         try await run(what) {

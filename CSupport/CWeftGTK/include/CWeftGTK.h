@@ -32,9 +32,9 @@ typedef struct weft_canvas_callbacks {
     void (*snapshot)(void *context, GtkSnapshot *snapshot, int width, int height);
     /* The vertical adjustment's value changed (a scroll). */
     void (*scrolled)(void *context, double value);
-    /* The frame clock's update phase began (before layout and paint) and its
-    ** after-paint phase ended a frame; `frame_time` in microseconds on
-    ** g_get_monotonic_time's timescale. Only while the canvas is realized. */
+    /* A frame began (the frame clock's before-paint phase, before update,
+    ** layout and paint) and ended (after-paint); `frame_time` in microseconds
+    ** on g_get_monotonic_time's timescale. Only while the canvas is realized. */
     void (*frame_began)(void *context, gint64 frame_time);
     void (*frame_painted)(void *context, gint64 frame_time);
     /* The primary button was released at (x, y) after a press there (a click). */
@@ -52,7 +52,7 @@ void weft_canvas_set_callbacks(GtkWidget *canvas, const weft_canvas_callbacks *c
 /* Stops every callback; call before the callbacks' context dies. */
 void weft_canvas_clear_callbacks(GtkWidget *canvas);
 
-/* The adjustment the scrolled window gave the canvas, or NULL before it did. */
+/* The canvas's adjustments (its own until a scrolled window gives it others). */
 GtkAdjustment *weft_canvas_get_vadjustment(GtkWidget *canvas);
 GtkAdjustment *weft_canvas_get_hadjustment(GtkWidget *canvas);
 
@@ -63,11 +63,16 @@ GtkAdjustment *weft_canvas_get_hadjustment(GtkWidget *canvas);
 guint weft_main_queue_attach(void);
 
 /* Microseconds spent draining the main queue since the process attached it
-** (monotonic): with the frame clock's phases, the main thread's whole work. */
+** (monotonic): with the frame clock's phases, most of the main thread's work
+** (input and other GLib sources aside). */
 gint64 weft_main_queue_busy_time(void);
 
-/* Renders `widget` as it would show now, at its size, with its native's
-** renderer; NULL if the widget is not realized. The caller owns the texture. */
+/* Renders `widget`'s content as it would show now, at its size, with its
+** native's renderer, through the widget's own snapshot function: what its
+** children draw, without the CSS background, border, clip, opacity or
+** transform GTK adds around it (right for containers such as a window's
+** content, a scrolled window or an overlay). NULL if the widget is not
+** realized, has no size or draws nothing yet. The caller owns the texture. */
 GdkTexture *weft_widget_render_texture(GtkWidget *widget);
 
 #endif

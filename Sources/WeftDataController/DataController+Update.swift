@@ -191,11 +191,28 @@ extension DataController {
         }
     }
 
+    /// The data source's counts, refused before anything is made when an
+    /// element map could not hold them (a count of `Int.max` would otherwise ask
+    /// for node blocks until the map refused, or allocate the counts themselves).
     private func itemCountsFromDataSource() throws(DataControllerError) -> [Int] {
         guard let dataSource else { return [] }
         let sections = dataSource.numberOfSections(in: self)
         guard sections >= 0 else { throw .negativeSectionCount(sections) }
-        return (0 ..< sections).map { dataSource.dataController(self, numberOfItemsInSection: $0) }
+        let maximumSections = ElementMap<CollectionElement>.maximumSectionCount
+        guard sections <= maximumSections else {
+            throw .countBeyondCapacity(section: nil, count: sections, limit: maximumSections)
+        }
+        let maximumItems = ElementMap<CollectionElement>.maximumItemCount
+        var counts: [Int] = []
+        counts.reserveCapacity(sections)
+        for section in 0 ..< sections {
+            let count = dataSource.dataController(self, numberOfItemsInSection: section)
+            guard count <= maximumItems else {
+                throw .countBeyondCapacity(section: section, count: count, limit: maximumItems)
+            }
+            counts.append(count)
+        }
+        return counts
     }
 
     func makeItemElement(at path: IndexPath) -> CollectionElement {

@@ -21,6 +21,12 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
     /// The data source reported a negative number of sections.
     case negativeSectionCount(Int)
 
+    /// The data source reported more sections (`section` is `nil`) or more
+    /// items in `section` than an element map holds
+    /// (`ElementMap.maximumSectionCount`, `ElementMap.maximumItemCount`).
+    /// Refused before any node block is asked for.
+    case countBeyondCapacity(section: Int?, count: Int, limit: Int)
+
     /// UIKit accepts the batch (faithful validation counts a place named twice as
     /// two edits) but what it shows then is undefined: `duplicate` names the same
     /// place as an earlier edit of the batch. Name each place once.
@@ -49,6 +55,11 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
                 + "another update; issue it after that call returns"
         case .negativeSectionCount(let count):
             "The data source reported \(count) sections; a count cannot be negative"
+        case .countBeyondCapacity(let section?, let count, let limit):
+            "The data source reported \(count) items in section \(section); a section holds at most \(limit). "
+                + "Nothing was applied"
+        case .countBeyondCapacity(nil, let count, let limit):
+            "The data source reported \(count) sections; a collection holds at most \(limit). Nothing was applied"
         case .undefinedResult(let duplicate):
             "UIKit accepts this batch, but what it shows then is undefined"
                 + (duplicate.map { ": \($0) appears more than once" } ?? "")

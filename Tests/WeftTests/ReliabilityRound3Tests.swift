@@ -44,6 +44,27 @@ import WeftTestSupport
         #expect(pager.currentPageIndex == 0)
     }
 
+    /// F15 (and F10's oversized section): an eager data source reporting `Int.max`
+    /// items hung main asking for node blocks; every container now refuses the
+    /// counts at once with a typed error, shows nothing, and goes on.
+    @Test(arguments: ContainerKind.allCases)
+    func countsBeyondAnElementMapAreRefusedAtOnceInEveryContainer(kind: ContainerKind) throws {
+        let container = try kind.make(scheduler: ManualMainScheduler(), queue: try DeallocQueue())
+        let items = PlainItems(count: Int.max)
+        container.dataSource = items
+        container.viewportSize = CGSize(width: 390, height: 844)
+        container.reloadData()
+        container.waitUntilAllUpdatesAreProcessed()
+        let limit = ElementMap<CollectionElement>.maximumItemCount
+        #expect(container.diagnostics.errors(of: DataControllerError.self)
+            == [.countBeyondCapacity(section: 0, count: Int.max, limit: limit)])
+        #expect(container.numberOfSections == 0)
+        items.count = 3
+        container.reloadData()
+        container.waitUntilAllUpdatesAreProcessed()
+        #expect(container.numberOfItems(inSection: 0) == 3)
+    }
+
     /// F9: releasing the collection node while a background apply diffs left its
     /// completion uncalled and the `async` form waiting for good.
     @Test func releasingTheNodeWhileADiffRunsCompletesTheApplyWithAnError() throws {

@@ -23,18 +23,55 @@ extension ChangeSet {
     }
 
     /// Records section inserts at new indexes.
+    ///
+    /// More than ``maximumSectionsPerEdit`` sections record nothing; the batch
+    /// is then refused.
     public mutating func insertSections(_ sections: IndexSet, options: AnimationOptions = .none) {
+        guard admitsSectionEdit(sections) else { return }
         edits += sections.map { AnimatedEdit(.insertSection($0), options: options) }
     }
 
     /// Records section deletes at old indexes.
+    ///
+    /// Indexes past the old sections are refused when the batch completes; only
+    /// the first of them is recorded, so a set reaching far past the end costs
+    /// O(sections that exist). More than ``maximumSectionsPerEdit`` sections
+    /// record nothing; the batch is then refused.
     public mutating func deleteSections(_ sections: IndexSet, options: AnimationOptions = .none) {
-        edits += sections.map { AnimatedEdit(.deleteSection($0), options: options) }
+        guard admitsSectionEdit(sections) else { return }
+        edits += Self.recordedSections(sections, existing: oldItemCounts.count)
+            .map { AnimatedEdit(.deleteSection($0), options: options) }
     }
 
     /// Records section reloads at old indexes; each is a delete plus an insert.
+    ///
+    /// As with ``deleteSections(_:options:)``, only the first index past the old
+    /// sections is recorded.
     public mutating func reloadSections(_ sections: IndexSet, options: AnimationOptions = .none) {
-        edits += sections.map { AnimatedEdit(.reloadSection($0), options: options) }
+        guard admitsSectionEdit(sections) else { return }
+        edits += Self.recordedSections(sections, existing: oldItemCounts.count)
+            .map { AnimatedEdit(.reloadSection($0), options: options) }
+    }
+
+    /// The indexes of `sections` below `existing`, then the first at or past it,
+    /// which validation refuses: every index the batch can use, and one that
+    /// names the problem.
+    ///
+    /// - Complexity: O(min(*n*, `existing`) + *r*) for *n* indexes in *r* ranges.
+    static func recordedSections(_ sections: IndexSet, existing: Int) -> [Int] {
+        var recorded: [Int] = []
+        for range in sections.rangeView {
+            guard range.lowerBound < existing else {
+                recorded.append(range.lowerBound)
+                break
+            }
+            recorded.append(contentsOf: range.lowerBound ..< min(range.upperBound, existing))
+            if range.upperBound > existing {
+                recorded.append(existing)
+                break
+            }
+        }
+        return recorded
     }
 
     /// Records a native section move from an old index to a new one; its items move with it.

@@ -31,6 +31,9 @@ public struct ChangeSet: Sendable {
     public private(set) var isAnimated = true
 
     private var endedTooOften = false
+    /// A section edit that named more than ``maximumSectionsPerEdit`` sections:
+    /// how many, and the number of edits recorded before it (for ``discardUpdates()``).
+    private var oversizedSectionEdit: (count: Int, position: Int)?
     private var completions: [@Sendable (Bool) -> Void] = []
     /// Per open group, the edits and completions recorded before it began.
     private var groupStarts: [(edits: Int, completions: Int)] = []
@@ -45,6 +48,14 @@ public struct ChangeSet: Sendable {
 
     /// Whether no edit has been recorded.
     public var isEmpty: Bool { edits.isEmpty }
+
+    /// The most sections one section edit (``insertSections(_:options:)``,
+    /// ``deleteSections(_:options:)``, ``reloadSections(_:options:)``) may name:
+    /// the most sections an element map holds, 2^23 − 1. A larger set records
+    /// nothing and the batch is refused with
+    /// ``ChangeSetError/Reason/tooManySections(count:limit:)``: an `IndexSet` of
+    /// `0 ..< Int.max` is a few bytes, its edits would not fit in memory.
+    public static let maximumSectionsPerEdit = (1 << 23) - 1
 
     /// Opens a (possibly nested) group of edits; all groups coalesce into one batch.
     public mutating func beginUpdates() {
@@ -63,6 +74,7 @@ public struct ChangeSet: Sendable {
     public mutating func discardUpdates() {
         guard let start = groupStarts.popLast() else { return }
         updateDepth -= 1
+        if let oversized = oversizedSectionEdit, oversized.position >= start.edits { oversizedSectionEdit = nil }
         edits.removeSubrange(start.edits...)
         let dropped = completions[start.completions...]
         completions.removeSubrange(start.completions...)
@@ -110,6 +122,10 @@ public struct ChangeSet: Sendable {
         newItemCounts: [Int], mode: ValidationMode = .strict
     ) throws(ChangeSetError) -> CompletedChangeSet {
         if endedTooOften { throw ChangeSetError(.unbalancedEndUpdates, viewKind: mode.viewKind) }
+        if let oversized = oversizedSectionEdit {
+            throw ChangeSetError(
+                .tooManySections(count: oversized.count, limit: Self.maximumSectionsPerEdit), viewKind: mode.viewKind)
+        }
         if updateDepth > 0 {
             throw ChangeSetError(.unfinishedBeginUpdates(depth: updateDepth), viewKind: mode.viewKind)
         }
@@ -125,5 +141,13 @@ public struct ChangeSet: Sendable {
         return CompletedChangeSet(
             oldItemCounts: oldItemCounts, newItemCounts: newItemCounts, edits: edits,
             outcome: outcome, isAnimated: isAnimated, completions: completions)
+    }
+
+    /// Whether a section edit naming `sections` may be recorded; if not, the batch
+    /// remembers why, for ``completed(newItemCounts:mode:)``.
+    mutating func admitsSectionEdit(_ sections: IndexSet) -> Bool {
+        guard sections.count > Self.maximumSectionsPerEdit else { return true }
+        if oversizedSectionEdit == nil { oversizedSectionEdit = (sections.count, edits.count) }
+        return false
     }
 }

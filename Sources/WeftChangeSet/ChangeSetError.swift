@@ -42,6 +42,9 @@ extension ChangeSetError {
         case malformedIndexPath(ChangeSet.Edit, indexPath: IndexPath)
         /// The change set was completed inside `depth` open `beginUpdates`.
         case unfinishedBeginUpdates(depth: Int)
+        /// One section edit named `count` sections, more than any collection holds
+        /// (``ChangeSet/maximumSectionsPerEdit``); nothing of it was recorded.
+        case tooManySections(count: Int, limit: Int)
         /// `reloadData` was combined with `otherEditCount` other edits in one batch.
         case reloadDataWithOtherEdits(otherEditCount: Int)
         /// A section count was negative (`isAfterUpdate`: in the new counts).
@@ -149,6 +152,8 @@ extension ChangeSetError.Reason {
         switch self {
         case .unbalancedEndUpdates:
             return "endUpdates was called more often than beginUpdates. Pair each endUpdates with one beginUpdates."
+        case .tooManySections(let count, let limit):
+            return "A section edit named \(count) sections; one edit may name at most \(limit), the most sections a collection holds."
         case .malformedIndexPath(let edit, let path):
             return "\(edit) names an index path of \(path.count) indexes (\(path.map(String.init).joined(separator: ", "))); an \(v.item)'s index path has exactly two, its section and its \(v.item). Make it with IndexPath(item:section:)."
         case .unfinishedBeginUpdates(let depth):

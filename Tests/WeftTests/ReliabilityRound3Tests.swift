@@ -65,6 +65,36 @@ import WeftTestSupport
         #expect(container.numberOfItems(inSection: 0) == 3)
     }
 
+    /// F6: section edits over `IndexSet(integersIn: 0 ..< Int.max - 1)` aborted the
+    /// process allocating one edit per index; each is now a typed refusal that
+    /// changes nothing, and the container goes on.
+    @Test(arguments: ContainerKind.allCases)
+    func sectionEditsOverHugeIndexSetsAreRefusedAndChangeNothing(kind: ContainerKind) throws {
+        let container = try kind.make(scheduler: ManualMainScheduler(), queue: try DeallocQueue())
+        let items = PlainItems(count: 3)
+        container.dataSource = items
+        container.viewportSize = CGSize(width: 390, height: 844)
+        container.reloadData()
+        container.waitUntilAllUpdatesAreProcessed()
+        let everything = IndexSet(integersIn: 0 ..< Int.max - 1)
+        let edits: [(CollectionNode) throws -> Void] = [
+            { try $0.insertSections(everything) }, { try $0.deleteSections(everything) },
+            { try $0.reloadSections(everything) },
+        ]
+        for edit in edits {
+            let error = #expect(throws: DataControllerError.self) { try edit(container) }
+            guard case .invalidChangeSet(let changeSetError)? = error else { continue }
+            #expect(changeSetError.reason
+                == .tooManySections(count: Int.max - 1, limit: ChangeSet.maximumSectionsPerEdit))
+            container.waitUntilAllUpdatesAreProcessed()
+            #expect(container.numberOfSections == 1 && container.numberOfItems(inSection: 0) == 3)
+        }
+        items.count = 4
+        try container.insertItems(at: [IndexPath(item: 3, section: 0)])
+        container.waitUntilAllUpdatesAreProcessed()
+        #expect(container.numberOfItems(inSection: 0) == 4)
+    }
+
     /// F9: releasing the collection node while a background apply diffs left its
     /// completion uncalled and the `async` form waiting for good.
     @Test func releasingTheNodeWhileADiffRunsCompletesTheApplyWithAnError() throws {

@@ -28,10 +28,7 @@ struct GTKCollectionViewTests {
         let posts = Posts(count: 1_000)
         let harness = try GTKHarness(itemLoading: .lazy)
         defer { harness.close() }
-        harness.collection.dataSource = posts
-        harness.collection.reloadData()
-        harness.present()
-        try await harness.runUntilSettled("the first screen")
+        try await harness.show(posts)
         #expect(harness.view.indexPathsForVisibleItems.count >= 6)
         #expect(shownTitles(harness).prefix(3) == ["Post 0", "Post 1", "Post 2"])
 
@@ -53,10 +50,7 @@ struct GTKCollectionViewTests {
         let posts = Posts(count: 1_000)
         let harness = try GTKHarness(itemLoading: .lazy)
         defer { harness.close() }
-        harness.collection.dataSource = posts
-        harness.collection.reloadData()
-        harness.present()
-        try await harness.runUntilSettled("the first screen")
+        try await harness.show(posts)
         let before = try harness.screenshot()
 
         harness.view.scroll(to: 2_000)
@@ -77,11 +71,7 @@ struct GTKCollectionViewTests {
         let posts = Posts(count: 200)
         let harness = try GTKHarness()
         defer { harness.close() }
-        harness.collection.dataSource = posts
-        harness.collection.delegate = posts
-        harness.collection.reloadData()
-        harness.present()
-        try await harness.runUntilSettled("the first screen")
+        try await harness.show(posts)
 
         #expect(harness.view.keyPressed(guint(GDK_KEY_Page_Down), modifiers: GdkModifierType(0)))
         // A page less a tenth: the adjustment's page increment.
@@ -102,11 +92,7 @@ struct GTKCollectionViewTests {
         let harness = try GTKHarness()
         defer { harness.close() }
         harness.collection.isInverted = true
-        harness.collection.dataSource = posts
-        harness.collection.delegate = posts
-        harness.collection.reloadData()
-        harness.present()
-        try await harness.runUntilSettled("the first screen")
+        try await harness.show(posts)
         // The first post shows at the end of the content; bring it into view and
         // click the middle of the frame it shows at.
         let shown = try #require(harness.collection.frameForItem(at: IndexPath(item: 0, section: 0)))
@@ -123,10 +109,7 @@ struct GTKCollectionViewTests {
         let posts = Posts(count: 30)
         let harness = try GTKHarness()
         defer { harness.close() }
-        harness.collection.dataSource = posts
-        harness.collection.reloadData()
-        harness.present()
-        try await harness.runUntilSettled("the first screen")
+        try await harness.show(posts)
 
         // Insert at the top, delete, move, as one batch.
         try harness.collection.performBatchUpdates {
@@ -153,10 +136,7 @@ struct GTKCollectionViewTests {
         let posts = Posts(count: 30)
         let harness = try GTKHarness()
         defer { harness.close() }
-        harness.collection.dataSource = posts
-        harness.collection.reloadData()
-        harness.present()
-        try await harness.runUntilSettled("the first screen")
+        try await harness.show(posts)
         let before = shownTitles(harness)
 
         // An insert the data source never made: refused before anything changes.
@@ -188,10 +168,7 @@ struct GTKCollectionViewTests {
         let posts = Posts(count: 200, tracker: tracker)
         let queue = try DeallocQueue()
         var harness: GTKHarness? = try GTKHarness(deallocQueue: queue)
-        harness?.collection.dataSource = posts
-        harness?.collection.reloadData()
-        harness?.present()
-        try await harness?.runUntilSettled("the first screen")
+        try await harness?.show(posts)
         #expect(tracker.liveCount == 200)
         harness?.close()
         GTK.handlePendingEvents()

@@ -50,6 +50,16 @@ final class GTKHarness {
         view.frameWillBegin = { [unowned self] _ in self.clockFrames += 1 }
     }
 
+    /// Makes `posts` the data source and delegate, loads, shows the window and
+    /// runs until the first screen is drawn: the start of every test.
+    func show(_ posts: Posts) async throws {
+        collection.dataSource = posts
+        collection.delegate = posts
+        collection.reloadData()
+        present()
+        try await runUntilSettled("the first screen")
+    }
+
     /// Shows the window and lays the view out at its size.
     func present() {
         gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))

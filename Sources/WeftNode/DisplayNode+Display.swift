@@ -15,13 +15,21 @@ extension DisplayNode {
     @MainActor
     public var contents: Bitmap? {
         get { state.withLock { $0.contents } }
-        set {
-            state.withLock { state in
-                state.contents = newValue
-                state.contentsSentinel = nil
+        set { replaceContents(with: newValue, drawnAt: nil) }
+    }
+
+    /// Makes `contents` the node's, drawn at `sentinel` (`nil`: not by a
+    /// drawing), and tells the contents observers if the bitmap changed.
+    @MainActor
+    func replaceContents(with contents: Bitmap?, drawnAt sentinel: UInt64?) {
+        let old = state.withLock { state in
+            defer {
+                state.contents = contents
+                state.contentsSentinel = sentinel
             }
-            ContentsObservation.contentsDidChange(of: self)
+            return state.contents
         }
+        if old !== contents { ContentsObservation.contentsDidChange(of: self) }
     }
 
     /// Why the node's last drawing made no contents, or `nil` when it made some.
@@ -263,15 +271,7 @@ extension DisplayNode {
         let start = PipelineTracing.isOn ? PipelineTracing.now() : 0
         guard let operation = captureDisplay() else {
             // Nothing to draw (or no size yet): the node is complete without contents.
-            let sentinel = displaySentinel.load(ordering: .relaxed)
-            let had = state.withLock { state in
-                defer {
-                    state.contents = nil
-                    state.contentsSentinel = sentinel
-                }
-                return state.contents != nil
-            }
-            if had { ContentsObservation.contentsDidChange(of: self) }
+            replaceContents(with: nil, drawnAt: displaySentinel.load(ordering: .relaxed))
             return
         }
         PipelineTracing.recordSpan("capture", category: "display", role: "main", start: start,

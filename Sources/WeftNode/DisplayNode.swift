@@ -145,14 +145,7 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     /// Override it to drop more (an image node drops its decoded image); call super.
     @MainActor
     open func clearContents() {
-        let had = state.withLock { state in
-            defer {
-                state.contents = nil
-                state.contentsSentinel = nil
-            }
-            return state.contents != nil
-        }
-        if had { ContentsObservation.contentsDidChange(of: self) }
+        replaceContents(with: nil, drawnAt: nil)
     }
 
     // MARK: Loading hooks (main actor)

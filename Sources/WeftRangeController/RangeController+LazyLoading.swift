@@ -128,7 +128,15 @@ extension RangeController {
         dataController.loadItems(at: paths)
     }
 
-    /// The measure range's run, which holds every item of the other ranges.
+    /// The measure range's run, which holds every item of the other ranges, cut
+    /// to ``loadedItemLimit`` items, or eight times the visible ones if more,
+    /// around the visible run.
+    ///
+    /// The cut matters only where items are far smaller than the estimate that
+    /// placed them: items that measure 0 points all lie at one offset, inside the
+    /// measure range, and without it a lazy list of a million such items loaded
+    /// every one. Eight visible runs hold the largest measure range (two screens
+    /// behind, four ahead) of items of one size.
     ///
     /// - Complexity: O(log *n*).
     package func measureRun() -> Range<Int> {
@@ -137,6 +145,12 @@ extension RangeController {
         let measure = ordinals(of: .measure, mode: currentRangeMode ?? .minimum, visible: snapshot.visible)
         let runs = [measure, snapshot.visible, snapshot.display, snapshot.preload].filter { !$0.isEmpty }
         guard let lower = runs.map(\.lowerBound).min(), let upper = runs.map(\.upperBound).max() else { return 0 ..< 0 }
-        return lower ..< upper
+        let visible = snapshot.visible
+        let cap = max(loadedItemLimit, visible.count.multipliedReportingOverflow(by: 8).partialValue, visible.count)
+        guard upper - lower > cap else { return lower ..< upper }
+        // As much before the visible run as after it, within the measure run.
+        let anchor = visible.isEmpty ? lower : visible.lowerBound - (cap - visible.count) / 2
+        let start = max(lower, min(anchor, upper - cap))
+        return start ..< start + cap
     }
 }

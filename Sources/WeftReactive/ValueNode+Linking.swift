@@ -55,12 +55,7 @@ extension ValueNode {
     ) -> Cancelable {
         let forward = MapEdge(from: self, to: other, kind: "sync", transform: transform)
         let backward = MapEdge(from: other, to: self, kind: "sync", transform: revert)
-        PropagationEngine.withGraph(joining: [self, other]) { engine in
-            engine.attach(backward)
-            engine.attach(forward)
-            engine.push(through: other.hasValue ? backward : forward)
-        }
-        _checkInvariants()
+        attach([backward, forward]) { other.hasValue ? backward : forward }
         return Cancelable(forward, backward)
     }
 
@@ -74,11 +69,39 @@ extension ValueNode {
     }
 
     private func linked(_ edge: AnyEdge) -> Cancelable {
-        PropagationEngine.withGraph(joining: [edge.from, edge.to]) { engine in
-            engine.attach(edge)
-            engine.push(through: edge)
-        }
-        _checkInvariants()
+        attach([edge]) { edge }
         return Cancelable(edge)
+    }
+
+    /// Attaches `edges`, between this node and one other, and pushes the current
+    /// value through the one `pushed` names.
+    ///
+    /// From a transform, whose thread holds a graph, the edges are attached at
+    /// once if the other graph's lock is free or already this thread's; if the
+    /// thread would have to wait for it (another thread may be waiting for this
+    /// one's), or holds both graphs mid-wave (a link made inside another link's
+    /// push), they are attached when the thread lets go of its last graph lock,
+    /// as a set made in a transform is, unless cancelled by then.
+    private func attach(_ edges: [AnyEdge], pushing pushed: @escaping () -> AnyEdge) {
+        let members = [edges[0].from, edges[0].to]
+        let attached: Void? = PropagationEngine.withGraphIfFree(joining: members) { engine in
+            for edge in edges { engine.attach(edge) }
+            engine.push(through: pushed())
+        }
+        guard attached == nil else {
+            _checkInvariants()
+            return
+        }
+        // The closure keeps both nodes alive until then: an edge does not retain its target.
+        WaveThread.current.pending.append {
+            PropagationEngine.withGraph(joining: members) { engine in
+                guard !edges.contains(where: \.isDetached) else {
+                    for edge in edges { edge.isDetached = true }
+                    return
+                }
+                for edge in edges { engine.attach(edge) }
+                engine.push(through: pushed())
+            }
+        }
     }
 }

@@ -71,9 +71,15 @@ public class ValueNode<Value: Sendable>: AnyValueNode, @unchecked Sendable {
     /// as of that point in the wave; inside a handler, the latest value, which may
     /// be newer than the one the handler received.
     ///
+    /// A transform that reads a node of another graph waits for that graph's
+    /// wave, holding its own graph meanwhile. Where that wait would never end (the
+    /// other graph's thread is itself waiting, in a transform, for this one's
+    /// graph), the read does not wait: it returns the other graph's value as of
+    /// where its paused wave stands.
+    ///
     /// - Complexity: O(1), plus the wait for a running wave.
     public var value: Value? {
-        PropagationEngine.withGraph(of: self) { _ in storage }
+        PropagationEngine.reading(self) { storage }
     }
 
     /// The value, or `nil`; read only under the graph's lock.

@@ -493,4 +493,65 @@ final class SpecNode: DisplayNode, @unchecked Sendable {
         _ = plain.layoutThatFits(upTo(320, 1_000))
         #expect(plain.layoutSpecErrors.isEmpty)
     }
+
+    /// Reliability round 3, F4: a spec nested 4,000 levels (debug) or 20,000
+    /// (release) overflowed the stack when resolved, and one 70,000 deep when
+    /// merely released. A spec stops growing at ``LayoutSpec/depthLimit``: the
+    /// levels past it drop what they hold as they are built, and the spec resolves
+    /// to nothing with a typed error.
+    @Test func aSpecAMillionLevelsDeepIsRefusedAndReleasedWithoutOverflowingTheStack() {
+        let leaf = SizedNode(10, 10)
+        let (size, frames, node) = resolve({ _ in
+            var spec = LayoutSpec.node(leaf)
+            for _ in 0 ..< 1_000_000 { spec = .wrapper(spec) }
+            return spec
+        }, in: upTo(320, 1_000))
+        #expect(size == .zero && frames.isEmpty)
+        #expect(node.layoutSpecErrors == [.tooDeep(limit: LayoutSpec.depthLimit, owner: node.description)])
+        // Dropped without being laid out: released level by level as it was built.
+        var dropped = LayoutSpec.stack(.vertical, children: [])
+        for _ in 0 ..< 1_000_000 { dropped = .stack(.vertical, children: [dropped]) }
+        _ = consume dropped
+    }
+
+    /// F4's limit itself: a spec exactly ``LayoutSpec/depthLimit`` levels deep
+    /// lays out, in a debug build, on a Dispatch worker (where the pipeline
+    /// measures, on a smaller stack than main's).
+    @Test func aSpecAtTheDepthLimitLaysOutOnAWorkerThread() async {
+        let leaf = SizedNode(10, 10)
+        let node = SpecNode { _ in
+            var spec = LayoutSpec.node(leaf)
+            for _ in 1 ..< LayoutSpec.depthLimit { spec = .inset(EdgeInsets(top: 0), child: spec) }
+            return spec
+        }
+        let range = upTo(320, 1_000)
+        let frames = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: node.layoutThatFits(range).children.map(\.frame)) }
+        }
+        #expect(frames == [CGRect(x: 0, y: 0, width: 10, height: 10)])
+        #expect(node.layoutSpecErrors.isEmpty)
+    }
+
+    /// Reliability round 3, F16: finite values that sum past the largest double
+    /// (a spacing of `.greatestFiniteMagnitude`) gave infinite frames with no
+    /// error. Such a spec places nothing and says why.
+    @Test func aSpecWhoseFramesSumPastTheLargestNumberPlacesNothing() {
+        let (size, frames, node) = resolve({ _ in
+            .stack(.vertical, spacing: .greatestFiniteMagnitude,
+                   children: [.node(SizedNode(10, 10)), .node(SizedNode(10, 10)), .node(SizedNode(10, 10))])
+        }, in: upTo(320, .infinity))
+        #expect(size == .zero && frames.isEmpty)
+        #expect(node.layoutSpecErrors == [.frameBeyondLimit(limit: Double(SizeRange.maximumLength), owner: node.description)])
+    }
+
+    /// F16's other half: a node that measures `.greatestFiniteMagnitude` takes
+    /// ``SizeRange/maximumLength``, so sizes summed over any number of items stay finite.
+    @Test func aNodeMeasuringTheLargestNumberTakesTheMaximumLength() throws {
+        let node = SizedNode(.greatestFiniteMagnitude, .greatestFiniteMagnitude)
+        let size = node.layoutThatFits(upTo(.infinity, .infinity)).size
+        #expect(size == CGSize(width: SizeRange.maximumLength, height: SizeRange.maximumLength))
+        #expect(throws: GeometryError.minimumBeyondLimit("min.height", 1e300, limit: Double(SizeRange.maximumLength))) {
+            try SizeRange(min: CGSize(width: 0, height: 1e300), max: CGSize(width: 10, height: CGFloat.infinity))
+        }
+    }
 }

@@ -244,6 +244,87 @@ import WeftTestSupport
         let reentrant = node.diagnostics.errors(of: DataControllerError.self).filter { $0 == .reentrantUpdate }
         #expect(!reentrant.isEmpty, "a reload from inside a data-source call is refused, and said")
     }
+    /// F16: cells that measure `.greatestFiniteMagnitude` points gave infinite
+    /// frames and a NaN content size. A node's size stops at
+    /// `SizeRange.maximumLength`, so every frame and the content size stay finite,
+    /// and scrolling to the last item lands on a finite offset.
+    @Test(arguments: ContainerKind.allCases)
+    func cellsOfTheLargestFiniteSizeKeepEveryFrameFinite(kind: ContainerKind) throws {
+        let feed = HugeCells(count: 4)
+        let node = try kind.loaded(feed, scheduler: ManualMainScheduler())
+        let content = node.layout.contentSize
+        #expect(content.width.isFinite && content.height.isFinite, "\(kind): \(content)")
+        // A pager's pages take the viewport's size whatever their nodes measure.
+        if kind != .pager { #expect(content.height >= SizeRange.maximumLength, "\(kind): \(content)") }
+        try node.scrollToItem(at: IndexPath(item: 3, section: 0), at: .top, animated: false)
+        node.layoutIfNeeded()
+        #expect(node.contentOffset.x.isFinite && node.contentOffset.y.isFinite, "\(kind): \(node.contentOffset)")
+        for path in node.indexPathsForVisibleItems {
+            let frame = try #require(node.frameForItem(at: path))
+            #expect(frame.minX.isFinite && frame.maxY.isFinite && frame.maxX.isFinite, "\(kind) \(path): \(frame)")
+        }
+        #expect(node.indexPathsForVisibleItems == [IndexPath(item: 3, section: 0)], "\(kind)")
+    }
+    /// F14: a lazy list whose cells measure 0 points loaded all of its items
+    /// (100,000 in about 2 s; a million ran past 120 s): every one lay at one
+    /// offset, inside the measure range. A load search now asks for no more than
+    /// the loaded-item limit around what is visible.
+    @Test(arguments: ContainerKind.allCases)
+    func zeroSizeLazyCellsLoadNoMoreThanTheLimit(kind: ContainerKind) throws {
+        let scheduler = ManualMainScheduler()
+        let node = try kind.make(scheduler: scheduler, queue: try DeallocQueue(), itemLoading: .lazy)
+        let feed = FlatCells(count: 100_000)
+        node.dataSource = feed
+        node.viewportSize = CGSize(width: 320, height: 500)
+        node.isVisible = true
+        node.reloadData()
+        settleLoads(node, scheduler)
+        let limit = node.rangeController.loadedItemLimit
+        #expect(feed.nodeBlockRequests <= limit + 1, "\(kind): \(feed.nodeBlockRequests) items loaded")
+        #expect(feed.nodeBlockRequests > 0, "\(kind)")
+        #expect(node.rangeErrors.isEmpty && node.diagnostics.diagnostics.isEmpty, "\(kind)")
+    }
+
+}
+
+/// Cells that measure 0 points along the axis, counting the node blocks asked for.
+@MainActor
+final class FlatCells: CollectionNodeDataSource {
+    final class FlatNode: CellNode, @unchecked Sendable {
+        override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+            CGSize(width: constrainedSize.width.isFinite ? constrainedSize.width : 0, height: 0)
+        }
+    }
+
+    let count: Int
+    private(set) var nodeBlockRequests = 0
+    init(count: Int) { self.count = count }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        nodeBlockRequests += 1
+        return { FlatNode() }
+    }
+}
+
+/// Cells whose nodes measure the largest finite size in both dimensions.
+@MainActor
+final class HugeCells: CollectionNodeDataSource {
+    final class HugeNode: CellNode, @unchecked Sendable {
+        override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+            CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+        }
+    }
+
+    let count: Int
+    init(count: Int) { self.count = count }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        { HugeNode() }
+    }
 }
 
 /// Lists the header kind twice in each section, and can ask its node to reload

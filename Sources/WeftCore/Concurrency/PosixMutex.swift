@@ -84,6 +84,15 @@ package struct PosixMutex<Value>: ~Copyable {
         storage.withUnsafeMutablePointerToHeader { _ = pthread_mutex_lock($0) }
     }
 
+    /// Takes the lock if no thread holds it, without waiting.
+    ///
+    /// - Returns: Whether the lock was taken; pair a `true` with ``unlock()``.
+    /// - Complexity: O(1).
+    @inlinable @inline(__always)
+    package borrowing func tryLock() -> Bool {
+        storage.withUnsafeMutablePointerToHeader { pthread_mutex_trylock($0) == 0 }
+    }
+
     /// Lets go of the lock taken by ``lock()`` on this thread.
     ///
     /// - Complexity: O(1).

@@ -8,6 +8,8 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible {
     case infiniteMinimum(String)
     /// The minimum of the named dimension exceeds its maximum.
     case minimumAboveMaximum(String, min: Double, max: Double)
+    /// The named minimum is finite but above ``SizeRange/maximumLength``.
+    case minimumBeyondLimit(String, Double, limit: Double)
 
     public var description: String {
         switch self {
@@ -16,6 +18,8 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible {
         case .infiniteMinimum(let name): "\(name) is infinite"
         case .minimumAboveMaximum(let name, let min, let max):
             "minimum \(name) \(min) exceeds maximum \(name) \(max)"
+        case .minimumBeyondLimit(let name, let value, let limit):
+            "\(name) \(value) is beyond the \(limit) points a node may measure"
         }
     }
 }

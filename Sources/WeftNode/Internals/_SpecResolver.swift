@@ -49,6 +49,9 @@ struct _SpecResolver {
     static func layout(of spec: LayoutSpec, for owner: DisplayNode, in range: SizeRange)
         -> (layout: Layout, errors: [LayoutSpecError]) {
         let count = Int(spec.elementCount), styled = Int(spec.styledCount)
+        guard Int(spec.depth) <= LayoutSpec.depthLimit else {
+            return (Layout(size: range.min), [.tooDeep(limit: LayoutSpec.depthLimit, owner: owner.description)])
+        }
         guard count <= LayoutSpec.elementLimit else {
             return (Layout(size: range.min), [.tooManyElements(elements: count, limit: LayoutSpec.elementLimit, owner: owner.description)])
         }
@@ -69,12 +72,27 @@ struct _SpecResolver {
                 var resolver = _SpecResolver(
                     owner: owner, elements: elements, frames: frames, styles: styles, addresses: addresses)
                 withUnsafePointer(to: spec) { resolver.append($0) }
-                return (resolver.measureAndFlatten(in: range), resolver.errors)
+                let layout = resolver.measureAndFlatten(in: range)
+                // Finite values can still sum past the largest double (a spacing of
+                // .greatestFiniteMagnitude): such a layout places nothing.
+                guard layout.children.allSatisfy({ isPlaceable($0.frame) }) else {
+                    return (Layout(size: range.min), resolver.errors + [.frameBeyondLimit(
+                        limit: Double(SizeRange.maximumLength), owner: owner.description)])
+                }
+                return (layout, resolver.errors)
             }
             }
             }
             }
         }
+    }
+
+    /// Whether every coordinate of `frame` is finite and within
+    /// ``SizeRange/maximumLength`` of the origin.
+    private static func isPlaceable(_ frame: CGRect) -> Bool {
+        let limit = SizeRange.maximumLength
+        return abs(frame.origin.x) <= limit && abs(frame.origin.y) <= limit
+            && abs(frame.size.width) <= limit && abs(frame.size.height) <= limit
     }
 
     private func measureAndFlatten(in range: SizeRange) -> Layout {

@@ -64,6 +64,19 @@ public struct LayoutSpec: Sendable {
 
     @usableFromInline var styledCount: Int32
 
+    /// The levels of this spec's tree, itself included: 1 for a spec with no
+    /// children. A spec built on one ``depthLimit`` levels deep keeps none of its
+    /// children and is marked `depthLimit + 1`, so no tree grows deeper than the
+    /// limit and neither resolving nor releasing one recurses further.
+    @usableFromInline let depth: UInt16
+
+    /// The most levels a spec's tree may have: 1,000, two orders of magnitude
+    /// past a cell's spec. Resolving and releasing a spec recurse once a level,
+    /// so a deeper one, built in a loop, would overflow a thread's stack; it
+    /// resolves to nothing with ``LayoutSpecError/tooDeep(limit:owner:)`` instead,
+    /// and the levels past the limit are released as they are built.
+    public static let depthLimit = 1_000
+
     /// The specs inside this one, in order; none for a node.
     @usableFromInline var children: [LayoutSpec] {
         switch storage {
@@ -118,14 +131,24 @@ public struct LayoutSpec: Sendable {
     @inlinable
     init(_ kind: Kind, _ children: consuming [LayoutSpec]) {
         self.kind = kind
+        var deepest: UInt16 = 0
         (elementCount, styledCount) = children.withUnsafeBufferPointer { children in
             var count: Int32 = 1, styled: Int32 = 0
             for index in children.indices {
                 count = count.addingSaturated(children[index].elementCount)
                 styled = styled.addingSaturated(children[index].styledCount)
+                deepest = max(deepest, children[index].depth)
             }
             return (count, styled)
         }
+        guard deepest < LayoutSpec.depthLimit else {
+            // Past the limit: keep nothing, so that the next level up releases
+            // this one's children at once, from a tree no deeper than the limit.
+            depth = UInt16(LayoutSpec.depthLimit + 1)
+            storage = .children([])
+            return
+        }
+        depth = deepest + 1
         storage = .children(children)
     }
 
@@ -134,6 +157,7 @@ public struct LayoutSpec: Sendable {
         kind = .node(Unmanaged.passUnretained(node))
         elementCount = 1
         styledCount = 0
+        depth = 1
         storage = .node(node)
     }
 

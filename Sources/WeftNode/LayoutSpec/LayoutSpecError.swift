@@ -20,6 +20,15 @@ public enum LayoutSpecError: Error, Hashable, Sendable, CustomStringConvertible 
     /// through others; the inner occurrence was laid out at its smallest size
     /// instead of recursing without end.
     case specCycle(owner: String)
+    /// The spec's tree is more than ``LayoutSpec/depthLimit`` levels deep;
+    /// nothing of it was laid out, and the node took its smallest allowed size.
+    case tooDeep(limit: Int, owner: String)
+    /// A frame the spec gave a node lies more than `limit` points
+    /// (``SizeRange/maximumLength``) from the origin or is that large, or is not
+    /// finite: finite values summed past the largest number (a spacing of
+    /// `.greatestFiniteMagnitude`). Nothing of the spec was laid out, and the
+    /// node took its smallest allowed size.
+    case frameBeyondLimit(limit: Double, owner: String)
 
     public var description: String {
         switch self {
@@ -38,6 +47,11 @@ public enum LayoutSpecError: Error, Hashable, Sendable, CustomStringConvertible 
         case .specCycle(let owner):
             "the layout spec of \(owner) names a node whose layout spec names \(owner) again; "
                 + "the inner one was laid out at its smallest size. A node cannot contain itself"
+        case .tooDeep(let limit, let owner):
+            "the layout spec of \(owner) nests more than the \(limit) levels a spec may have; nothing of it was laid out"
+        case .frameBeyondLimit(let limit, let owner):
+            "the layout spec of \(owner) places a node beyond \(limit) points or at an infinite position "
+                + "(its spacings and sizes add up past any screen); nothing of it was laid out"
         }
     }
 }

@@ -25,6 +25,9 @@
     /// `from` changed in the current wave and ``apply(_:)`` has not run yet.
     var isFired = false
     var isDetached = false
+    /// The edge is in its source's and its target's lists: set by `attach`, once.
+    /// A link made in a transform may be cancelled before it is attached.
+    var isAttached = false
     /// The edge closed a ring when it was attached, so it does not order its target
     /// after its source; a wave never follows it into a node the wave already updated.
     var isBackEdge = false

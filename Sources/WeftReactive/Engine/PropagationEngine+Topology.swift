@@ -38,6 +38,7 @@ extension PropagationEngine {
     func attach(_ edge: AnyEdge) {
         let source = edge.from
         let target = edge.to
+        edge.isAttached = true
         if source.downstreamTombstones * 2 > source.downstream.count {
             compactDownstream(of: source)
         }
@@ -58,6 +59,7 @@ extension PropagationEngine {
     func detach(_ edge: AnyEdge) {
         guard !edge.isDetached else { return }
         edge.isDetached = true
+        guard edge.isAttached else { return }
         edge.isFired = false
         clearEntry(of: edge)
         let target = edge.to

@@ -95,7 +95,7 @@ extension DataController {
         for element in elements {
             let (node, refusedHolder, refusedSupernode) = element.takeNodeAndRefusal()
             if let refusedHolder {
-                let error = SharedNodeError(refusing: element, heldBy: refusedHolder, in: map)
+                let error = SharedNodeError(refusing: element, heldBy: refusedHolder, in: map, newest: pendingMap)
                 diagnostics.report(error, layer: .dataController, update: update, indexPaths: error.indexPath.map { [$0] } ?? [])
             }
             if let refusedSupernode {
@@ -119,11 +119,17 @@ extension DataController {
 }
 
 extension SharedNodeError {
-    init(refusing element: CollectionElement, heldBy holder: CollectionElement, in map: ElementMap<CollectionElement>) {
-        func locate(_ element: CollectionElement) -> IndexPath? {
+    /// The refusal of `element`'s node, which `holder` holds, located in the
+    /// committed `map`; a holder in neither it nor the `newest` map of the same
+    /// collection belongs to another collection.
+    init(refusing element: CollectionElement, heldBy holder: CollectionElement,
+         in map: ElementMap<CollectionElement>, newest: ElementMap<CollectionElement>) {
+        func locate(_ element: CollectionElement, in map: ElementMap<CollectionElement>) -> IndexPath? {
             element.isSupplementary ? map.supplementaryLocation(of: element)?.indexPath : map.indexPath(of: element)
         }
-        self.init(indexPath: locate(element), supplementaryKind: element.supplementaryKind,
-                  holderIndexPath: locate(holder), holderSupplementaryKind: holder.supplementaryKind)
+        let holderPath = locate(holder, in: map)
+        self.init(indexPath: locate(element, in: map), supplementaryKind: element.supplementaryKind,
+                  holderIndexPath: holderPath, holderSupplementaryKind: holder.supplementaryKind,
+                  holderIsInThisCollection: holderPath != nil || locate(holder, in: newest) != nil)
     }
 }

@@ -19,18 +19,24 @@ public struct SharedNodeError: Error, Hashable, Sendable, CustomStringConvertibl
     public let holderIndexPath: IndexPath?
     /// The holder's supplementary kind, or `nil` for an item.
     public let holderSupplementaryKind: String?
+    /// Whether the holder belongs to this collection (if not in the committed
+    /// map, then in an update not yet committed); `false` when another
+    /// collection's element holds the node.
+    public let holderIsInThisCollection: Bool
 
     public init(indexPath: IndexPath?, supplementaryKind: String?,
-                holderIndexPath: IndexPath?, holderSupplementaryKind: String?) {
+                holderIndexPath: IndexPath?, holderSupplementaryKind: String?,
+                holderIsInThisCollection: Bool = true) {
         self.indexPath = indexPath
         self.supplementaryKind = supplementaryKind
         self.holderIndexPath = holderIndexPath
         self.holderSupplementaryKind = holderSupplementaryKind
+        self.holderIsInThisCollection = holderIsInThisCollection
     }
 
     public var description: String {
         "The node block for \(Self.describe(indexPath, kind: supplementaryKind)) returned the node that "
-            + "\(Self.describe(holderIndexPath, kind: holderSupplementaryKind)) already holds. Each element needs "
+            + "\(holderIsInThisCollection ? Self.describe(holderIndexPath, kind: holderSupplementaryKind) : "an element of another collection") already holds. Each element needs "
             + "a node of its own: a new node, or the node of an item the same update removes. "
             + "It shows an empty CellNode instead"
     }

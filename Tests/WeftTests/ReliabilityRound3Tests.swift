@@ -285,6 +285,21 @@ import WeftTestSupport
         #expect(node.rangeErrors.isEmpty && node.diagnostics.diagnostics.isEmpty, "\(kind)")
     }
 
+    /// Round 3's other finding: a node another collection shows was refused
+    /// correctly, but the error said an update not yet committed held it.
+    @Test(arguments: ContainerKind.allCases)
+    func aNodeAnotherCollectionShowsIsRefusedNamingThatCollection(kind: ContainerKind) throws {
+        let scheduler = ManualMainScheduler()
+        let first = try kind.loaded(PlainItems(count: 3), scheduler: scheduler)
+        let shown = try #require(first.nodeForItem(at: IndexPath(item: 1, section: 0)))
+        let second = try kind.loaded(NestedFeed(nested: shown), scheduler: scheduler)
+        let error = SharedNodeError(
+            indexPath: IndexPath(item: 2, section: 0), supplementaryKind: nil,
+            holderIndexPath: nil, holderSupplementaryKind: nil, holderIsInThisCollection: false)
+        #expect(second.sharedNodeErrors == [error], "\(kind)")
+        #expect("\(error)".contains("an element of another collection already holds"))
+        #expect(first.nodeForItem(at: IndexPath(item: 1, section: 0)) === shown)
+    }
 }
 
 /// Cells that measure 0 points along the axis, counting the node blocks asked for.

@@ -265,6 +265,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "LayoutSpecFuzzer",
+            dependencies: ["WeftCore", "WeftNode", "WeftTestSupport"],
+            path: "Sources/Fuzzers/LayoutSpecFuzzer",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "PipelineFuzzer",
             dependencies: ["Weft", "WeftDiff", "WeftTestSupport"],
             path: "Sources/Fuzzers/PipelineFuzzer",

@@ -172,9 +172,18 @@ public class CollectionNode {
 
     /// The size of the viewport. A new size measures every allocated node again
     /// and moves the ranges.
+    ///
+    /// A dimension that is NaN, infinite or negative counts as 0 (no viewport:
+    /// nothing is visible), and a finite one past `SizeRange.maximumLength` as that
+    /// length, so that no layout derives an infinite or NaN frame from it; the
+    /// getter returns the size in use.
     public var viewportSize: CGSize {
         get { rangeController.viewport.size }
         set {
+            func usable(_ length: CGFloat) -> CGFloat {
+                length.isFinite && length > 0 ? min(length, SizeRange.maximumLength) : 0
+            }
+            let newValue = CGSize(width: usable(newValue.width), height: usable(newValue.height))
             // The ranges first: a pager's size range is the viewport, and the data
             // controller measures every node again as soon as its size changes.
             rangeController.viewport.size = newValue

@@ -6,19 +6,25 @@ import WeftTestSupport
 
 /// Differential fuzzing of the whole pipeline, end to end through `CollectionNode`.
 ///
-/// The input picks a validation mode, a layout and eager or lazy item loading, then
-/// interleaves batches of random
-/// item edits (valid or not), snapshot updates by diff, scrolls, single turns of the main
-/// context (so several updates are in flight at once) and full waits. Checked against
-/// ``ChangeSetModel`` and the headless view:
+/// The input picks a container (a collection with a list or grid layout, a table or a
+/// pager), a validation mode, eager or lazy item loading, section headers or none and
+/// single or multiple selection, then interleaves batches of random item edits (valid or
+/// not), snapshot updates by diff, scrolls, single turns of the main context (so several
+/// updates are in flight at once), full waits, selections of random paths (valid or not)
+/// and, when lazy, unloads of random loaded items. Checked against ``ChangeSetModel``
+/// and the headless view:
 /// - strict mode accepts a batch exactly when the model does, and whenever the pipeline
 ///   is idle the view shows the data source, with no divergence;
 /// - in faithful mode the view never raises an inconsistency, and when it shows something
 ///   other than the data source it has recorded a divergence;
 /// - in both, no range, layout, mount or shared-node error, and every node made is
 ///   released once the collection is gone;
-/// - a lazy collection may leave items without cells, but every cell it has shows the
-///   data source's item at its place.
+/// - a lazy collection or a pager may leave items without cells, but every cell it has
+///   shows the data source's item at its place;
+/// - selecting a path that names no item throws a typed error, and whenever the view
+///   shows the data source, every selected path names an item whose story was selected
+///   (or, as a reload that reuses a selected item's node keeps its selection, a story
+///   new in that batch), so a selection never passes to another story.
 ///
 /// Any disagreement traps, so libFuzzer keeps the input. `scripts/fuzz Pipeline SECONDS`.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -82,6 +88,8 @@ final class StoryCell: CellNode, @unchecked Sendable {
 final class StorySource: CollectionNodeDataSource {
     var stories: [Story] = []
     let nodes: LiveCount
+    /// Whether the section has a header; its node counts among the live ones too.
+    var hasHeader = false
 
     init(nodes: LiveCount) { self.nodes = nodes }
 
@@ -97,6 +105,22 @@ final class StorySource: CollectionNodeDataSource {
     func collectionNode(_ collectionNode: CollectionNode, nodeModelForItemAt indexPath: IndexPath) -> (any Hashable & Sendable)? {
         stories[indexPath.item]
     }
+
+    func collectionNode(_ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int) -> [String] {
+        hasHeader ? [CollectionNode.elementKindSectionHeader] : []
+    }
+
+    func collectionNode(
+        _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> CollectionElement.NodeBlock {
+        let nodes = nodes
+        return { StoryCell(story: Story(id: -1), nodes: nodes) }
+    }
+}
+
+/// The containers a run may build.
+enum Container: CaseIterable {
+    case list, grid, table, pager
 }
 
 @MainActor
@@ -111,6 +135,9 @@ struct PipelineRun {
     let source: StorySource
     /// Whether items load lazily, so some have no cell.
     let lazy: Bool
+    let container: Container
+    /// The ids of the stories selected so far: a selected path must name one of them.
+    var selectedIDs = Set<Int>()
     var nextID = 0
     /// At most this many items, so that every cell is within a screen of the viewport
     /// and the view compares each one with the data source.
@@ -118,16 +145,35 @@ struct PipelineRun {
 
     init(random: FuzzRandom, nodes: LiveCount) throws {
         self.random = random
-        strict = !self.random.chance(3)
+        var strict = !self.random.chance(3)
         deallocQueue = try DeallocQueue()
         source = StorySource(nodes: nodes)
-        let layout: any CollectionLayout = self.random.chance(3)
-            ? try GridLayout(columns: self.random.int(1 ..< 4), itemLength: 50) : try ListLayout()
+        container = Container.allCases[self.random.int(0 ..< Container.allCases.count)]
         lazy = self.random.chance(3)
-        let view = HeadlessCollectionView()
-        let node = CollectionNode(
-            layout: layout, view: view, validationMode: strict ? .strict : .faithful(.collection),
-            itemLoading: lazy ? .lazy : .eager, mainScheduler: scheduler, deallocQueue: deallocQueue)
+        source.hasHeader = self.random.chance(3)
+        let loading: DataController.ItemLoading = lazy ? .lazy : .eager
+        let node: CollectionNode
+        let view: HeadlessCollectionView
+        switch container {
+        case .list, .grid:
+            let layout: any CollectionLayout = container == .grid
+                ? try GridLayout(columns: self.random.int(1 ..< 4), itemLength: 50) : try ListLayout()
+            view = HeadlessCollectionView()
+            node = CollectionNode(
+                layout: layout, view: view, validationMode: strict ? .strict : .faithful(.collection),
+                itemLoading: loading, mainScheduler: scheduler, deallocQueue: deallocQueue)
+        case .table:
+            // A table validates strictly, as UITableView does.
+            strict = true
+            view = HeadlessCollectionView(viewKind: .table)
+            node = try TableNode(itemLoading: loading, view: view, mainScheduler: scheduler, deallocQueue: deallocQueue)
+        case .pager:
+            strict = true
+            view = HeadlessCollectionView()
+            node = PagerNode(itemLoading: loading, view: view, mainScheduler: scheduler, deallocQueue: deallocQueue)
+        }
+        self.strict = strict
+        node.allowsMultipleSelection = self.random.chance(2)
         headlessView = view
         node.dataSource = source
         node.viewportSize = CGSize(width: 320, height: 1_000)
@@ -147,11 +193,15 @@ struct PipelineRun {
     mutating func run() throws {
         let steps = random.int(0 ..< 24)
         for _ in 0 ..< steps {
-            switch random.int(0 ..< 10) {
+            switch random.int(0 ..< 13) {
             case 0 ..< 4: edit()
             case 4, 5: applySnapshot()
-            case 6: node!.contentOffset = CGPoint(x: 0, y: CGFloat(random.int(0 ..< 40)) * 25)
+            case 6:
+                let offset = CGFloat(random.int(0 ..< 40)) * 25
+                node!.contentOffset = container == .pager ? CGPoint(x: offset * 8, y: 0) : CGPoint(x: 0, y: offset)
             case 7, 8: _ = scheduler.runNext()
+            case 9: select()
+            case 10 where lazy: unload()
             default: settle()
             }
         }
@@ -199,6 +249,16 @@ struct PipelineRun {
         } else {
             stories = fresh
         }
+        // A reload that reuses the item's node keeps its selection (a new node
+        // drops it), and here a reloaded item gets a new story: any new story of
+        // the batch may be selected then.
+        let reloadsSelected = edits.contains { edit in
+            if case .reloadItem(let path) = edit, old.indices.contains(path.item) {
+                return selectedIDs.contains(old[path.item].id)
+            }
+            return false
+        }
+        if reloadsSelected { selectedIDs.formUnion(fresh.map(\.id)) }
         var refused = false
         do {
             try node.performBatchUpdates {
@@ -242,9 +302,41 @@ struct PipelineRun {
         if let refusal { fatalError("a diff's change set was refused: \(refusal)") }
     }
 
+    /// Settles, then selects or deselects a random path, which may name no item:
+    /// then a typed error, and the selection stays.
+    mutating func select() {
+        guard settle() else { return }
+        let node = node!
+        let path = IndexPath(item: random.int(-1 ..< source.stories.count + 2), section: random.chance(8) ? 1 : 0)
+        let names = path.section == 0 && (0 ..< source.stories.count).contains(path.item)
+        let before = node.indexPathsForSelectedItems
+        let selects = !random.chance(3)
+        do {
+            if selects { try node.selectItem(at: path) } else { try node.deselectItem(at: path) }
+            if !names { fatalError("\(selects ? "selecting" : "deselecting") \(path) of \(source.stories.count) items did not throw") }
+            if selects { selectedIDs.insert(source.stories[path.item].id) }
+        } catch {
+            if names { fatalError("\(selects ? "selecting" : "deselecting") \(path) of \(source.stories.count) items threw \(error)") }
+            if node.indexPathsForSelectedItems != before { fatalError("a refused selection of \(path) changed the selection") }
+        }
+    }
+
+    /// Unloads random loaded items of a lazy collection by hand, as an app under
+    /// memory pressure may; those a range needs load again.
+    mutating func unload() {
+        let node = node!
+        let map = node.dataController.visibleMap
+        guard map.numberOfSections > 0 else { return }
+        let count = map.numberOfItems(inSection: 0)
+        let paths = (0 ..< count).filter { _ in random.chance(3) }.map { IndexPath(item: $0, section: 0) }
+        node.dataController.unloadItems(at: paths)
+    }
+
     /// Waits for every update, and every load the ranges ask for on the turns
-    /// after, then checks the view against the data source.
-    mutating func settle() {
+    /// after, then checks the view against the data source. Returns whether the
+    /// view shows the data source.
+    @discardableResult
+    mutating func settle() -> Bool {
         let node = node!
         repeat {
             node.waitUntilAllUpdatesAreProcessed()
@@ -255,9 +347,11 @@ struct PipelineRun {
             let element = view.cellForItem(at: IndexPath(item: item, section: 0)) as? CollectionElement
             return (element?.nodeIfAllocated as? StoryCell)?.story ?? element?.nodeModel as? Story
         }
-        // A lazy collection's items without cells are absent, not wrong.
+        // A lazy collection's items without cells are absent, not wrong; so are a
+        // pager's pages far from the viewport.
+        let mayLackCells = lazy || container == .pager
         let matches = shown.count == source.stories.count
-            && zip(shown, source.stories).allSatisfy { shown, story in shown.map { $0 == story } ?? lazy }
+            && zip(shown, source.stories).allSatisfy { shown, story in shown.map { $0 == story } ?? mayLackCells }
         let mode = strict ? "strict" : "faithful"
         if !view.inconsistencies.isEmpty { fatalError("\(mode): the view raised \(view.inconsistencies)") }
         if strict, !matches { fatalError("strict: the view shows \(shown), the data source has \(source.stories)") }
@@ -271,6 +365,13 @@ struct PipelineRun {
                                ("shared node", node.sharedNodeErrors.map(\.description))] where !errors.isEmpty {
             fatalError("\(mode): \(what) errors \(errors)")
         }
+        guard matches else { return false }
+        for path in node.indexPathsForSelectedItems {
+            guard path.section == 0, path.item < source.stories.count, selectedIDs.contains(source.stories[path.item].id) else {
+                fatalError("\(mode): \(path) is selected, which names \(path.item < source.stories.count ? "\(source.stories[path.item])" : "no item"), never selected")
+            }
+        }
+        return true
     }
 }
 

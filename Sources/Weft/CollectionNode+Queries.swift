@@ -127,3 +127,7 @@ extension CollectionNode {
         return layout.indexPathsForItems(in: viewport.insetBy(dx: -viewport.width, dy: -viewport.height))
     }
 }
+
+/// A cell node finds its collection (`CellNode.owningNode`) and asks it for its
+/// `indexPath` through this conformance.
+extension CollectionNode: CellNodeContainer {}

@@ -163,6 +163,7 @@ public class CollectionNode {
         rangeController.dataController = dataController
         reusePool = ReusePoolMap(container: containerView)
         pipeline.node = self
+        dataController.owningNode = self
         dataController.dataSource = pipeline
         dataController.delegate = pipeline
         rangeController.batchFetchingDelegate = pipeline

@@ -38,6 +38,8 @@ public final class CollectionElement: @unchecked Sendable {
         /// The supernode of the node this element's block returned, which was
         /// refused for being inside another node, until a commit reports it.
         var refusedSupernode: String?
+        /// The container whose data controller made this element; the node is told.
+        weak var owner: (any CellNodeContainer)?
     }
 
     /// Guards `phase` and `sizeRange`. Held while the node block runs, so that
@@ -71,13 +73,23 @@ public final class CollectionElement: @unchecked Sendable {
     ///   - supplementaryKind: The supplementary kind, or `nil` for an item.
     ///   - nodeModel: The model behind the node, compared on reload.
     /// - Complexity: O(1).
-    public init(
+    public convenience init(
         nodeBlock: @escaping NodeBlock,
         constrainedSize: SizeRange,
         supplementaryKind: String? = nil,
         nodeModel: (any Hashable & Sendable)? = nil
     ) {
-        lock = PosixMutex(State(phase: .pending(nodeBlock), sizeRange: constrainedSize, nodeModel: nodeModel))
+        self.init(nodeBlock: nodeBlock, constrainedSize: constrainedSize, supplementaryKind: supplementaryKind,
+                  nodeModel: nodeModel, owner: nil)
+    }
+
+    /// An element whose node learns that `owner` shows it (`CellNode.owningNode`).
+    package init(
+        nodeBlock: @escaping NodeBlock, constrainedSize: SizeRange, supplementaryKind: String?,
+        nodeModel: (any Hashable & Sendable)?, owner: (any CellNodeContainer)?
+    ) {
+        lock = PosixMutex(State(
+            phase: .pending(nodeBlock), sizeRange: constrainedSize, nodeModel: nodeModel, owner: owner))
         self.supplementaryKind = supplementaryKind
     }
 
@@ -114,6 +126,7 @@ public final class CollectionElement: @unchecked Sendable {
                     node.collectionElement = self
                 }
                 node._setInitialNodeModel(state.nodeModel)
+                if let owner = state.owner { node._setOwningNode(owner) }
                 state.phase = .allocated(node)
                 return node
             }

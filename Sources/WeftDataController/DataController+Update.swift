@@ -222,7 +222,9 @@ extension DataController {
         return CollectionElement(
             nodeBlock: dataSource.dataController(self, nodeBlockForItemAt: path),
             constrainedSize: dataSource.dataController(self, constrainedSizeForItemAt: path),
-            nodeModel: dataSource.dataController(self, nodeModelForItemAt: path))
+            supplementaryKind: nil,
+            nodeModel: dataSource.dataController(self, nodeModelForItemAt: path),
+            owner: owningNode)
     }
 
     private func makeSupplementaryElements(inSection section: Int) -> [(kind: String, element: CollectionElement)] {
@@ -232,7 +234,7 @@ extension DataController {
                 nodeBlock: dataSource.dataController(self, nodeBlockForSupplementaryElementOfKind: kind, inSection: section),
                 constrainedSize: dataSource.dataController(
                     self, constrainedSizeForSupplementaryElementOfKind: kind, inSection: section),
-                supplementaryKind: kind))
+                supplementaryKind: kind, nodeModel: nil, owner: owningNode))
         }
     }
 

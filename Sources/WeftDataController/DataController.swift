@@ -69,6 +69,11 @@ public final class DataController {
     /// Takes over step 3 when set.
     public weak var layoutDelegate: (any DataControllerLayoutDelegate)?
 
+    /// The container that shows this controller's nodes: each node its elements
+    /// make is told (`CellNode.owningNode`), so that a cell can ask for its
+    /// `indexPath`. The collection containers set it to themselves.
+    public weak var owningNode: (any CellNodeContainer)?
+
     /// How change sets are validated: `ValidationMode.strict` by default.
     public let validationMode: ValidationMode
 

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A node that is one item of a list or grid: the unit a collection allocates,
 /// measures, moves through its ranges and releases.
 ///
@@ -22,6 +24,32 @@ open class CellNode: DisplayNode, @unchecked Sendable {
     public var collectionElement: (any AnyObject & Sendable)? {
         get { state.withLock { $0.collectionElement } }
         set { state.withLock { $0.collectionElement = newValue } }
+    }
+
+    /// The collection, table or pager node that shows this node, held weakly:
+    /// Texture's `owningNode`. Set when the container's data controller makes the
+    /// node; `nil` for a node no container made, and once the container is gone.
+    /// Any thread.
+    ///
+    /// - Complexity: O(1).
+    public var owningNode: (any CellNodeContainer)? {
+        state.withLock { $0.owningNode }
+    }
+
+    /// Where this node is shown in its ``owningNode``, in the data source's index
+    /// space, or `nil` when it is not one of the container's items (any more):
+    /// Texture's `indexPath`. Follows the node through moves and inserts above it.
+    ///
+    /// - Complexity: O(log *n*) for *n* items.
+    @MainActor
+    public var indexPath: IndexPath? {
+        owningNode?.indexPath(for: self)
+    }
+
+    /// Records the container that shows this node; its data controller calls it
+    /// when the node is made.
+    package func _setOwningNode(_ owner: (any CellNodeContainer)?) {
+        state.withLock { $0.owningNode = owner }
     }
 
     /// The model this node shows, as the data source gave it for the item

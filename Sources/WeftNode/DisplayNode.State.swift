@@ -17,6 +17,8 @@ extension DisplayNode {
         var debugName: String?
         /// A cell node's collection element (``CellNode/collectionElement``).
         weak var collectionElement: (any AnyObject & Sendable)?
+        /// A cell node's container (``CellNode/owningNode``).
+        weak var owningNode: (any CellNodeContainer)?
         var view: (any NodeView)?
         /// `nil` means `MainContextReleaseQueue.shared`, which every node would
         /// otherwise retain: one shared reference count bounced between cores.

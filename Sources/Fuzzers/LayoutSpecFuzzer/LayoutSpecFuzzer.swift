@@ -298,7 +298,10 @@ func check(owner: FuzzOwner, model: Model, range: SizeRange, nodes: [DisplayNode
           again.children.map({ ObjectIdentifier($0.node) }) == placed,
           zip(again.children, layout.children).allSatisfy({ $0.frame == $1.frame || ($0.frame.isNull && $1.frame.isNull) })
     else { fail("a second resolution differs") }
-    withExtendedLifetime(nodes) {}
+    // A cycle's node caches a layout naming the owner, whose layout names it: let
+    // both go, or every input would leak its tree.
+    owner.invalidateCalculatedLayout()
+    for node in nodes { node.invalidateCalculatedLayout() }
 }
 
 #if !FUZZING

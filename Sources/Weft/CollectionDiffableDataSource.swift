@@ -314,6 +314,7 @@ public final class CollectionDiffableDataSource<
         // The snapshot this replaced may hold many items whose release would
         // cost main O(n); it goes where the pipeline's other garbage goes.
         collectionNode.dataController.deallocQueue.release(value: old)
+        if collectionNode.usesSynchronousDataLoading { collectionNode.waitUntilAllUpdatesAreProcessed() }
     }
 
     /// The old snapshot's surviving sections in the new snapshot's order, with

@@ -171,6 +171,7 @@ extension CollectionNode {
     public func reloadData(completion: (@MainActor () -> Void)? = nil) {
         clearSelection()
         dataController.reloadData { _ in completion?() }
+        if usesSynchronousDataLoading { waitUntilAllUpdatesAreProcessed() }
     }
 
     /// An edit with animation options, as a table's row animations give them.
@@ -201,7 +202,10 @@ extension CollectionNode {
         dataController.updateWithChangeSet(changeSet, reloads: reloads) { result in
             if case .failure(let error) = result { refusal = error }
         }
-        guard let refusal else { return }
+        guard let refusal else {
+            if usesSynchronousDataLoading { waitUntilAllUpdatesAreProcessed() }
+            return
+        }
         needsResynchronization = true
         // From inside a commit or a data-source call a reload would be refused too:
         // the next edit reloads first instead.

@@ -216,6 +216,17 @@ public class CollectionNode {
 
     var hasScrolled = false
 
+    /// Whether each update returns only once it has committed: `reloadData`, a
+    /// batch or a lone edit, and a snapshot applied on main return with their
+    /// nodes made and measured, the view updated and their completions called.
+    /// Texture's `usesSynchronousDataLoading`; `false` by default.
+    ///
+    /// For tests and small lists: main waits while the nodes are made and
+    /// measured. An update made inside a commit (a delegate's batch update) still
+    /// commits after the one running. `applyInBackground` stays asynchronous: it
+    /// exists to keep main free.
+    public var usesSynchronousDataLoading = false
+
     /// Whether items can be selected, by ``tapItem(at:)`` or
     /// ``selectItem(at:animated:scrollPosition:)``. `true` by default, as in UIKit.
     public var allowsSelection = true

@@ -81,4 +81,16 @@ extension CollectionNode {
         if itemEnd > viewportStart + viewportLength { return itemEnd - viewportLength }
         return viewportStart
     }
+
+    /// The user ended a drag: the content moves at `velocity` (points per frame)
+    /// and will come to rest at `targetContentOffset`. A host view calls it where
+    /// UIKit calls `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`:
+    /// the batch-fetch check then looks at where the content will rest, so a fling
+    /// toward the end starts fetching before it lands, as in Texture, and the
+    /// fetch's `BatchContext` carries the velocity and the target.
+    ///
+    /// - Complexity: O(1); the check runs with the next range update.
+    public func scrollViewWillEndDragging(withVelocity velocity: CGPoint, targetContentOffset: CGPoint) {
+        rangeController.scrollViewWillEndDragging(withVelocity: velocity, targetContentOffset: targetContentOffset)
+    }
 }

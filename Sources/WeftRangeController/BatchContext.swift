@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The state of a batch fetch, as Texture's `ASBatchContext`: one per range
 /// controller, reused by each fetch.
 @MainActor
@@ -43,13 +45,33 @@ public final class BatchContext {
     /// Whether a fetch is running.
     public var isFetching: Bool { state == .fetching }
 
+    /// How fast the content moved when the current or last fetch began, in
+    /// points per scrolled frame along each axis (the last change of the content
+    /// offset), or the velocity a drag ended with
+    /// (`RangeController.scrollViewWillEndDragging(withVelocity:targetContentOffset:)`).
+    public private(set) var velocity: CGPoint = .zero
+
+    /// Where the content offset was heading when the current or last fetch
+    /// began: the resting offset of a drag that had just ended, or `nil` when
+    /// the fetch began from where the viewport was (Texture checks against that
+    /// target at the end of a drag, so that a fling toward the end starts
+    /// fetching before it lands).
+    public private(set) var targetContentOffset: CGPoint?
+
     /// Marks a fetch as running. The range controller calls it before
     /// ``BatchFetchingDelegate/rangeController(_:willBeginBatchFetchWith:)``.
     ///
-    /// - Parameter direction: The end of the content the fetch is for.
-    public func beginBatchFetching(toward direction: Direction = .end) {
+    /// - Parameters:
+    ///   - direction: The end of the content the fetch is for.
+    ///   - velocity: How fast the content moved (see ``velocity``).
+    ///   - targetContentOffset: Where it was heading, if known.
+    public func beginBatchFetching(
+        toward direction: Direction = .end, velocity: CGPoint = .zero, targetContentOffset: CGPoint? = nil
+    ) {
         state = .fetching
         self.direction = direction
+        self.velocity = velocity
+        self.targetContentOffset = targetContentOffset
     }
 
     /// Marks the running fetch as finished.

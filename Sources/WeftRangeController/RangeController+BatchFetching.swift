@@ -1,3 +1,5 @@
+import Foundation
+
 extension RangeController {
     /// Asks the delegate again, at the next update, whether to fetch, if the
     /// content ahead is short: after a fetch that found nothing, when more may be
@@ -39,7 +41,8 @@ extension RangeController {
               let delegate = batchFetchingDelegate,
               direction == .end ? delegate.shouldBatchFetch(for: self) : delegate.shouldBatchFetchAtStart(for: self)
         else { return }
-        batchContext.beginBatchFetching(toward: direction)
+        batchContext.beginBatchFetching(
+            toward: direction, velocity: draggingEnd?.velocity ?? scrollVelocity, targetContentOffset: draggingEnd?.target)
         statistics.batchFetchCount += 1
         delegate.rangeController(self, willBeginBatchFetchWith: batchContext)
     }
@@ -48,14 +51,20 @@ extension RangeController {
     private func batchFetchDirection(containerVisible: Bool) -> BatchContext.Direction? {
         guard batchFetchingDelegate != nil, !batchContext.isFetching, leadingScreensForBatching > 0 else { return nil }
         let axis = layout.scrollAxis
-        let (viewportStart, viewportEnd) = axis.span(of: viewport)
+        // After a drag, where the content will rest: a fling toward the end
+        // fetches before it lands, as Texture checks at the end of a drag.
+        let checked = draggingEnd.map { CGRect(origin: $0.target, size: viewport.size) } ?? viewport
+        let (viewportStart, viewportEnd) = axis.span(of: checked)
         let screen = axis.length(of: viewport.size)
         guard screen > 0 else { return nil }
         let contentLength = axis.length(of: layout.contentSize)
         if contentLength < screen { return .end }
         guard containerVisible else { return nil }
         let threshold = leadingScreensForBatching * screen
-        if lastScrollDirection.isTowardHead(along: axis) {
+        let towardHead = draggingEnd != nil
+            ? viewportStart < axis.span(of: viewport).0
+            : lastScrollDirection.isTowardHead(along: axis)
+        if towardHead {
             // Only once the user has scrolled: a collection that opens at its
             // start is not approaching it.
             return contentHasBeenScrolled && viewportStart <= threshold ? .start : nil

@@ -1,3 +1,5 @@
+public import Foundation
+
 extension RangeController {
     /// Tells the controller the user started dragging: the content has now been
     /// scrolled, so the mode becomes ``RangeMode/full`` and is managed
@@ -7,7 +9,25 @@ extension RangeController {
     /// programmatic content-offset changes do not leave ``RangeMode/minimum``.
     public func scrollViewWillBeginDragging() {
         contentHasBeenScrolled = true
+        draggingEnd = nil
         updateCurrentRange(with: .full)
+    }
+
+    /// The user ended a drag: the content moves at `velocity` and will come to
+    /// rest at `targetContentOffset`, UIKit's
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`. The
+    /// batch-fetch check then looks at the target instead of the viewport, so a
+    /// fling toward the end starts fetching before it lands, as in Texture, and
+    /// the fetch's ``BatchContext`` records both. The target holds until the
+    /// viewport reaches it or the next drag begins; a target that is not finite
+    /// is ignored.
+    ///
+    /// - Complexity: O(1); the check runs with the next update.
+    public func scrollViewWillEndDragging(withVelocity velocity: CGPoint, targetContentOffset: CGPoint) {
+        guard targetContentOffset.x.isFinite, targetContentOffset.y.isFinite else { return }
+        let velocity = velocity.x.isFinite && velocity.y.isFinite ? velocity : .zero
+        draggingEnd = (velocity, targetContentOffset)
+        checkForBatchFetching()
     }
 
     /// Switches to `mode` for at least the next update, then lets the controller

@@ -67,6 +67,7 @@ public final class RangeController {
             if viewport.size != oldValue.size { layout.viewportSizeDidChange(to: viewport.size) }
             if viewport != oldValue {
                 waitsForBatchFetchTrigger = false
+                if viewport.origin == draggingEnd?.target { draggingEnd = nil }
                 setNeedsUpdate()
             }
         }
@@ -130,6 +131,9 @@ public final class RangeController {
     /// The last direction content moved in; Texture starts from down and right.
     var lastScrollDirection: ScrollDirection = [.down, .right]
     var contentHasBeenScrolled = false
+    /// How the last drag ended, until the viewport reaches its target or the
+    /// next drag begins (see ``scrollViewWillEndDragging(withVelocity:targetContentOffset:)``).
+    var draggingEnd: (velocity: CGPoint, target: CGPoint)?
     var preservesCurrentRangeMode = false
     var isApplicationBackgrounded = false
     var needsUpdate = false

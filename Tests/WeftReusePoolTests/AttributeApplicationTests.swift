@@ -44,14 +44,14 @@ import WeftReusePool
         }
         #expect(views.allSatisfy { $0 === views[0] })
         #expect(log.events.isEmpty)
-        #expect((views[0] as? LabelView)?.backgroundColor == "green")
+        #expect((views[0] as? LabelView)?.colorName == "green")
     }
 
     @Test func anAttributeTheNewConfigurationLacksIsUnapplied() throws {
         let view = try mountOnce(Attributes.removableBackground("red", log: log), Attributes.text("t"))
         _ = try mountOnce(Attributes.text("t"))
         #expect(log.take() == ["apply red", "unapply red"])
-        #expect((view as? LabelView)?.backgroundColor == nil)
+        #expect((view as? LabelView)?.colorName == nil)
     }
 
     @Test func anUpdaterRunsInsteadOfTheApplicator() throws {
@@ -108,7 +108,7 @@ import WeftReusePool
     @Test func aNewViewGetsEveryAttribute() throws {
         let view = try #require(try mountOnce(Attributes.text("t"), Attributes.background("red"), Attributes.alpha(0.25)) as? LabelView)
         #expect(view.text == "t")
-        #expect(view.backgroundColor == "red")
+        #expect(view.colorName == "red")
         #expect(view.alpha == 0.25)
     }
 }

@@ -4,7 +4,7 @@ import WeftReusePool
 @MainActor
 final class LabelView: HeadlessView {
     var text: String?
-    var backgroundColor: String?
+    var colorName: String?
     /// Installed tap handlers, as a gesture-recognizer attribute would leave them.
     var tapHandlers: [String] = []
     /// Calls to `addSubview`, to see that pools never add a view twice.
@@ -45,7 +45,7 @@ enum Attributes {
     }
 
     static func background(_ color: String) -> ViewAttribute {
-        ViewAttribute("backgroundColor", value: color) { (view: LabelView, color) in view.backgroundColor = color }
+        ViewAttribute("backgroundColor", value: color) { (view: LabelView, color) in view.colorName = color }
     }
 
     static func alpha(_ alpha: Double) -> ViewAttribute {
@@ -57,11 +57,11 @@ enum Attributes {
         ViewAttribute("removableBackground", value: color,
                       apply: { (view: LabelView, color) in
                           log?.events.append("apply \(color)")
-                          view.backgroundColor = color
+                          view.colorName = color
                       },
                       unapply: { (view: LabelView, color) in
                           log?.events.append("unapply \(color)")
-                          view.backgroundColor = nil
+                          view.colorName = nil
                       })
     }
 

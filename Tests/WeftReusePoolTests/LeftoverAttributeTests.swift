@@ -23,10 +23,10 @@ import WeftReusePool
         let fadedView = try map.mount { try $0.view(for: faded, component: ComponentID(LabelComponent.self)) }
 
         #expect(fadedView !== redView)
-        #expect((fadedView as? LabelView)?.backgroundColor == nil)
+        #expect((fadedView as? LabelView)?.colorName == nil)
         #expect(fadedView.isHidden == false)
         #expect(redView.isHidden)
-        for case let view as LabelView in root.subviews where view.backgroundColor == "red" {
+        for case let view as LabelView in root.subviews where view.colorName == "red" {
             #expect(view.isHiddenOrHasHiddenAncestor)
         }
 
@@ -47,7 +47,7 @@ import WeftReusePool
         }
         #expect(first === second)
         let view = try #require(second as? LabelView)
-        #expect(view.backgroundColor == "blue")
+        #expect(view.colorName == "blue")
         #expect(view.text == "a")
         #expect(!view.isHidden)
     }
@@ -63,7 +63,7 @@ import WeftReusePool
         let first = try map.mount { try $0.view(for: withBackground, component: ComponentID(LabelComponent.self)) }
         let second = try map.mount { try $0.view(for: plain, component: ComponentID(LabelComponent.self)) }
         #expect(first === second)
-        #expect((second as? LabelView)?.backgroundColor == nil)
+        #expect((second as? LabelView)?.colorName == nil)
         #expect(log.events == ["apply red", "unapply red"])
     }
 
@@ -105,7 +105,7 @@ import WeftReusePool
         #expect(redLabel.isHidden)
         #expect(leafLabel.isHiddenOrHasHiddenAncestor)
         #expect(map.isInPool(root.subviews[0]) == false)
-        let visibleReds = allLabels(in: root).filter { $0.backgroundColor == "red" && !$0.isHiddenOrHasHiddenAncestor }
+        let visibleReds = allLabels(in: root).filter { $0.colorName == "red" && !$0.isHiddenOrHasHiddenAncestor }
         #expect(visibleReds.isEmpty)
         map._checkInvariants()
     }

@@ -56,7 +56,7 @@ import WeftCore
                 continue
             }
             #expect(label.text == "t\(item.configuration)")
-            #expect(label.backgroundColor == expectedBackground(item.configuration))
+            #expect(label.colorName == expectedBackground(item.configuration))
             if !item.children.isEmpty {
                 check(item.children, vended: children.map { ($0, []) }, in: label)
             } else {

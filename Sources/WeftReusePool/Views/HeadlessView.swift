@@ -1,10 +1,13 @@
 public import Foundation
+public import WeftCore
 
-/// A view with no rendering: a hidden flag, a frame, an alpha and ordered subviews.
+/// A view with no rendering: a hidden flag, a frame, an alpha, a background colour,
+/// clipping, interaction and an accessibility label, and ordered subviews.
 ///
 /// `HeadlessView` behaves like the parts of `UIView` that reuse pools rely on, so
 /// pools (and code built on them) run and are tested without a UI framework.
-/// Subclass it to add the properties your attributes set.
+/// Subclass it to add the properties your attributes set; ``ViewOptions`` makes the
+/// attributes of the common ones.
 ///
 /// A view holds its subviews strongly and its parent weakly, as `UIView` does, and,
 /// as `UIView` raises, it traps on misuse of its own API: a subview index out of
@@ -21,6 +24,14 @@ open class HeadlessView: ReusableView {
     @exclusivity(unchecked) open var frame = CGRect.zero
     /// The view's opacity, from 0 to 1.
     @exclusivity(unchecked) open var alpha = 1.0
+    /// The colour behind the view's content; `nil` for none.
+    @exclusivity(unchecked) open var backgroundColor: Color?
+    /// Whether the view clips its subviews to its bounds.
+    @exclusivity(unchecked) open var clipsToBounds = false
+    /// Whether the view takes touches, clicks and keys.
+    @exclusivity(unchecked) open var isUserInteractionEnabled = true
+    /// What assistive technology says for the view; `nil` for nothing.
+    @exclusivity(unchecked) open var accessibilityLabel: String?
 
     /// The subviews, back to front.
     @exclusivity(unchecked) public private(set) var subviews: [any ReusableView] = []

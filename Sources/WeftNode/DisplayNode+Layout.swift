@@ -72,7 +72,7 @@ extension DisplayNode {
         }
         guard let range else { return }
         if managesSubnodes {
-            if isPending || !isCached { try transitionLayout(to: range, animated: false) }
+            if isPending || !isCached { try applyTransition(to: range, animated: false) }
         } else if !isCached {
             _ = measure(range)
         }

@@ -6,8 +6,12 @@ extension DisplayNode {
     ///
     /// This is Texture's automatic subnode management. The transition:
     ///
-    /// 1. completes the transition still in flight, if any;
-    /// 2. measures with ``layoutThatFits(_:)`` (cached when the range is unchanged);
+    /// 1. cancels the transition still in flight, if any, as Texture does by
+    ///    transition id: its ``LayoutTransition/completeTransition()`` then does
+    ///    nothing, and the subnodes it was to remove leave with this one;
+    /// 2. invalidates the calculated layout and measures again with
+    ///    ``layoutThatFits(_:)``, as Texture's transition invalidates first, so a
+    ///    transition in an unchanged range still asks ``layoutSpecThatFits(_:)``;
     /// 3. without animation, removes the subnodes the layout no longer names and
     ///    then inserts the children the node lacks, so the subnodes are the
     ///    layout's children in its order (Texture removes first, then inserts);
@@ -41,7 +45,18 @@ extension DisplayNode {
     ///   removed subtrees.
     @MainActor
     public func transitionLayout(to range: SizeRange, animated: Bool) throws(NodeError) {
-        transitionInFlight?.completeTransition()
+        invalidateCalculatedLayout()
+        try applyTransition(to: range, animated: animated)
+    }
+
+    /// ``transitionLayout(to:animated:)`` with the layout cached for `range`, if
+    /// any: ``layoutIfNeeded()`` applies the layout measuring made off main.
+    @MainActor
+    func applyTransition(to range: SizeRange, animated: Bool) throws(NodeError) {
+        if let inFlight = transitionInFlight {
+            transitionInFlight = nil
+            inFlight.cancel()
+        }
         let layout = measure(range).layout
         var inserted: [DisplayNode] = []
         var removed: [DisplayNode] = []

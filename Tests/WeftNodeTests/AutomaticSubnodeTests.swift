@@ -142,7 +142,10 @@ private func named(_ name: String) -> DisplayNode {
         node._checkInvariants()
     }
 
-    @Test func aNewTransitionCompletesTheOneInFlightFirst() throws {
+    /// A newer transition cancels the one in flight, as Texture's transition id
+    /// does: the old one's completion does nothing and is not reported, and the
+    /// subnodes it was to remove leave with the new one.
+    @Test func aNewTransitionCancelsTheOneInFlight() throws {
         let log = EventLog()
         let node = ManagedNode(log: log)
         let (a, b, c) = (named("a"), named("b"), named("c"))
@@ -156,12 +159,56 @@ private func named(_ name: String) -> DisplayNode {
 
         node.want([a, c])
         try node.transitionLayout(to: range, animated: true)
-        #expect(first.isComplete)
-        // The first transition removed a; the second brings it back and drops b later.
-        #expect(log.take() == ["complete: b", "animate: a c b"])
-        try #require(node.heldTransition).completeTransition()
-        #expect(node.subnodes.map(\.debugName) == ["a", "c"])
+        #expect(first.isCancelled && !first.isComplete)
+        #expect(first.removedSubnodes.isEmpty && first.previousLayout == nil, "a cancelled transition lets go")
+        first.completeTransition()
+        #expect(!first.isComplete, "completing a cancelled transition does nothing")
+        let second = try #require(node.heldTransition)
+        #expect(second !== first)
+        #expect(log.events.count == 1 && log.events[0].hasPrefix("animate:"), "no completion for the first: \(log.events)")
+        #expect(second.removedSubnodes.map(\.debugName) == ["b"])
+        log.events = []
+        second.completeTransition()
+        #expect(log.take() == ["complete: a c"])
+        #expect(node.subnodes.map(\.debugName) == ["a", "c"] && b.supernode == nil)
         node._checkInvariants()
+    }
+
+    /// Texture's transition invalidates the layout first: in an unchanged range
+    /// it still asks for a new layout (the old code reused the cached one).
+    @Test func aTransitionInAnUnchangedRangeAsksForANewLayout() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        let (a, b) = (named("a"), named("b"))
+        node.want([a])
+        try node.transitionLayout(to: range, animated: false)
+        node.wanted.withLock { $0 = [b] }  // no invalidation by hand
+        try node.transitionLayout(to: range, animated: false)
+        #expect(node.subnodes.map(\.debugName) == ["b"])
+    }
+
+    /// A subnode an animated transition removes dies when the transition
+    /// completes, though the transition object lives on (it held the removed
+    /// subnodes and the previous layout until it died).
+    @Test func aRemovedSubnodeDiesAtCompletionNotWithTheTransition() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        weak var gone: DisplayNode?
+        do {
+            let leaving = named("leaving")
+            gone = leaving
+            node.want([leaving])
+            try node.transitionLayout(to: range, animated: false)
+        }
+        node.completesAtOnce = false
+        node.want([named("staying")])
+        try node.transitionLayout(to: range, animated: true)
+        let transition = try #require(node.heldTransition)
+        #expect(gone != nil, "still a subnode while the transition animates")
+        transition.completeTransition()
+        #expect(gone == nil, "released at completion")
+        #expect(transition.isComplete && transition.removedSubnodes.isEmpty)
+        withExtendedLifetime(transition) {}
     }
 
     @Test func insertedSubnodesAddTheStateAndRemovedOnesKeepTheirs() throws {

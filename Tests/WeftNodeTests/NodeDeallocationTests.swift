@@ -89,6 +89,29 @@ private final class Handoff: Sendable {
         #expect(queue.statistics.releasedCount == 1)
     }
 
+    /// TEXTURE-PARITY L63: a view the app retains outlives its node and the
+    /// release queue: the queue drops only its own reference on main.
+    @Test func aViewTheAppRetainsOutlivesItsNodeAndTheQueuesTurn() throws {
+        let scheduler = ManualMainScheduler()
+        let queue = try MainContextReleaseQueue(scheduler: scheduler)
+        let deaths = ViewDeaths()
+        let handoff: Handoff
+        var retained: (any NodeView)?
+        do {
+            let node = TrackedViewNode(deaths, queue: queue)
+            try node.recursivelySetInterfaceState([.preload, .display])
+            retained = node.view
+            try node.recursivelySetInterfaceState([])
+            handoff = Handoff(node)
+        }
+        _ = handoff.dropOnBackgroundThread()
+        #expect(scheduler.runNext())
+        #expect(queue.statistics.releasedCount == 1, "the queue let go of its reference")
+        #expect(deaths.count == 0 && retained != nil, "the app's reference keeps the view")
+        retained = nil
+        #expect(deaths.count == 1)
+    }
+
     @Test func aWholeSubtreeDyingOffMainSendsEveryLoadedViewToMain() throws {
         let scheduler = ManualMainScheduler()
         let queue = try MainContextReleaseQueue(batchSize: 4, scheduler: scheduler)

@@ -159,6 +159,39 @@ final class ManagedFeed: CollectionNodeDataSource {
         #expect(turns >= (loadedViews + views.batchSize - 1) / views.batchSize)
     }
 
+    /// TEXTURE-PARITY L19 ("different"): Texture's data controller is the only
+    /// strong owner of every cell node, and its range controller keeps no map. In
+    /// Weft the range controller and the backing view (its cells, once it has
+    /// shown them) also hold the visible version: one persistent map shared three
+    /// ways. A view the app keeps keeps its cells' nodes after their collection is
+    /// gone, and hands them to the dealloc queue when it dies.
+    @Test func theBackingViewAlsoOwnsTheNodesItShows() throws {
+        let scheduler = ManualMainScheduler()
+        let queue = try DeallocQueue()
+        let chat = Chat(Array(0 ..< 5))
+        var view: HeadlessCollectionView? = HeadlessCollectionView(deallocQueue: queue)
+        weak var shown: CellNode?
+        do {
+            let container = CollectionNode(layout: try ListLayout(), view: view!, mainScheduler: scheduler, deallocQueue: queue)
+            container.dataSource = chat
+            container.viewportSize = CGSize(width: 320, height: 500)
+            container.reloadData()
+            container.waitUntilAllUpdatesAreProcessed()
+            let node = container.nodeForItem(at: IndexPath(item: 0, section: 0))
+            shown = node
+            let cell = view?.cellForItem(at: IndexPath(item: 0, section: 0)) as? CollectionElement
+            #expect(node != nil && cell?.nodeIfAllocated === node, "the view's cells hold the visible elements")
+            #expect(container.rangeController.visibleMap.element(at: IndexPath(item: 0, section: 0)) === cell,
+                    "and so does the range controller's visible map")
+        }
+        scheduler.runAll()
+        try queue.drain()
+        #expect(shown != nil, "the view the app keeps still holds the node its collection let go")
+        view = nil
+        try queue.drain()
+        #expect(shown == nil, "until the view goes")
+    }
+
     @Test func aBareDataControllerReleasesItsNodesOffTheReleasingThread() throws {
         let tracker = LifetimeTracker(capacity: 500 * 4)
         let scheduler = ManualMainScheduler()

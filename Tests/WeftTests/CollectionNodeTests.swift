@@ -9,6 +9,7 @@ import WeftTestSupport
         let feed = try StoryFeed(count: 5)
         feed.load()
         let moved = try #require(feed.node.nodeForItem(at: IndexPath(item: 4, section: 0)))
+        let batchesBefore = feed.view.appliedBatchUpdateCount
         try feed.node.performBatchUpdates {
             feed.stories.insert(Story(id: 100), at: 0)
             let story = feed.stories.remove(at: 5)
@@ -25,6 +26,9 @@ import WeftTestSupport
         #expect((feed.view.cellForItem(at: IndexPath(item: 4, section: 0)) as? CollectionElement)?.nodeIfAllocated === moved)
         feed.node.waitUntilAllUpdatesAreProcessed()
         #expect(feed.shown == feed.stories)
+        // TEXTURE-PARITY C9: the three edits reached the view as one batch update.
+        #expect(feed.view.appliedBatchUpdateCount == batchesBefore + 1)
+        #expect(feed.view.lastRelayedEdits.count == 3)
         #expect(feed.node.nodeForItem(at: IndexPath(item: 1, section: 0)) === moved, "a moved item keeps its node")
         #expect(feed.view.inconsistencies.isEmpty)
         #expect(feed.node.rangeErrors.isEmpty)

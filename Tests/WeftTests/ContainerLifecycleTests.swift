@@ -192,6 +192,34 @@ final class ManagedFeed: CollectionNodeDataSource {
         #expect(shown == nil, "until the view goes")
     }
 
+    /// TEXTURE-PARITY L25, through every container: the nodes of deleted items
+    /// die on the dealloc queue's thread after the delete commits, never on main.
+    @Test(arguments: ContainerKind.allCases)
+    func deletedItemsNodesDieOffMain(kind: ContainerKind) throws {
+        let tracker = LifetimeTracker(capacity: 10 * 4)
+        let scheduler = ManualMainScheduler()
+        let queue = try DeallocQueue()
+        let feed = ManagedFeed(count: 10, tracker: tracker)
+        let container = try kind.make(scheduler: scheduler, queue: queue)
+        container.dataSource = feed
+        container.viewportSize = CGSize(width: 320, height: 500)
+        container.isVisible = true
+        container.reloadData()
+        container.waitUntilAllUpdatesAreProcessed()
+        #expect(tracker.liveCount == 40)
+        try container.performBatchUpdates {
+            feed.count = 7
+            try container.deleteItems(at: (0 ..< 3).map { IndexPath(item: $0, section: 0) })
+        }
+        container.waitUntilAllUpdatesAreProcessed()
+        scheduler.runAll()
+        let main = ThreadIdentity.current
+        #expect(tracker.deinitThreads[main] == nil, "\(kind): a deleted node died on main")
+        try queue.drain()
+        #expect(tracker.liveCount == 28, "\(kind): the three deleted cells and their subnodes died")
+        #expect(tracker.deinitThreads[main] == nil)
+    }
+
     @Test func aBareDataControllerReleasesItsNodesOffTheReleasingThread() throws {
         let tracker = LifetimeTracker(capacity: 500 * 4)
         let scheduler = ManualMainScheduler()

@@ -216,6 +216,21 @@ public class CollectionNode {
 
     var hasScrolled = false
 
+    /// Takes over measuring new items from the pipeline, for a custom layout that
+    /// measures them its own way: Texture's `ASCollectionLayoutDelegate`. Held
+    /// weakly, as the data source is; often the container's own ``layout``, which
+    /// then measures in ``DataControllerLayoutDelegate/calculateLayout(with:)``
+    /// (off main) and places in its `CollectionLayout` methods (on main).
+    ///
+    /// With a layout delegate, each update's new elements go to it instead of
+    /// being allocated and measured by the pipeline; it must measure every new
+    /// element's node before `calculateLayout(with:)` returns. For eager loading:
+    /// a lazy container's loads still measure in the pipeline.
+    public var layoutDelegate: (any DataControllerLayoutDelegate)? {
+        get { dataController.layoutDelegate }
+        set { dataController.layoutDelegate = newValue }
+    }
+
     /// Whether each update returns only once it has committed: `reloadData`, a
     /// batch or a lone edit, and a snapshot applied on main return with their
     /// nodes made and measured, the view updated and their completions called.

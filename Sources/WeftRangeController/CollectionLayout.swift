@@ -20,6 +20,12 @@ public import WeftElementMap
 /// the items that overlap a stretch of the scroll axis are always a run of
 /// consecutive ordinals, and a range is two integers.
 ///
+/// A layout whose trailing edges may decrease (a masonry, where a short item
+/// follows a tall one in the other column) keeps its leading edges in order and
+/// answers ``firstItemOrdinal(endingAfter:)`` with the running maximum of its
+/// trailing edges: its runs then also hold the shorter items between, a few more
+/// than overlap, and never fewer.
+///
 /// **Overlap.** An item overlaps the stretch from `a` to `b` when its trailing
 /// edge is past `a` and its leading edge is before `b`, both strictly.
 ///

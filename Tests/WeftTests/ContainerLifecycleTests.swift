@@ -220,6 +220,30 @@ final class ManagedFeed: CollectionNodeDataSource {
         #expect(tracker.deinitThreads[main] == nil)
     }
 
+    /// SEED-PARITY R6, the whole reload: `reloadData` of a loaded container
+    /// releases every old node, on the dealloc queue's thread, once it commits.
+    @Test(arguments: ContainerKind.allCases)
+    func aReloadOfEverythingReleasesTheOldNodesOffMain(kind: ContainerKind) throws {
+        let tracker = LifetimeTracker(capacity: 20 * 4)
+        let scheduler = ManualMainScheduler()
+        let queue = try DeallocQueue()
+        let feed = ManagedFeed(count: 10, tracker: tracker)
+        let container = try kind.make(scheduler: scheduler, queue: queue)
+        container.dataSource = feed
+        container.viewportSize = CGSize(width: 320, height: 500)
+        container.isVisible = true
+        container.reloadData()
+        container.waitUntilAllUpdatesAreProcessed()
+        #expect(tracker.liveCount == 40)
+        container.reloadData()
+        container.waitUntilAllUpdatesAreProcessed()
+        scheduler.runAll()
+        let main = ThreadIdentity.current
+        try queue.drain()
+        #expect(tracker.instanceCount == 80 && tracker.liveCount == 40, "\(kind): the ten old cells and their subnodes died")
+        #expect(tracker.deinitThreads[main] == nil, "\(kind): none on main")
+    }
+
     @Test func aBareDataControllerReleasesItsNodesOffTheReleasingThread() throws {
         let tracker = LifetimeTracker(capacity: 500 * 4)
         let scheduler = ManualMainScheduler()

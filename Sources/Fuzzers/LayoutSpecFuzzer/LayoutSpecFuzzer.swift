@@ -302,6 +302,8 @@ func check(owner: FuzzOwner, model: Model, range: SizeRange, nodes: [DisplayNode
     // both go, or every input would leak its tree.
     owner.invalidateCalculatedLayout()
     for node in nodes { node.invalidateCalculatedLayout() }
+    // The spec may name the owner, which holds it: let go of it too.
+    owner.spec = nil
 }
 
 #if !FUZZING

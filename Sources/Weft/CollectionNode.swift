@@ -219,7 +219,7 @@ public class CollectionNode {
     /// Takes over measuring new items from the pipeline, for a custom layout that
     /// measures them its own way: Texture's `ASCollectionLayoutDelegate`. Held
     /// weakly, as the data source is; often the container's own ``layout``, which
-    /// then measures in ``DataControllerLayoutDelegate/calculateLayout(with:)``
+    /// then measures in `DataControllerLayoutDelegate.calculateLayout(with:)`
     /// (off main) and places in its `CollectionLayout` methods (on main).
     ///
     /// With a layout delegate, each update's new elements go to it instead of

@@ -24,7 +24,7 @@ public enum LayoutSpecError: Error, Hashable, Sendable, CustomStringConvertible 
     /// nothing of it was laid out, and the node took its smallest allowed size.
     case tooDeep(limit: Int, owner: String)
     /// A frame the spec gave a node lies more than `limit` points
-    /// (``SizeRange/maximumLength``) from the origin or is that large, or is not
+    /// (`SizeRange.maximumLength`) from the origin or is that large, or is not
     /// finite: finite values summed past the largest number (a spacing of
     /// `.greatestFiniteMagnitude`). Nothing of the spec was laid out, and the
     /// node took its smallest allowed size.

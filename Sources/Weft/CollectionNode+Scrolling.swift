@@ -82,7 +82,7 @@ extension CollectionNode {
         return viewportStart
     }
 
-    /// The user ended a drag: the content moves at `velocity` (points per frame)
+    /// The user ended a drag: the content moves at `velocity` (in the host's units)
     /// and will come to rest at `targetContentOffset`. A host view calls it where
     /// UIKit calls `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`:
     /// the batch-fetch check then looks at where the content will rest, so a fling

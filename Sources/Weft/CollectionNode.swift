@@ -238,8 +238,9 @@ public class CollectionNode {
     ///
     /// For tests and small lists: main waits while the nodes are made and
     /// measured. An update made inside a commit (a delegate's batch update) still
-    /// commits after the one running. `applyInBackground` stays asynchronous: it
-    /// exists to keep main free.
+    /// commits after the one running. `applyInBackground` still diffs off main
+    /// and returns at once; its main-thread half, when it runs, waits for the
+    /// commit as `apply` does.
     public var usesSynchronousDataLoading = false
 
     /// Whether items can be selected, by ``tapItem(at:)`` or

@@ -6,9 +6,11 @@ extension DisplayNode {
     ///
     /// This is Texture's automatic subnode management. The transition:
     ///
-    /// 1. cancels the transition still in flight, if any, as Texture does by
-    ///    transition id: its ``LayoutTransition/completeTransition()`` then does
-    ///    nothing, and the subnodes it was to remove leave with this one;
+    /// 1. replaces the transition still in flight, if any, as Texture does by
+    ///    transition id: once the new layout is adopted the old transition is
+    ///    cancelled, its ``LayoutTransition/completeTransition()`` then does
+    ///    nothing, and the subnodes it was to remove leave with this one (a
+    ///    refused layout completes it instead);
     /// 2. invalidates the calculated layout and measures again with
     ///    ``layoutThatFits(_:)``, as Texture's transition invalidates first, so a
     ///    transition in an unchanged range still asks ``layoutSpecThatFits(_:)``;
@@ -53,25 +55,29 @@ extension DisplayNode {
     /// any: ``layoutIfNeeded()`` applies the layout measuring made off main.
     @MainActor
     func applyTransition(to range: SizeRange, animated: Bool) throws(NodeError) {
-        if let inFlight = transitionInFlight {
-            transitionInFlight = nil
-            inFlight.cancel()
-        }
+        let inFlight = transitionInFlight
         let layout = measure(range).layout
         var inserted: [DisplayNode] = []
         var removed: [DisplayNode] = []
         if automaticallyManagesSubnodes {
             let desired = layout.children.map(\.node)
-            if !animated {
-                // Texture's order: the old subnodes leave, then the new ones join.
-                removed = try _Hierarchy.lock.withLock { _ throws(NodeError) in
-                    try _lockedDetachSubnodes(notIn: desired)
+            let adopted: (inserted: [DisplayNode], removed: [DisplayNode])
+            do throws(NodeError) {
+                if !animated {
+                    // Texture's order: the old subnodes leave, then the new ones join.
+                    removed = try _Hierarchy.lock.withLock { _ throws(NodeError) in
+                        try _lockedDetachSubnodes(notIn: desired)
+                    }
+                    let clearing = !isRangeManaged
+                    for node in removed { node.settleDetached(clearingStates: clearing) }
                 }
-                let clearing = !isRangeManaged
-                for node in removed { node.settleDetached(clearingStates: clearing) }
-            }
-            let adopted = try _Hierarchy.lock.withLock { _ throws(NodeError) in
-                try _lockedAdoptSubnodes(desired, animated: animated)
+                adopted = try _Hierarchy.lock.withLock { _ throws(NodeError) in
+                    try _lockedAdoptSubnodes(desired, animated: animated)
+                }
+            } catch {
+                // Refused: the transition in flight completes instead of being replaced.
+                inFlight?.completeTransition()
+                throw error
             }
             inserted = adopted.inserted
             if animated { removed = adopted.removed }
@@ -89,6 +95,11 @@ extension DisplayNode {
                 state.needsSubnodeLayout = false
             }
             return state.appliedLayout
+        }
+        // Adopted: this transition replaces the one in flight, which is cancelled.
+        if let inFlight, transitionInFlight === inFlight {
+            transitionInFlight = nil
+            inFlight.cancel()
         }
         let transition = LayoutTransition(
             node: self, isAnimated: animated, previousLayout: previous, layout: layout,

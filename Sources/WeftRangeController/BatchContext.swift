@@ -45,10 +45,11 @@ public final class BatchContext {
     /// Whether a fetch is running.
     public var isFetching: Bool { state == .fetching }
 
-    /// How fast the content moved when the current or last fetch began, in
-    /// points per scrolled frame along each axis (the last change of the content
-    /// offset), or the velocity a drag ended with
-    /// (`RangeController.scrollViewWillEndDragging(withVelocity:targetContentOffset:)`).
+    /// How fast the content moved when the current or last fetch began: the
+    /// velocity a drag ended with, in the host's units (UIKit's are points per
+    /// millisecond), as given to
+    /// `RangeController.scrollViewWillEndDragging(withVelocity:targetContentOffset:)`;
+    /// otherwise the last scrolled frame's change of the content offset, in points.
     public private(set) var velocity: CGPoint = .zero
 
     /// Where the content offset was heading when the current or last fetch

@@ -129,8 +129,8 @@ extension RangeController {
     }
 
     /// The measure range's run, which holds every item of the other ranges, cut
-    /// to ``loadedItemLimit`` items, or eight times the visible ones if more,
-    /// around the visible run.
+    /// to ``loadedItemLimit`` items, or eight times the visible ones if more (the
+    /// visible ones counted up to the limit), around the visible run.
     ///
     /// The cut matters only where items are far smaller than the estimate that
     /// placed them: items that measure 0 points all lie at one offset, inside the
@@ -146,10 +146,12 @@ extension RangeController {
         let runs = [measure, snapshot.visible, snapshot.display, snapshot.preload].filter { !$0.isEmpty }
         guard let lower = runs.map(\.lowerBound).min(), let upper = runs.map(\.upperBound).max() else { return 0 ..< 0 }
         let visible = snapshot.visible
-        let cap = max(loadedItemLimit, visible.count.multipliedReportingOverflow(by: 8).partialValue, visible.count)
+        // The visible run counts up to the limit (at least one item): zero-length
+        // items inside the viewport all count as visible, and must not lift the cap.
+        let cap = max(loadedItemLimit, 8 * min(visible.count, max(loadedItemLimit, 1)))
         guard upper - lower > cap else { return lower ..< upper }
         // As much before the visible run as after it, within the measure run.
-        let anchor = visible.isEmpty ? lower : visible.lowerBound - (cap - visible.count) / 2
+        let anchor = visible.isEmpty ? lower : visible.lowerBound - max(cap - visible.count, 0) / 2
         let start = max(lower, min(anchor, upper - cap))
         return start ..< start + cap
     }

@@ -18,13 +18,15 @@ extension RangeController {
     /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`. The
     /// batch-fetch check then looks at the target instead of the viewport, so a
     /// fling toward the end starts fetching before it lands, as in Texture, and
-    /// the fetch's ``BatchContext`` records both. The target holds until the
-    /// viewport reaches it or the next drag begins; a target that is not finite
-    /// is ignored.
+    /// the fetch's ``BatchContext`` records both. The target holds while the
+    /// viewport heads for it: until it gets there, moves any other way or the
+    /// next drag begins. A target that is not finite, or where the viewport
+    /// already is, is not recorded.
     ///
     /// - Complexity: O(1); the check runs with the next update.
     public func scrollViewWillEndDragging(withVelocity velocity: CGPoint, targetContentOffset: CGPoint) {
-        guard targetContentOffset.x.isFinite, targetContentOffset.y.isFinite else { return }
+        guard targetContentOffset.x.isFinite, targetContentOffset.y.isFinite,
+              targetContentOffset != viewport.origin else { return }
         let velocity = velocity.x.isFinite && velocity.y.isFinite ? velocity : .zero
         draggingEnd = (velocity, targetContentOffset)
         checkForBatchFetching()

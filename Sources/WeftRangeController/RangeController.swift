@@ -67,7 +67,14 @@ public final class RangeController {
             if viewport.size != oldValue.size { layout.viewportSizeDidChange(to: viewport.size) }
             if viewport != oldValue {
                 waitsForBatchFetchTrigger = false
-                if viewport.origin == draggingEnd?.target { draggingEnd = nil }
+                if let target = draggingEnd?.target, viewport.origin != oldValue.origin {
+                    // The target holds while the content heads for it: reached, or
+                    // moved any other way (a programmatic scroll, a new gesture), it goes.
+                    func distance(_ point: CGPoint) -> CGFloat { hypot(point.x - target.x, point.y - target.y) }
+                    if viewport.origin == target || distance(viewport.origin) >= distance(oldValue.origin) {
+                        draggingEnd = nil
+                    }
+                }
                 setNeedsUpdate()
             }
         }

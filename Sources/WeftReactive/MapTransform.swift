@@ -64,10 +64,14 @@ public final class MapTransform<Input: Sendable, Output: Sendable>: @unchecked S
         set { relink { $0.to = newValue } }
     }
 
-    /// Whether the transform links its ends now.
-    public var isAttached: Bool { state.withLock { $0.link != nil } }
+    /// Whether the transform links its ends now: both are set (``to`` is alive)
+    /// and the link is made. A link made from a transform is made when the wave
+    /// ends (see ``ValueNode/link(to:transform:)``), and counts from then.
+    public var isAttached: Bool { state.withLock { $0.link != nil && $0.to != nil } }
 
-    /// Detaches the link and clears both ends.
+    /// Detaches the link and clears both ends. A change of the ends running at
+    /// the same time on another thread may still carry one value before its link
+    /// is cancelled.
     public func detach() {
         relink {
             $0.from = nil

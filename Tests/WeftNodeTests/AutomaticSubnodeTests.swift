@@ -174,6 +174,28 @@ private func named(_ name: String) -> DisplayNode {
         node._checkInvariants()
     }
 
+    /// A transition whose layout is refused replaces nothing: the one in flight
+    /// completes, as before, and removes what it was to remove.
+    @Test func aRefusedTransitionCompletesTheOneInFlight() throws {
+        let log = EventLog()
+        let node = ManagedNode(log: log)
+        let (a, b) = (named("a"), named("b"))
+        let other = named("other")
+        let owned = named("owned")
+        try other.addSubnode(owned)
+        node.want([a])
+        try node.transitionLayout(to: range, animated: false)
+        node.completesAtOnce = false
+        node.want([b])
+        try node.transitionLayout(to: range, animated: true)
+        let first = try #require(node.heldTransition)
+        node.want([b, owned])
+        #expect(throws: NodeError.self) { try node.transitionLayout(to: range, animated: true) }
+        #expect(first.isComplete && !first.isCancelled)
+        #expect(node.subnodes.map(\.debugName) == ["b"] && a.supernode == nil)
+        node._checkInvariants()
+    }
+
     /// Texture's transition invalidates the layout first: in an unchanged range
     /// it still asks for a new layout (the old code reused the cached one).
     @Test func aTransitionInAnUnchangedRangeAsksForANewLayout() throws {

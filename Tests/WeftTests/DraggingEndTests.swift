@@ -72,4 +72,21 @@ import WeftTestSupport
         #expect(context.targetContentOffset == nil)
         #expect(context.velocity == point(node, length - 500 - 900))
     }
+
+    /// The target holds only while the content heads for it: a drag released
+    /// where the content already rests records none, and a scroll the other way
+    /// (a programmatic one to the top) drops it, so later checks look at the
+    /// viewport again.
+    @Test(arguments: ContainerKind.allCases)
+    func aTargetTheContentDoesNotHeadForIsDropped(kind: ContainerKind) throws {
+        let (node, chat, scheduler) = try loaded(kind)
+        let length = node.layout.scrollAxis == .vertical ? node.layout.contentSize.height : node.layout.contentSize.width
+        node.contentOffset = point(node, 300)
+        settle(node, scheduler)
+        node.scrollViewWillEndDragging(withVelocity: .zero, targetContentOffset: point(node, 300))
+        node.scrollViewWillEndDragging(withVelocity: point(node, 5), targetContentOffset: point(node, length - 600))
+        node.contentOffset = point(node, 0)  // the other way: the target goes
+        settle(node, scheduler)
+        #expect(chat.contexts.isEmpty, "\(kind): no fetch at the end while the viewport is at the top")
+    }
 }

@@ -4,5 +4,5 @@ public import WeftReusePool
 @MainActor
 public final class BenchView: HeadlessView {
     public var text = ""
-    public var backgroundColor: String?
+    public var colorName: String?
 }

@@ -40,7 +40,7 @@ public final class MountFixture {
                 }]
                 if let background = backgrounds[row] {
                     attributes.append(ViewAttribute("backgroundColor", value: background) { (view: BenchView, color) in
-                        view.backgroundColor = color
+                        view.colorName = color
                     })
                 }
                 if let alpha = alphas[row] {
@@ -91,7 +91,7 @@ public final class MountFixture {
         for row in 0 ..< Self.viewCount {
             let view = BenchView()
             view.text = texts[row]
-            if let background = backgrounds[row] { view.backgroundColor = background }
+            if let background = backgrounds[row] { view.colorName = background }
             if let alpha = alphas[row] { view.alpha = alpha }
             container.addSubview(view)
         }

@@ -47,7 +47,8 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a range that allows exactly one size.
     ///
-    /// - Throws: ``GeometryError`` if `size` is NaN, negative or infinite.
+    /// - Throws: ``GeometryError`` if `size` is NaN, negative, infinite or beyond
+    ///   ``maximumLength``.
     public init(exactly size: CGSize) throws(GeometryError) {
         try self.init(min: size, max: size)
     }

@@ -97,7 +97,14 @@ extension PropagationEngine {
             let toLock = roots.filter { $0.holder.load(ordering: .relaxed) != thread }
                 .sorted { ObjectIdentifier($0) < ObjectIdentifier($1) }
             if mayWait {
-                for engine in toLock { engine.gate.lock() }
+                let holdsAGraph = WaveThread.current.depth > 0
+                for engine in toLock {
+                    // Recorded, so that a read whose wait would close a cycle with
+                    // this one sees it (see GraphWaits).
+                    let recorded = holdsAGraph && GraphWaits.beginWait(of: thread, for: engine)
+                    engine.gate.lock()
+                    if recorded { GraphWaits.endWait(of: thread) }
+                }
             } else {
                 for (index, engine) in toLock.enumerated() where !engine.gate.tryLock() {
                     for taken in toLock[..<index] { taken.gate.unlock() }

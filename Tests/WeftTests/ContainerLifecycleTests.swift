@@ -192,11 +192,10 @@ final class ManagedFeed: CollectionNodeDataSource {
         #expect(shown == nil, "until the view goes")
     }
 
-    /// TEXTURE-PARITY L25, through every container: the nodes of deleted items
-    /// die on the dealloc queue's thread after the delete commits, never on main.
-    @Test(arguments: ContainerKind.allCases)
-    func deletedItemsNodesDieOffMain(kind: ContainerKind) throws {
-        let tracker = LifetimeTracker(capacity: 10 * 4)
+    /// A loaded, visible container of ten `ManagedCell`s (four tracked nodes each).
+    func tenManagedCells(
+        _ kind: ContainerKind, tracker: LifetimeTracker
+    ) throws -> (CollectionNode, ManagedFeed, ManualMainScheduler, DeallocQueue) {
         let scheduler = ManualMainScheduler()
         let queue = try DeallocQueue()
         let feed = ManagedFeed(count: 10, tracker: tracker)
@@ -207,6 +206,15 @@ final class ManagedFeed: CollectionNodeDataSource {
         container.reloadData()
         container.waitUntilAllUpdatesAreProcessed()
         #expect(tracker.liveCount == 40)
+        return (container, feed, scheduler, queue)
+    }
+
+    /// TEXTURE-PARITY L25, through every container: the nodes of deleted items
+    /// die on the dealloc queue's thread after the delete commits, never on main.
+    @Test(arguments: ContainerKind.allCases)
+    func deletedItemsNodesDieOffMain(kind: ContainerKind) throws {
+        let tracker = LifetimeTracker(capacity: 10 * 4)
+        let (container, feed, scheduler, queue) = try tenManagedCells(kind, tracker: tracker)
         try container.performBatchUpdates {
             feed.count = 7
             try container.deleteItems(at: (0 ..< 3).map { IndexPath(item: $0, section: 0) })
@@ -225,16 +233,8 @@ final class ManagedFeed: CollectionNodeDataSource {
     @Test(arguments: ContainerKind.allCases)
     func aReloadOfEverythingReleasesTheOldNodesOffMain(kind: ContainerKind) throws {
         let tracker = LifetimeTracker(capacity: 20 * 4)
-        let scheduler = ManualMainScheduler()
-        let queue = try DeallocQueue()
-        let feed = ManagedFeed(count: 10, tracker: tracker)
-        let container = try kind.make(scheduler: scheduler, queue: queue)
-        container.dataSource = feed
-        container.viewportSize = CGSize(width: 320, height: 500)
-        container.isVisible = true
-        container.reloadData()
-        container.waitUntilAllUpdatesAreProcessed()
-        #expect(tracker.liveCount == 40)
+        let (container, feed, scheduler, queue) = try tenManagedCells(kind, tracker: tracker)
+        defer { withExtendedLifetime(feed) {} }  // the container holds its data source weakly
         container.reloadData()
         container.waitUntilAllUpdatesAreProcessed()
         scheduler.runAll()

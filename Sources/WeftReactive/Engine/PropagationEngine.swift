@@ -19,9 +19,11 @@ import Synchronization
 /// transform asks for, and the release of what left the graph wait in the
 /// thread's ``WaveThread`` until it lets go of its last lock. So a handler may
 /// block, set its own or another graph, or wait for a thread that sets this graph,
-/// without deadlock. A transform must not wait for another thread; reading or
-/// linking a node of another graph from a transform takes that graph's lock while
-/// holding this one (see <doc:Ownership>).
+/// without deadlock. A transform must not wait for another thread; reading a node
+/// of another graph from a transform takes that graph's lock while holding this
+/// one, unless that wait would close a cycle of waiting threads (``GraphWaits``),
+/// and a link from a transform that cannot take the other graph at once is made
+/// when the wave ends (see <doc:Ownership>).
 ///
 /// **Re-entrancy.** A call into the graph from a transform is recognized through
 /// ``holder`` and runs without taking the lock again.

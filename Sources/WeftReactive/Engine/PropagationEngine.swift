@@ -21,7 +21,7 @@ import Synchronization
 /// block, set its own or another graph, or wait for a thread that sets this graph,
 /// without deadlock. A transform must not wait for another thread; reading a node
 /// of another graph from a transform takes that graph's lock while holding this
-/// one, unless that wait would close a cycle of waiting threads (``GraphWaits``),
+/// one, unless that wait would close a cycle of waiting threads (`GraphWaits`),
 /// and a link from a transform that cannot take the other graph at once is made
 /// when the wave ends (see <doc:Ownership>).
 ///

@@ -151,8 +151,10 @@ final class ManagedFeed: CollectionNodeDataSource {
         try queue.drain()
         #expect(tracker.everyInstanceDiedOnce, "\(tracker.liveCount) nodes alive after the drain")
         #expect(tracker.deinitThreads[main] == nil)
-        // The views went to main, a few per turn.
+        // The views went to main, a few per turn, and none died before its node:
+        // every node is dead here and no view has been released yet (L56).
         #expect(views.statistics.enqueuedCount == loadedViews)
+        #expect(views.statistics.releasedCount == 0)
         var turns = 0
         while scheduler.runNext() { turns += 1 }
         #expect(views.statistics.releasedCount == loadedViews)

@@ -8,19 +8,8 @@ import WeftTestSupport
 /// places them itself, through a collection node and its headless view.
 @MainActor
 @Suite struct MasonryLayoutTests {
-    /// Items of fixed heights, measured at whatever width they are given.
+    /// Items of fixed heights, as wide as they are measured.
     final class Tiles: CollectionNodeDataSource {
-        final class Tile: CellNode, @unchecked Sendable {
-            let height: CGFloat
-            init(height: CGFloat) {
-                self.height = height
-                super.init()
-            }
-            override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-                CGSize(width: constrainedSize.width, height: height)
-            }
-        }
-
         var heights: [CGFloat]
         init(_ heights: [CGFloat]) { self.heights = heights }
 
@@ -28,7 +17,7 @@ import WeftTestSupport
 
         func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
             let height = heights[indexPath.item]
-            return { Tile(height: height) }
+            return { FixedLengthCell(length: height) }
         }
     }
 

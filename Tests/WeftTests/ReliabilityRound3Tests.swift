@@ -308,17 +308,6 @@ import WeftTestSupport
 /// Cells that measure 0 points along the axis, counting the node blocks asked for.
 @MainActor
 final class FlatCells: CollectionNodeDataSource {
-    final class FlatNode: CellNode, @unchecked Sendable {
-        let length: CGFloat
-        init(length: CGFloat) {
-            self.length = length
-            super.init()
-        }
-        override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-            CGSize(width: constrainedSize.width.isFinite ? constrainedSize.width : 0, height: length)
-        }
-    }
-
     let count: Int
     /// The first item's length; every other item is 0 long.
     let firstLength: CGFloat
@@ -333,7 +322,7 @@ final class FlatCells: CollectionNodeDataSource {
     func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
         nodeBlockRequests += 1
         let length = indexPath.item == 0 ? firstLength : 0
-        return { FlatNode(length: length) }
+        return { FixedLengthCell(length: length) }
     }
 }
 

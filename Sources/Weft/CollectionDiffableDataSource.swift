@@ -65,6 +65,15 @@ public final class CollectionDiffableDataSource<
     /// `supplementaryViewProvider`; without it they get empty cell nodes.
     public var supplementaryNodeBlockProvider: SupplementaryNodeBlockProvider?
 
+    /// Whether an apply that inserts, deletes, moves or reloads items of a
+    /// section asks the section's supplementary nodes again (Texture's
+    /// behaviour; see
+    /// ``CollectionNodeDataSource/collectionNode(_:shouldReloadSupplementaryElementsOnItemChangesInSection:)``).
+    /// `false` by default, as UIKit's diffable data source keeps a section's
+    /// supplementary views through item changes: set it when a header shows
+    /// something its items decide, such as their count.
+    public var reloadsSupplementaryElementsOnItemChanges = false
+
     private let nodeBlockProvider: NodeBlockProvider
 
     /// The snapshot the last apply issued leaves: what the next background
@@ -413,6 +422,12 @@ public final class CollectionDiffableDataSource<
         _ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int
     ) -> [String] {
         supplementaryElementKinds
+    }
+
+    public func collectionNode(
+        _ collectionNode: CollectionNode, shouldReloadSupplementaryElementsOnItemChangesInSection section: Int
+    ) -> Bool {
+        reloadsSupplementaryElementsOnItemChanges
     }
 
     public func collectionNode(

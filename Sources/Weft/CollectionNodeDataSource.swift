@@ -31,17 +31,40 @@ public protocol CollectionNodeDataSource: AnyObject {
     ) -> (any Hashable & Sendable)?
 
     /// The supplementary kinds of `section`, as Texture's
-    /// `collectionNode:supplementaryElementKindsInSection:`: one element of each
-    /// kind per section. The list and grid layouts place
-    /// ``CollectionNode/elementKindSectionHeader`` before the section's items and
-    /// ``CollectionNode/elementKindSectionFooter`` after them. The default is none.
+    /// `collectionNode:supplementaryElementKindsInSection:`; each kind has
+    /// ``collectionNode(_:numberOfSupplementaryElementsOfKind:inSection:)``
+    /// elements. The list and grid layouts place the
+    /// ``CollectionNode/elementKindSectionHeader`` elements one after the other
+    /// before the section's items and the ``CollectionNode/elementKindSectionFooter``
+    /// elements after them. The default is none.
     ///
-    /// Asked when the section is loaded, inserted or reloaded; item edits leave a
-    /// section's supplementary nodes as they are (see ``CollectionNode``).
+    /// Asked when the section is loaded, inserted or reloaded, and again, as in
+    /// Texture, when items are inserted into, deleted from, moved into or out of,
+    /// or reloaded in it, so that a header showing the section's count stays
+    /// right; see
+    /// ``collectionNode(_:shouldReloadSupplementaryElementsOnItemChangesInSection:)``
+    /// to keep a section's supplementary nodes through its item edits.
     func collectionNode(_ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int) -> [String]
 
-    /// A block that makes the node of the `kind` element at `indexPath` (item 0 of
-    /// its section); it runs off main, like an item's. Asked only for kinds that
+    /// How many elements of `kind` `section` has: they are items `0 ..< count`
+    /// of the section in that kind's index space, each with its own node. The
+    /// default is 1.
+    func collectionNode(
+        _ collectionNode: CollectionNode, numberOfSupplementaryElementsOfKind kind: String, inSection section: Int
+    ) -> Int
+
+    /// Whether item inserts, deletes, moves and reloads in `section` ask its
+    /// supplementary elements again, with new nodes. The default is `true`, as in
+    /// Texture. Return `false` when the section's headers and footers do not
+    /// depend on its items: its item edits then keep their nodes and cost
+    /// O(*k* log *n*) on main for *k* edits, with no supplementary work.
+    func collectionNode(
+        _ collectionNode: CollectionNode, shouldReloadSupplementaryElementsOnItemChangesInSection section: Int
+    ) -> Bool
+
+    /// A block that makes the node of the `kind` element at `indexPath` (an item
+    /// below the kind's count, in the kind's own index space of the section); it
+    /// runs off main, like an item's. Asked only for kinds that
     /// ``collectionNode(_:supplementaryElementKindsInSection:)`` returned. The
     /// default makes an empty cell node.
     func collectionNode(
@@ -73,6 +96,18 @@ extension CollectionNodeDataSource {
         _ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int
     ) -> [String] {
         []
+    }
+
+    public func collectionNode(
+        _ collectionNode: CollectionNode, numberOfSupplementaryElementsOfKind kind: String, inSection section: Int
+    ) -> Int {
+        1
+    }
+
+    public func collectionNode(
+        _ collectionNode: CollectionNode, shouldReloadSupplementaryElementsOnItemChangesInSection section: Int
+    ) -> Bool {
+        true
     }
 
     public func collectionNode(

@@ -10,9 +10,10 @@ extension DataController {
         let number = commit.changeSet == nil ? nil : committedUpdateCount + 1
         applyMeasuredLayouts(commit.measuredElements, in: commit.map ?? visibleMap, update: number)
         switch commit {
-        case .update(let changeSet, let map, _, let completion):
+        case .update(let changeSet, let map, _, let repopulated, let completion):
             committedUpdateCount += 1
-            deallocQueue.release(value: swapVisibleMap(to: map, changeSet: changeSet, number: committedUpdateCount))
+            deallocQueue.release(value: swapVisibleMap(
+                to: map, changeSet: changeSet, repopulatedSections: repopulated, number: committedUpdateCount))
             commits.removeFirst()
             changeSet.runCompletions(finished: true)
             completion?(.success(()))
@@ -40,13 +41,15 @@ extension DataController {
     /// the returned copy is then the data controller's last reference, and the
     /// elements the update removed die with it on the dealloc queue's thread.
     private func swapVisibleMap(
-        to map: ElementMap<CollectionElement>, changeSet: CompletedChangeSet, number: Int
+        to map: ElementMap<CollectionElement>, changeSet: CompletedChangeSet, repopulatedSections: [Int], number: Int
     ) -> ElementMap<CollectionElement> {
         let previous = visibleMap
         var swapped = false
         phase = .committing
         if let delegate {
-            let update = DataUpdate(changeSet: changeSet, previousMap: previous, map: map, number: number)
+            let update = DataUpdate(
+                changeSet: changeSet, previousMap: previous, map: map,
+                sectionsWithReloadedSupplementaryElements: repopulatedSections, number: number)
             delegate.dataController(self, commit: update) {
                 guard !swapped else { return }
                 visibleMap = map

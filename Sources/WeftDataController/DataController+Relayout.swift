@@ -25,9 +25,9 @@ extension DataController {
                 if refresh(element, to: size) { changed.append(element) }
             }
             for section in 0 ..< pendingMap.numberOfSections {
-                for (kind, _, element) in pendingMap.supplementaryElements(inSection: section) {
+                for (kind, path, element) in pendingMap.supplementaryElements(inSection: section) {
                     let size = dataSource.dataController(
-                        self, constrainedSizeForSupplementaryElementOfKind: kind, inSection: section)
+                        self, constrainedSizeForSupplementaryElementOfKind: kind, at: path)
                     if refresh(element, to: size) { changed.append(element) }
                 }
             }

@@ -28,7 +28,10 @@ extension DataController {
     ///   - reloads: What the batch's item reloads do with their nodes.
     ///   - completion: Called on main with the outcome.
     /// - Complexity: O(*s* + *k* log *n*) on main for *s* sections, *k* edits
-    ///   and *n* elements; the data source is asked about new elements only.
+    ///   and *n* elements, plus the supplementary elements of the sections whose
+    ///   items change (see
+    ///   ``DataControllerDataSource/dataController(_:shouldReloadSupplementaryElementsOnItemChangesInSection:)``);
+    ///   the data source is asked about new elements only.
     public func updateWithChangeSet(
         _ changeSet: ChangeSet,
         reloads: ReloadBehavior = .followsNodeModel,
@@ -51,7 +54,7 @@ extension DataController {
         let flow = PipelineTracing.makeFlow()
         let traceStart = flow == 0 ? 0 : PipelineTracing.now()
         do throws(DataControllerError) {
-            let (completed, map, newElements) = try derivePendingMap(from: changeSet, reloads: reloads)
+            let (completed, map, newElements, repopulated) = try derivePendingMap(from: changeSet, reloads: reloads)
             // Only an accepted update starts a flow: a refused one has no step 3 or commit.
             PipelineTracing.recordSpan("step 1", role: "main", start: traceStart, flow: flow, phase: .begin)
             acceptedUpdateCount += 1
@@ -59,7 +62,8 @@ extension DataController {
             pendingItemCounts = completed.newItemCounts
             if completed.includesReloadData { hasLoadedData = true }
             let context = layoutDelegate.map { ($0, $0.layoutContext(for: map, newElements: newElements)) }
-            commits.append(.update(completed, map, measured: newElements, completion: completion))
+            commits.append(.update(
+                completed, map, measured: newElements, repopulatedSections: repopulated, completion: completion))
             let lifetime = lifetime
             scheduleStep3(flow: flow) {
                 guard !lifetime.isEnded else { return }
@@ -98,7 +102,9 @@ extension DataController {
     /// on the data controller; the caller stores the result.
     private func derivePendingMap(
         from changeSet: ChangeSet, reloads: ReloadBehavior
-    ) throws(DataControllerError) -> (CompletedChangeSet, ElementMap<CollectionElement>, [CollectionElement]) {
+    ) throws(DataControllerError) -> (
+        CompletedChangeSet, ElementMap<CollectionElement>, [CollectionElement], repopulatedSections: [Int]
+    ) {
         guard changeSet.oldItemCounts == pendingItemCounts else {
             throw .staleChangeSet(expected: pendingItemCounts, actual: changeSet.oldItemCounts)
         }
@@ -123,8 +129,8 @@ extension DataController {
             newElements.append(element)
             return element
         }
-        let makeSupplementaries = { (section: Int) -> [(kind: String, element: CollectionElement)] in
-            let elements = self.makeSupplementaryElements(inSection: section)
+        let makeSupplementaries = { (section: Int) throws(DataControllerError) -> [_MapBatch<CollectionElement>.Supplementary] in
+            let elements = try self.makeSupplementaryElements(inSection: section)
             newElements += elements.map(\.element)
             return elements
         }
@@ -132,11 +138,12 @@ extension DataController {
         let batch: _MapBatch<CollectionElement>
         if completed.includesReloadData {
             base = ElementMap()
-            batch = _MapBatch(
+            batch = try _MapBatch(
                 loading: newCounts, makesItems: !isLazy, makeItem: makeItem, makeSupplementaries: makeSupplementaries)
         } else {
             base = pendingMap
-            batch = _MapBatch(
+            let dataSource = dataSource
+            batch = try _MapBatch(
                 completed,
                 keepsReloadedItem: { reload in
                     guard let kept = self.keptElement(for: reload, behavior: reloads) else {
@@ -148,7 +155,15 @@ extension DataController {
                     }
                     return true
                 },
-                makesSections: !isLazy, makeItem: makeItem, makeSupplementaries: makeSupplementaries)
+                makesSections: !isLazy, makeItem: makeItem, makeSupplementaries: makeSupplementaries,
+                supplementariesBefore: { self.pendingMap.supplementaryElements(inSection: $0) },
+                reloadsSupplementaries: { section in
+                    dataSource?.dataController(self, shouldReloadSupplementaryElementsOnItemChangesInSection: section)
+                        ?? false
+                },
+                // A reconfigure keeps the item and its place: UIKit leaves the
+                // supplementary views alone, and so does Weft.
+                reloadsAskSupplementaries: reloads == .followsNodeModel)
         }
         let map: ElementMap<CollectionElement>
         do {
@@ -168,7 +183,7 @@ extension DataController {
         } else {
             retireElements(removedBy: batch, from: pendingMap)
         }
-        return (completed, map, newElements)
+        return (completed, map, newElements, batch.repopulatedSections)
     }
 
     /// Marks the elements an accepted update removes, so that a node block of the
@@ -182,6 +197,7 @@ extension DataController {
             for element in map.elements(inSection: section) { element.retire() }
             for supplementary in map.supplementaryElements(inSection: section) { supplementary.element.retire() }
         }
+        for element in batch.removedSupplementaries { element.retire() }
     }
 
     private func retireEveryElement(of map: ElementMap<CollectionElement>) {
@@ -227,15 +243,29 @@ extension DataController {
             owner: owningNode)
     }
 
-    private func makeSupplementaryElements(inSection section: Int) -> [(kind: String, element: CollectionElement)] {
+    /// The supplementary elements of `section` as the data source describes
+    /// them now: each kind's count, and a node block and size range per element.
+    private func makeSupplementaryElements(
+        inSection section: Int
+    ) throws(DataControllerError) -> [_MapBatch<CollectionElement>.Supplementary] {
         guard let dataSource else { return [] }
-        return dataSource.dataController(self, supplementaryKindsInSection: section).map { kind in
-            (kind, CollectionElement(
-                nodeBlock: dataSource.dataController(self, nodeBlockForSupplementaryElementOfKind: kind, inSection: section),
-                constrainedSize: dataSource.dataController(
-                    self, constrainedSizeForSupplementaryElementOfKind: kind, inSection: section),
-                supplementaryKind: kind, nodeModel: nil, owner: owningNode))
+        var elements: [_MapBatch<CollectionElement>.Supplementary] = []
+        for kind in dataSource.dataController(self, supplementaryKindsInSection: section) {
+            let count = dataSource.dataController(self, numberOfSupplementaryElementsOfKind: kind, inSection: section)
+            let limit = ElementMap<CollectionElement>.maximumItemCount
+            guard count >= 0, count <= limit else {
+                throw .supplementaryCountOutOfRange(kind: kind, section: section, count: count, limit: limit)
+            }
+            for item in 0 ..< count {
+                let path = IndexPath(item: item, section: section)
+                elements.append((kind, item, CollectionElement(
+                    nodeBlock: dataSource.dataController(self, nodeBlockForSupplementaryElementOfKind: kind, at: path),
+                    constrainedSize: dataSource.dataController(
+                        self, constrainedSizeForSupplementaryElementOfKind: kind, at: path),
+                    supplementaryKind: kind, nodeModel: nil, owner: owningNode)))
+            }
         }
+        return elements
     }
 
     /// The element a reload keeps: the old one, when the data source's model for

@@ -34,23 +34,46 @@ public protocol DataControllerDataSource: AnyObject {
         _ dataController: DataController, nodeModelForItemAt indexPath: IndexPath
     ) -> (any Hashable & Sendable)?
 
-    /// The supplementary kinds (``ElementKind/sectionHeader``, ``ElementKind/sectionFooter``) of `section`: one
-    /// element of each kind per section, at item 0. The default is none.
+    /// The supplementary kinds (``ElementKind/sectionHeader``, ``ElementKind/sectionFooter``) of `section`. The
+    /// default is none.
+    ///
+    /// Asked when the section is loaded, inserted or reloaded, and, unless
+    /// ``dataController(_:shouldReloadSupplementaryElementsOnItemChangesInSection:)``
+    /// says no, again when items are inserted into, deleted from, moved into or
+    /// out of, or reloaded in the section, as Texture repopulates a section's
+    /// supplementary elements: a header that shows the section's count stays right.
     func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String]
 
-    /// A block that makes the node of the `kind` element of `section`. Called
-    /// only for kinds that ``dataController(_:supplementaryKindsInSection:)``
-    /// returned. The default makes an empty `CellNode`.
+    /// How many elements of `kind` `section` has, at items `0 ..< count` of the
+    /// section in that kind's own index space (Texture's
+    /// `supplementaryNodesOfKind:inSection:`). Asked for each kind that
+    /// ``dataController(_:supplementaryKindsInSection:)`` returned. The default is 1.
     func dataController(
-        _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, inSection section: Int
+        _ dataController: DataController, numberOfSupplementaryElementsOfKind kind: String, inSection section: Int
+    ) -> Int
+
+    /// A block that makes the node of the `kind` element at `indexPath`. Called
+    /// only for kinds that ``dataController(_:supplementaryKindsInSection:)``
+    /// returned, at items below their count. The default makes an empty `CellNode`.
+    func dataController(
+        _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> CollectionElement.NodeBlock
 
-    /// The size range of the `kind` element of `section`; the default is the
+    /// The size range of the `kind` element at `indexPath`; the default is the
     /// same as for items.
     func dataController(
         _ dataController: DataController, constrainedSizeForSupplementaryElementOfKind kind: String,
-        inSection section: Int
+        at indexPath: IndexPath
     ) -> SizeRange
+
+    /// Whether item inserts, deletes, moves and reloads in `section` ask its
+    /// supplementary elements again (new elements, new nodes). The default is
+    /// `true`, as in Texture. Return `false` for a section whose supplementary
+    /// nodes do not depend on its items: its item edits then cost O(*k* log *n*)
+    /// on main with no supplementary work, and its nodes stay.
+    func dataController(
+        _ dataController: DataController, shouldReloadSupplementaryElementsOnItemChangesInSection section: Int
+    ) -> Bool
 }
 
 extension DataControllerDataSource {
@@ -69,15 +92,27 @@ extension DataControllerDataSource {
     }
 
     public func dataController(
-        _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, inSection section: Int
+        _ dataController: DataController, numberOfSupplementaryElementsOfKind kind: String, inSection section: Int
+    ) -> Int {
+        1
+    }
+
+    public func dataController(
+        _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> CollectionElement.NodeBlock {
         { CellNode() }
     }
 
     public func dataController(
         _ dataController: DataController, constrainedSizeForSupplementaryElementOfKind kind: String,
-        inSection section: Int
+        at indexPath: IndexPath
     ) -> SizeRange {
         dataController.defaultConstrainedSize
+    }
+
+    public func dataController(
+        _ dataController: DataController, shouldReloadSupplementaryElementsOnItemChangesInSection section: Int
+    ) -> Bool {
+        true
     }
 }

@@ -27,6 +27,11 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
     /// Refused before any node block is asked for.
     case countBeyondCapacity(section: Int?, count: Int, limit: Int)
 
+    /// The data source reported a negative number of `kind` elements in
+    /// `section`, or more than a section holds (`limit`). Refused before the
+    /// update changed anything.
+    case supplementaryCountOutOfRange(kind: String, section: Int, count: Int, limit: Int)
+
     /// UIKit accepts the batch (faithful validation counts a place named twice as
     /// two edits) but what it shows then is undefined: `duplicate` names the same
     /// place as an earlier edit of the batch. Name each place once.
@@ -60,6 +65,9 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
                 + "Nothing was applied"
         case .countBeyondCapacity(nil, let count, let limit):
             "The data source reported \(count) sections; a collection holds at most \(limit). Nothing was applied"
+        case .supplementaryCountOutOfRange(let kind, let section, let count, let limit):
+            "The data source reported \(count) elements of kind \"\(kind)\" in section \(section); a count is "
+                + "between 0 and \(limit). Nothing was applied"
         case .undefinedResult(let duplicate):
             "UIKit accepts this batch, but what it shows then is undefined"
                 + (duplicate.map { ": \($0) appears more than once" } ?? "")

@@ -17,6 +17,13 @@ public struct DataUpdate: Sendable {
     /// The visible map after the update (the view's new index space).
     public let map: ElementMap<CollectionElement>
 
+    /// New indexes of the sections, ascending, whose supplementary elements the
+    /// update replaced because their items changed (see
+    /// ``DataControllerDataSource/dataController(_:shouldReloadSupplementaryElementsOnItemChangesInSection:)``);
+    /// inserted and reloaded sections are not listed, they are new whole.
+    /// Layouts measure these sections' supplementary elements again.
+    public let sectionsWithReloadedSupplementaryElements: [Int]
+
     /// The update's number: a data controller numbers the updates it accepts
     /// from 1, in the order they were issued (and so committed). Diagnostics
     /// name an update by it (`Diagnostic.update`).
@@ -27,9 +34,11 @@ public struct DataUpdate: Sendable {
         changeSet: CompletedChangeSet,
         previousMap: ElementMap<CollectionElement>,
         map: ElementMap<CollectionElement>,
+        sectionsWithReloadedSupplementaryElements: [Int] = [],
         number: Int = 0
     ) {
         self.number = number
+        self.sectionsWithReloadedSupplementaryElements = sectionsWithReloadedSupplementaryElements
         self.changeSet = changeSet
         self.previousMap = previousMap
         self.map = map

@@ -7,8 +7,9 @@ public import WeftElementMap
 /// equal items, as a flow layout with a fixed item size places them.
 ///
 /// Items fill a line (a row of a vertical grid) of ``columns`` items, left to
-/// right, then the next line; each section starts a new line, after its header
-/// (`ElementKind.sectionHeader`), and ends with its footer;
+/// right, then the next line; each section starts a new line, after its headers
+/// (`ElementKind.sectionHeader`, items 0, 1, ... of that kind, one after the
+/// other), and ends with its footers;
 /// headers and footers span the breadth, are as long as their nodes measured
 /// them, and are followed by ``lineSpacing``. Every line is
 /// ``itemLength`` long along the scroll axis, lines are ``lineSpacing`` apart,
@@ -179,7 +180,7 @@ public final class GridLayout: CollectionLayout {
     /// Whether a section has a header or a footer.
     public var placesSupplementaryElements: Bool { !supplements.isEmpty }
 
-    /// - Complexity: O(log *s*).
+    /// - Complexity: O(log *s* + *h*) for *h* elements of the kind before it in its section.
     public func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect? {
         supplements.frame(
             ofKind: kind, at: indexPath, sectionLengths: sectionLengths, spacing: lineSpacing, axis: scrollAxis, breadth: breadth)

@@ -13,10 +13,10 @@ public import WeftElementMap
 /// section, or ``estimatedItemLength`` before any was measured. The estimate
 /// follows each measurement in O(log *s*), however many items take it. Items
 /// span the viewport across the axis, and consecutive items are ``spacing``
-/// apart, across section boundaries too. A section's header
-/// (`ElementKind.sectionHeader`) comes before its first item
-/// and its footer after its last, each as long as its node measured it and
-/// followed by the same spacing.
+/// apart, across section boundaries too. A section's headers
+/// (`ElementKind.sectionHeader`, items 0, 1, ... of that kind) come one after
+/// the other before its first item and its footers after its last, each as
+/// long as its node measured it and followed by the same spacing.
 ///
 /// Each section keeps its item lengths in a balanced tree with subtree sums, and
 /// the sections' totals sit in a Fenwick tree, so a rect query is O(log *n* + *k*)
@@ -193,7 +193,7 @@ public final class ListLayout: CollectionLayout {
     /// Whether a section has a header or a footer.
     public var placesSupplementaryElements: Bool { !supplements.isEmpty }
 
-    /// - Complexity: O(log *s*).
+    /// - Complexity: O(log *s* + *h*) for *h* elements of the kind before it in its section.
     public func frameForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CGRect? {
         supplements.frame(
             ofKind: kind, at: indexPath, sectionLengths: sectionLengths, spacing: spacing, axis: scrollAxis, breadth: breadth)

@@ -2,14 +2,17 @@ import Foundation
 import Weft
 import WeftTestSupport
 
-/// A header or footer node of a fixed length, naming the section it was made for.
+/// A header or footer node of a fixed length, naming the section it was made
+/// for and the number of items the section had then.
 final class LabelNode: CellNode, @unchecked Sendable {
     let label: String
     let length: CGFloat
+    let itemCount: Int
 
-    init(_ label: String, length: CGFloat) {
+    init(_ label: String, length: CGFloat, itemCount: Int = 0) {
         self.label = label
         self.length = length
+        self.itemCount = itemCount
         super.init()
     }
 
@@ -28,6 +31,12 @@ final class SectionedFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     let node: CollectionNode
     /// How many header and footer node blocks the data source handed out.
     var supplementaryBlocksMade = 0
+    /// How many times the container asked the kinds, counts or node blocks of supplementary elements.
+    var supplementaryAsks = 0
+    /// How many headers and footers a section has (default one of each).
+    var supplementaryCount: (_ kind: String, _ section: Int) -> Int = { _, _ in 1 }
+    /// Whether item edits keep the supplementary nodes of their sections (the data source opts out).
+    var keepsSupplementariesThroughItemEdits = false
     var events: [String] = []
     var refusesSelection: Set<Int> = []
 
@@ -48,12 +57,12 @@ final class SectionedFeed: CollectionNodeDataSource, CollectionNodeDelegate {
         view.allCells.map { $0.map { (($0 as! CollectionElement).nodeIfAllocated as! StoryNode).story } }
     }
 
-    func header(_ section: Int) -> LabelNode? {
-        node.supplementaryNode(ofKind: CollectionNode.elementKindSectionHeader, at: IndexPath(item: 0, section: section)) as? LabelNode
+    func header(_ section: Int, _ item: Int = 0) -> LabelNode? {
+        node.supplementaryNode(ofKind: CollectionNode.elementKindSectionHeader, at: IndexPath(item: item, section: section)) as? LabelNode
     }
 
-    func footer(_ section: Int) -> LabelNode? {
-        node.supplementaryNode(ofKind: CollectionNode.elementKindSectionFooter, at: IndexPath(item: 0, section: section)) as? LabelNode
+    func footer(_ section: Int, _ item: Int = 0) -> LabelNode? {
+        node.supplementaryNode(ofKind: CollectionNode.elementKindSectionFooter, at: IndexPath(item: item, section: section)) as? LabelNode
     }
 
     func numberOfSections(in collectionNode: CollectionNode) -> Int { sections.count }
@@ -68,16 +77,33 @@ final class SectionedFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     }
 
     func collectionNode(_ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int) -> [String] {
-        [CollectionNode.elementKindSectionHeader, CollectionNode.elementKindSectionFooter]
+        supplementaryAsks += 1
+        return [CollectionNode.elementKindSectionHeader, CollectionNode.elementKindSectionFooter]
     }
 
+    func collectionNode(
+        _ collectionNode: CollectionNode, numberOfSupplementaryElementsOfKind kind: String, inSection section: Int
+    ) -> Int {
+        supplementaryAsks += 1
+        return supplementaryCount(kind, section)
+    }
+
+    func collectionNode(
+        _ collectionNode: CollectionNode, shouldReloadSupplementaryElementsOnItemChangesInSection section: Int
+    ) -> Bool {
+        !keepsSupplementariesThroughItemEdits
+    }
+
+    /// "header A" for a section's first header, "header A.1" for its second, ...
     func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> CollectionElement.NodeBlock {
         supplementaryBlocksMade += 1
-        let name = sections[indexPath.section].name
+        supplementaryAsks += 1
+        let name = sections[indexPath.section].name + (indexPath.item == 0 ? "" : ".\(indexPath.item)")
+        let count = sections[indexPath.section].stories.count
         let isHeader = kind == CollectionNode.elementKindSectionHeader
-        return { LabelNode(isHeader ? "header \(name)" : "footer \(name)", length: isHeader ? 40 : 20) }
+        return { LabelNode(isHeader ? "header \(name)" : "footer \(name)", length: isHeader ? 40 : 20, itemCount: count) }
     }
 
     func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {

@@ -6,10 +6,34 @@ public import WeftDataController
 public final class PostFeed: DataControllerDataSource {
     public private(set) var ids: [Int]
     private var nextID: Int
+    /// Whether the section has a header (a `PostNode` showing the post count).
+    public let hasHeader: Bool
+    /// Whether item edits ask the header again (Texture's repopulation); when
+    /// `false` the data source opts out and the header keeps its node.
+    public let reloadsHeader: Bool
 
-    public init(count: Int) {
+    public init(count: Int, hasHeader: Bool = false, reloadsHeader: Bool = true) {
         ids = Array(0 ..< count)
         nextID = count
+        self.hasHeader = hasHeader
+        self.reloadsHeader = reloadsHeader
+    }
+
+    public func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String] {
+        hasHeader ? [ElementKind.sectionHeader] : []
+    }
+
+    public func dataController(
+        _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> CollectionElement.NodeBlock {
+        let count = ids.count
+        return { PostNode(id: count) }
+    }
+
+    public func dataController(
+        _ dataController: DataController, shouldReloadSupplementaryElementsOnItemChangesInSection section: Int
+    ) -> Bool {
+        reloadsHeader
     }
 
     public func numberOfSections(in dataController: DataController) -> Int { 1 }

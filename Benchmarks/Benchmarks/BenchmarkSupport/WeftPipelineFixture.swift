@@ -11,9 +11,10 @@ public final class WeftPipelineFixture {
     public let scheduler = HandOffScheduler()
     private let delegate = SwapOnlyDelegate()
 
-    /// Loads `count` posts, every node allocated and measured.
-    public init(count: Int, sizeRange: SizeRange) {
-        feed = PostFeed(count: count)
+    /// Loads `count` posts, every node allocated and measured; with a header
+    /// if `feed` says so.
+    public init(count: Int, sizeRange: SizeRange, hasHeader: Bool = false, reloadsHeader: Bool = true) {
+        feed = PostFeed(count: count, hasHeader: hasHeader, reloadsHeader: reloadsHeader)
         controller = DataController(mainScheduler: scheduler)
         controller.viewportSize = sizeRange.max.width.isFinite ? CGSize(width: sizeRange.max.width, height: 667) : .zero
         controller.dataSource = feed

@@ -25,6 +25,7 @@ enum Headline {
             .elementMapIndexPathOfElement(),
             .elementMapElementAtIndexPath(),
             .batchUpdate(),
+            .batchUpdateWithHeader(),
             .tracingCost(),
             .snapshotApply("100k", items: 100_000, target: 5),
             .snapshotApply("1M", items: 1_000_000, target: 50),

@@ -27,6 +27,32 @@ extension Job {
         )
     }
 
+    /// The same batch in a section with a header: the data source opts out of
+    /// asking it again, against Texture's repopulation (the header asked, made
+    /// and measured again for the section's new count).
+    static func batchUpdateWithHeader() -> Job {
+        Job(
+            id: "datacontroller.update.header",
+            name: "+100 into 100k under a header, header kept, main thread",
+            peer: "header asked again (Texture)",
+            target: "<= 0.3 ms",
+            note: "Batch update under a section header: main-thread time in steps 1, 2 and 5 when the data source "
+                + "keeps the header through item edits (shouldReloadSupplementaryElementsOnItemChangesInSection "
+                + "false), against the default, which asks the section's header again as Texture does.",
+            prepare: {
+                let sizeRange = try SizeRange(
+                    min: CGSize(width: 375, height: 0), max: CGSize(width: 375, height: CGFloat.infinity))
+                let kept = WeftPipelineFixture(count: 100_000, sizeRange: sizeRange, hasHeader: true, reloadsHeader: false)
+                let asked = WeftPipelineFixture(count: 100_000, sizeRange: sizeRange, hasHeader: true)
+                return Sides(
+                    weft: { .nanoseconds(kept.insertSpread(100)) },
+                    peer: { .nanoseconds(asked.insertSpread(100)) }
+                )
+            },
+            check: { $0.weft <= .microseconds(300) }
+        )
+    }
+
     /// Loading 10k posts, nodes allocated and measured on every core, against
     /// the same load one node at a time.
     static func initialLoad() -> Job {

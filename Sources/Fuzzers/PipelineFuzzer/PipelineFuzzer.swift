@@ -7,7 +7,8 @@ import WeftTestSupport
 /// Differential fuzzing of the whole pipeline, end to end through `CollectionNode`.
 ///
 /// The input picks a container (a collection with a list or grid layout, a table or a
-/// pager), a validation mode, eager or lazy item loading, section headers or none and
+/// pager), a validation mode, eager or lazy item loading, one or two section headers (asked
+/// again on item edits or kept) or none and
 /// single or multiple selection, then interleaves batches of random item edits (valid or
 /// not), snapshot updates by diff, scrolls, single turns of the main context (so several
 /// updates are in flight at once), full waits, selections of random paths (valid or not)
@@ -21,6 +22,8 @@ import WeftTestSupport
 ///   released once the collection is gone;
 /// - a lazy collection or a pager may leave items without cells, but every cell it has
 ///   shows the data source's item at its place;
+/// - whenever the view shows the data source, it has exactly the headers the data source
+///   says, each showing the section's current count unless the data source keeps them;
 /// - selecting a path that names no item throws a typed error, and whenever the view
 ///   shows the data source, every selected path names an item whose story was selected
 ///   (or, as a reload that reuses a selected item's node keeps its selection, a story
@@ -88,8 +91,11 @@ final class StoryCell: CellNode, @unchecked Sendable {
 final class StorySource: CollectionNodeDataSource {
     var stories: [Story] = []
     let nodes: LiveCount
-    /// Whether the section has a header; its node counts among the live ones too.
-    var hasHeader = false
+    /// How many headers the section has; their nodes count among the live ones too.
+    var headerCount = 0
+    /// Whether item edits keep the headers (the data source opts out of Texture's
+    /// repopulation); otherwise each header shows the item count it was asked at.
+    var keepsHeaders = false
 
     init(nodes: LiveCount) { self.nodes = nodes }
 
@@ -107,14 +113,27 @@ final class StorySource: CollectionNodeDataSource {
     }
 
     func collectionNode(_ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int) -> [String] {
-        hasHeader ? [CollectionNode.elementKindSectionHeader] : []
+        headerCount > 0 ? [CollectionNode.elementKindSectionHeader] : []
     }
 
     func collectionNode(
+        _ collectionNode: CollectionNode, numberOfSupplementaryElementsOfKind kind: String, inSection section: Int
+    ) -> Int {
+        headerCount
+    }
+
+    func collectionNode(
+        _ collectionNode: CollectionNode, shouldReloadSupplementaryElementsOnItemChangesInSection section: Int
+    ) -> Bool {
+        !keepsHeaders
+    }
+
+    /// A header is a cell whose story id is -1 minus the item count it was asked at.
+    func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> CollectionElement.NodeBlock {
-        let nodes = nodes
-        return { StoryCell(story: Story(id: -1), nodes: nodes) }
+        let (nodes, count) = (nodes, stories.count)
+        return { StoryCell(story: Story(id: -1 - count), nodes: nodes) }
     }
 }
 
@@ -150,7 +169,10 @@ struct PipelineRun {
         source = StorySource(nodes: nodes)
         container = Container.allCases[self.random.int(0 ..< Container.allCases.count)]
         lazy = self.random.chance(3)
-        source.hasHeader = self.random.chance(3)
+        if self.random.chance(3) {
+            source.headerCount = self.random.int(1 ..< 3)
+            source.keepsHeaders = self.random.chance(3)
+        }
         let loading: DataController.ItemLoading = lazy ? .lazy : .eager
         let node: CollectionNode
         let view: HeadlessCollectionView
@@ -366,6 +388,20 @@ struct PipelineRun {
             fatalError("\(mode): \(what) errors \(errors)")
         }
         guard matches else { return false }
+        // Headers: as many as the data source says, each showing the current count
+        // unless the data source keeps them through item edits.
+        let header = CollectionNode.elementKindSectionHeader
+        for item in 0 ..< source.headerCount {
+            guard let cell = node.supplementaryNode(ofKind: header, at: IndexPath(item: item, section: 0)) as? StoryCell else {
+                fatalError("\(mode): header \(item) of \(source.headerCount) is missing")
+            }
+            if !source.keepsHeaders, cell.story.id != -1 - source.stories.count {
+                fatalError("\(mode): header \(item) shows count \(-1 - cell.story.id), the section has \(source.stories.count)")
+            }
+        }
+        if node.supplementaryNode(ofKind: header, at: IndexPath(item: source.headerCount, section: 0)) != nil {
+            fatalError("\(mode): a header past the \(source.headerCount) the data source has")
+        }
         for path in node.indexPathsForSelectedItems {
             guard path.section == 0, path.item < source.stories.count, selectedIDs.contains(source.stories[path.item].id) else {
                 fatalError("\(mode): \(path) is selected, which names \(path.item < source.stories.count ? "\(source.stories[path.item])" : "no item"), never selected")

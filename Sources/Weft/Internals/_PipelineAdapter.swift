@@ -55,21 +55,34 @@ extension _PipelineAdapter: DataControllerDataSource {
     }
 
     func dataController(
-        _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, inSection section: Int
+        _ dataController: DataController, numberOfSupplementaryElementsOfKind kind: String, inSection section: Int
+    ) -> Int {
+        guard let node else { return 0 }
+        return node.dataSource?.collectionNode(node, numberOfSupplementaryElementsOfKind: kind, inSection: section) ?? 0
+    }
+
+    func dataController(
+        _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> CollectionElement.NodeBlock {
         guard let node, let dataSource = node.dataSource else { return { CellNode() } }
-        return dataSource.collectionNode(
-            node, nodeBlockForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section))
+        return dataSource.collectionNode(node, nodeBlockForSupplementaryElementOfKind: kind, at: indexPath)
     }
 
     func dataController(
         _ dataController: DataController, constrainedSizeForSupplementaryElementOfKind kind: String,
-        inSection section: Int
+        at indexPath: IndexPath
     ) -> SizeRange {
         guard let node else { return dataController.defaultConstrainedSize }
-        return node.dataSource?.collectionNode(
-            node, constrainedSizeForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section))
+        return node.dataSource?.collectionNode(node, constrainedSizeForSupplementaryElementOfKind: kind, at: indexPath)
             ?? node.defaultSupplementaryConstrainedSize
+    }
+
+    func dataController(
+        _ dataController: DataController, shouldReloadSupplementaryElementsOnItemChangesInSection section: Int
+    ) -> Bool {
+        guard let node else { return false }
+        return node.dataSource?.collectionNode(node, shouldReloadSupplementaryElementsOnItemChangesInSection: section)
+            ?? false
     }
 }
 

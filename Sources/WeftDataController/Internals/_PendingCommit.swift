@@ -4,10 +4,11 @@ import WeftElementMap
 
 /// What waits between step 1 and step 5, on main, in commit order.
 enum _PendingCommit {
-    /// A batch update: its validated change set, the map it produced and the
-    /// elements step 3 measures.
+    /// A batch update: its validated change set, the map it produced, the
+    /// elements step 3 measures and the sections whose supplementary elements
+    /// it asked again.
     case update(
-        CompletedChangeSet, ElementMap<CollectionElement>, measured: [CollectionElement],
+        CompletedChangeSet, ElementMap<CollectionElement>, measured: [CollectionElement], repopulatedSections: [Int],
         completion: (@MainActor (Result<Void, DataControllerError>) -> Void)?)
     /// A relayout for a new viewport size, and the elements it measures again.
     case relayout([CollectionElement], completion: (@MainActor () -> Void)?)
@@ -20,14 +21,14 @@ enum _PendingCommit {
     /// The map an update or a load produced; `nil` for a relayout.
     var map: ElementMap<CollectionElement>? {
         switch self {
-        case .update(_, let map, _, _), .load(let map, _, _), .unload(let map, _): map
+        case .update(_, let map, _, _, _), .load(let map, _, _), .unload(let map, _): map
         case .relayout: nil
         }
     }
 
     /// The change set of an update; `nil` for the others, which keep the index space.
     var changeSet: CompletedChangeSet? {
-        if case .update(let changeSet, _, _, _) = self { return changeSet }
+        if case .update(let changeSet, _, _, _, _) = self { return changeSet }
         return nil
     }
 
@@ -36,7 +37,7 @@ enum _PendingCommit {
     /// ``DataControllerError/released``.
     var releaseNotice: (@MainActor @Sendable () -> Void)? {
         switch self {
-        case .update(let changeSet, _, _, let completion):
+        case .update(let changeSet, _, _, _, let completion):
             return { @MainActor in
                 changeSet.runCompletions(finished: false)
                 completion?(.failure(.released))
@@ -51,7 +52,7 @@ enum _PendingCommit {
     /// The elements this commit's step 3 measured.
     var measuredElements: [CollectionElement] {
         switch self {
-        case .update(_, _, let measured, _): measured
+        case .update(_, _, let measured, _, _): measured
         case .relayout(let measured, _): measured
         case .load(_, _, let measured): measured
         case .unload: []

@@ -78,3 +78,24 @@ public struct ElementMap<Element: AnyObject> {
 }
 
 extension ElementMap: Sendable where Element: Sendable {}
+
+extension ElementMap where Element == AnyObject {
+    /// The same version as `map`, its elements seen as `AnyObject`: a view that
+    /// keeps a data controller's elements as its cells takes a whole loaded map
+    /// this way instead of copying it.
+    ///
+    /// - Complexity: O(1).
+    public init<Other: AnyObject>(erasing map: ElementMap<Other>) {
+        self.init(storage: map.storage)
+    }
+}
+
+extension ElementMap {
+    /// Whether this map and `other` are the same version: the same storage, so
+    /// equal in every element, found without looking at one.
+    ///
+    /// - Complexity: O(1).
+    public func isIdentical<Other: AnyObject>(to other: ElementMap<Other>) -> Bool {
+        storage === other.storage
+    }
+}

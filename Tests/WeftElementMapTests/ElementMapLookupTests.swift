@@ -26,6 +26,24 @@ import WeftTestSupport
         #expect(map.supplementaryLocation(of: cell) == nil)
     }
 
+    /// An erased map is the same version: the same elements both ways, and
+    /// versions derived from either never change the other.
+    @Test func anErasedMapIsTheSameVersionAndDerivesItsOwn() throws {
+        let cells = (0 ..< 3).map { Cell($0) }
+        let map = try ElementMap(sections: [cells])
+        let erased = ElementMap<AnyObject>(erasing: map)
+        #expect(erased.isIdentical(to: map) && map.isIdentical(to: erased))
+        #expect(!erased.isIdentical(to: try ElementMap(sections: [cells])), "equal elements, another version")
+        #expect(erased.element(at: IndexPath(item: 2, section: 0)) === cells[2])
+        #expect(erased.indexPath(of: cells[1]) == IndexPath(item: 1, section: 0))
+        var batch = ElementMap<AnyObject>.Batch()
+        batch.deleteItem(at: IndexPath(item: 0, section: 0))
+        let derived = try erased.applying(batch)
+        #expect(derived.count == 2 && map.count == 3 && map.element(at: IndexPath(item: 0, section: 0)) === cells[0])
+        derived._checkInvariants()
+        map._checkInvariants()
+    }
+
     @Test func anEmptyMapHasNoSections() {
         let map = ElementMap<Cell>()
         #expect(map.numberOfSections == 0)

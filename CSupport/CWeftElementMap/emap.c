@@ -55,6 +55,7 @@ weft_rc weft_emap_create(const weft_emap_callbacks *callbacks, weft_emap_t **out
         weft_arena_free(arena, f);
         return WEFT_ENOMEM;
     }
+    atomic_init(&v->positions, NULL);
     f->cb = *callbacks;
     f->arena = arena;
     weft_emap_slab_init(&f->slab);
@@ -338,6 +339,7 @@ void weft_emap_retain(weft_emap_t *v) {
 
 void weft_emap_release(weft_emap_t *v) {
     if (atomic_fetch_sub_explicit(&v->refs, 1, memory_order_acq_rel) != 1) return;
+    weft_emap_positions_drop(v);  /* no reader is left; the trees may outlive it in the family */
     family *f = v->fam;
     pthread_mutex_lock(&f->lock);
     v->alive = false;
@@ -390,6 +392,8 @@ weft_rc weft_emap_item_count(const weft_emap_t *v, int64_t section, size_t *out)
 }
 
 void *weft_emap_item(const weft_emap_t *v, int64_t section, int64_t item) {
+    const emap_positions *p = weft_emap_positions_get(v);
+    if (p != NULL) return weft_emap_positions_item(p, section, item);
     const rec *r = section_at(v, section);
     if (r == NULL || item < 0 || (uint64_t)item >= r->count) return NULL;
     uint64_t off;
@@ -408,6 +412,8 @@ void *weft_emap_supplementary(const weft_emap_t *v, uint32_t kind, int64_t secti
 
 bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_location *out) {
     uint64_t val, slabel, sbase, ibase;
+    const emap_positions *p = weft_emap_positions_get(v);
+    if (p != NULL && handle != NULL && weft_emap_positions_locate(p, handle, out)) return true;
     if (handle == NULL || !weft_emap_hm_get(v->rev, mix64((uint64_t)(uintptr_t)handle), &val)) return false;
     if (!weft_emap_hm_get(v->secrev, mix64(val_sid(val)), &slabel)) return false;
     const rec *r = (const rec *)weft_emap_pt_find_label(v->sections, slabel, &sbase);

@@ -1016,6 +1016,7 @@ static weft_rc finish(apply *a, weft_emap_t *base, weft_emap_t **out) {
         weft_arena_free(f->arena, v);
         return WEFT_ENOMEM;
     }
+    atomic_init(&v->positions, NULL);
     /* Publish: the batch's nodes become immutable and belong to the new
     ** version; the ones it dropped again go now. */
     for (size_t k = 0; k < t->created.n; k++) {

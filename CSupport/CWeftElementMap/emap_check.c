@@ -164,6 +164,8 @@ bool weft_emap_check_version(const struct weft_emap_s *v) {
     }
     CHECK(items == v->nitems);
     CHECK(weft_emap_hm_count(v->rev) == v->nitems - w.absent + w.supps);
+    const emap_positions *p = weft_emap_positions_get(v);
+    if (p != NULL) CHECK(weft_emap_positions_check(v, p));
     return true;
 }
 

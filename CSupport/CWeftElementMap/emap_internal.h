@@ -256,6 +256,9 @@ typedef struct family {
     uint64_t handles;          /* handles held (one reference each) */
 } family;
 
+/* A version's position tables (emap_positions.c): NULL until built. */
+typedef struct emap_positions emap_positions;
+
 /* A version. Its trees are immutable once published. The version-tree links
 ** and deltas belong to the family and are guarded by its mutex: 'ins' holds
 ** what this version created relative to its parent, 'del' what it dropped. */
@@ -270,6 +273,7 @@ struct weft_emap_s {
     uint32_t nchildren;
     bool alive;
     objlist ins, del;
+    _Atomic(emap_positions *) positions; /* built at most once, read without locks */
 };
 
 /* ---- batch under construction ------------------------------------------- */
@@ -300,6 +304,20 @@ typedef struct txn {
     objlist created;      /* the batch's nodes, in order: published or freed at the end */
     size_t ndropped;      /* of them, dropped again by the batch (F_DROPPED) */
 } txn;
+
+/* ---- position tables (emap_positions.c) ---------------------------------- */
+
+/* The tables of 'v', or NULL (acquire: a non-NULL result is fully built). */
+const emap_positions *weft_emap_positions_get(const weft_emap_t *v);
+/* The item at (section, item) by the tables; NULL out of range or absent. */
+void *weft_emap_positions_item(const emap_positions *p, int64_t section, int64_t item);
+/* Find an item's handle in the tables; false if it is not a present item. */
+bool weft_emap_positions_locate(const emap_positions *p, const void *handle, weft_emap_location *out);
+/* Free the tables of a version no one reads any more. */
+void weft_emap_positions_drop(weft_emap_t *v);
+#ifdef WEFT_DEBUG
+bool weft_emap_positions_check(const weft_emap_t *v, const emap_positions *p);
+#endif
 
 /* ---- slab (emap_slab.c) -------------------------------------------------- */
 

@@ -57,6 +57,7 @@ extension DataController {
             }
         }
         if !swapped { visibleMap = map }
+        buildPositionTablesOfVisibleMap()
         phase = .idle
         return previous
     }

@@ -136,6 +136,10 @@ public final class DataController {
     /// on main.
     public let deallocQueue: DeallocQueue
     let editingQueue = DispatchQueue(label: "org.weft.DataController.editing")
+    /// Where committed versions get their position tables (see
+    /// ``buildPositionTablesOfVisibleMap()``), and the newest one waiting.
+    let positionQueue = DispatchQueue(label: "org.weft.DataController.positions", qos: .utility)
+    let positionTablesWaiting = _PositionTableHandOff()
     /// Ends with this object, so that step-3 work still queued makes no more nodes.
     let lifetime = _Lifetime()
     var phase = Phase.idle
@@ -191,6 +195,10 @@ public final class DataController {
         deallocQueue.release(taking: &inFlight, leaving: ([], []))
         deallocQueue.release(taking: &pendingMap, leaving: DataController.emptyMap)
         deallocQueue.release(taking: &visibleMap, leaving: DataController.emptyMap)
+        // A version still waiting for its tables goes the same way; one being
+        // built is handed over by the position queue when it is done.
+        var unbuilt = positionTablesWaiting.take()
+        deallocQueue.release(taking: &unbuilt, leaving: nil)
     }
 
     /// An empty map to leave behind in `deinit`: making one would allocate there.

@@ -21,7 +21,8 @@ extension ElementMap {
     /// - Parameter indexPath: A (section, item) path.
     /// - Returns: The element, or `nil` if the path is out of range or the item
     ///   is absent (see ``Batch``).
-    /// - Complexity: O(log *n*), where *n* is the number of items.
+    /// - Complexity: O(log *n*), where *n* is the number of items; O(1) once
+    ///   the version has its position tables (``buildPositionTables()``).
     public func element(at indexPath: IndexPath) -> Element? {
         guard indexPath.count == 2,
             let handle = _CElementMap.item(storage.version, section: indexPath.section, item: indexPath.item)
@@ -38,6 +39,8 @@ extension ElementMap {
     ///   hold it as an item (see ``supplementaryLocation(of:)`` for the others).
     /// - Complexity: O(log *n*), where *n* is the number of elements in this
     ///   version. Deriving a version does no O(*n*) work to keep this true.
+    ///   O(1) for an item once the version has its position tables
+    ///   (``buildPositionTables()``).
     public func indexPath(of element: Element) -> IndexPath? {
         let handle = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
         guard let found = _CElementMap.locate(storage.version, handle), found.kind == nil else { return nil }

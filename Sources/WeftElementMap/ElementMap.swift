@@ -96,6 +96,6 @@ extension ElementMap {
     ///
     /// - Complexity: O(1).
     public func isIdentical<Other: AnyObject>(to other: ElementMap<Other>) -> Bool {
-        storage === other.storage
+        storage.version == other.storage.version
     }
 }

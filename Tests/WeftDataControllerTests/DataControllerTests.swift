@@ -333,6 +333,41 @@ import WeftTestSupport
         }
     }
 
+    /// Each version a batch update commits gets position tables off main (from
+    /// 4,096 items), so the lookups of the version on screen are O(1); older
+    /// versions keep theirs while held, and small maps get none.
+    @Test func committedVersionsGetPositionTablesOffMain() throws {
+        let feed = Feed([3_000, 2_000])
+        let controller = DataController(mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        controller.dataSource = feed
+        controller.reloadData()
+        controller.waitUntilAllUpdatesAreProcessed()
+        controller._waitForPositionTables()
+        let loaded = controller.visibleMap
+        #expect(loaded.hasPositionTables)
+        loaded._checkInvariants()
+        var changeSet = controller.makeChangeSet()
+        feed.sections[1].items.insert(FeedItem(id: 9_999), at: 5)
+        changeSet.insertItems(at: [IndexPath(item: 5, section: 1)])
+        controller.updateWithChangeSet(changeSet)
+        controller.waitUntilAllUpdatesAreProcessed()
+        controller._waitForPositionTables()
+        let updated = controller.visibleMap
+        #expect(updated.hasPositionTables && loaded.hasPositionTables)
+        updated._checkInvariants()
+        let inserted = try #require(updated.element(at: IndexPath(item: 5, section: 1)))
+        #expect(updated.indexPath(of: inserted) == IndexPath(item: 5, section: 1) && loaded.indexPath(of: inserted) == nil)
+        #expect(updated.indexPath(of: try #require(loaded.element(at: IndexPath(item: 5, section: 1)))) == IndexPath(item: 6, section: 1))
+
+        let small = DataController(mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        let smallFeed = Feed([10])
+        small.dataSource = smallFeed
+        small.reloadData()
+        small.waitUntilAllUpdatesAreProcessed()
+        small._waitForPositionTables()
+        #expect(!small.visibleMap.hasPositionTables)
+    }
+
     @Test func supplementaryElementsFollowTheirSections() throws {
         let feed = Feed([2, 3])
         feed.headerKinds = ["header"]

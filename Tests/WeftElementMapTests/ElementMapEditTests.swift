@@ -28,7 +28,13 @@ import WeftTestSupport
             derived._checkInvariants()
             versions.append((derived, model))
             // The new version and the one it shares most with answer as their
-            // models do; every tenth batch, every live version is checked.
+            // models do, by their trees and then by their position tables (which
+            // the invariant walker compares with the trees); every tenth batch,
+            // every live version is checked.
+            model.verify(derived)
+            #expect(!derived.hasPositionTables || derived.isIdentical(to: base.map), "a new version starts without tables")
+            #expect(derived.buildPositionTables() && derived.hasPositionTables)
+            derived._checkInvariants()
             model.verify(derived)
             base.model.verify(base.map)
             if step % 10 == 0 {

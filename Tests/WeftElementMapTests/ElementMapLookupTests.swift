@@ -96,4 +96,31 @@ import WeftTestSupport
         model.verify(base)
         #expect(base._familyInvariantsHold())
     }
+
+    /// Position tables are built once, by whichever thread comes first, while
+    /// other threads read: every lookup agrees with the model before, during
+    /// and after, and the tables agree with the trees.
+    @Test func positionTablesBuildWhileOtherThreadsRead() throws {
+        let sections = (0 ..< 10).map { s in (0 ..< 600).map { Cell(s * 1_000 + $0) } }
+        let map = try ElementMap(sections: sections)
+        let model = ElementMapModel(sections)
+        #expect(!map.hasPositionTables)
+        DispatchQueue.concurrentPerform(iterations: 6) { worker in
+            if worker < 2 {
+                #expect(map.buildPositionTables())
+            } else {
+                for round in 0 ..< 2_000 {
+                    let s = (round * 7 + worker) % 10, i = (round * 13) % 600
+                    #expect(map.element(at: IndexPath(item: i, section: s)) === model.sections[s].items[i])
+                    #expect(map.indexPath(of: model.sections[s].items[i]!) == IndexPath(item: i, section: s))
+                }
+            }
+        }
+        #expect(map.hasPositionTables)
+        map._checkInvariants()
+        model.verify(map)
+        #expect(map.element(at: IndexPath(item: 600, section: 0)) == nil && map.element(at: IndexPath(item: 0, section: 10)) == nil)
+        #expect(map.element(at: IndexPath(item: -1, section: 0)) == nil && map.indexPath(of: Cell(-5)) == nil)
+        #expect(map._familyInvariantsHold())
+    }
 }

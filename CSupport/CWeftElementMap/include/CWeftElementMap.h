@@ -262,7 +262,7 @@ size_t weft_emap_item_total(const weft_emap_t *_Nonnull v);
 weft_rc weft_emap_item_count(const weft_emap_t *_Nonnull v, int64_t section, size_t *_Nonnull out);
 
 /* The item at (section, item), or NULL if the path is out of range or the item
-** is absent. O(log n). */
+** is absent. O(log n); O(1) once the version has its position tables. */
 void *_Nullable weft_emap_item(const weft_emap_t *_Nonnull v, int64_t section, int64_t item);
 
 /* The supplementary element of 'kind' at (section, item), or NULL. O(log s + q)
@@ -270,7 +270,8 @@ void *_Nullable weft_emap_item(const weft_emap_t *_Nonnull v, int64_t section, i
 void *_Nullable weft_emap_supplementary(const weft_emap_t *_Nonnull v, uint32_t kind, int64_t section, int64_t item);
 
 /* Find 'handle' in 'v'. Returns false if 'v' does not hold it. O(log n), plus
-** O(q) for a supplementary element. */
+** O(q) for a supplementary element; O(1) for an item once the version has its
+** position tables. */
 bool weft_emap_locate(const weft_emap_t *_Nonnull v, const void *_Nullable handle, weft_emap_location *_Nonnull out);
 
 /* Copy up to 'max' items of 'section' starting at 'start' into out[] (NULL for
@@ -287,6 +288,18 @@ size_t weft_emap_supplementary_count(const weft_emap_t *_Nonnull v, int64_t sect
 ** (kind, item), into out[]; returns how many. O(log s + copied). */
 size_t weft_emap_copy_supplementaries(const weft_emap_t *_Nonnull v, int64_t section, size_t start,
                                       weft_emap_supplementary_entry *_Nonnull out, size_t max);
+
+/* Build the position tables of 'v', once: its items' handles in order and a
+** hash table from handle to path, so that weft_emap_item and weft_emap_locate
+** (for items) answer in O(1), one or two cache lines, instead of descending the
+** trees. O(n) time and about 40 bytes per item; meant for the version on
+** screen, built off the main thread. Any thread, concurrently with readers
+** and other builds; the tables go with the version. Returns false, leaving
+** lookups on the trees, if memory ran out. */
+bool weft_emap_build_positions(weft_emap_t *_Nonnull v);
+
+/* Whether 'v' has its position tables. O(1). */
+bool weft_emap_has_positions(const weft_emap_t *_Nonnull v);
 
 /* ---- checks and bookkeeping --------------------------------------------- */
 

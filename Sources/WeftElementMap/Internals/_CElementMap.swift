@@ -35,6 +35,15 @@ enum _CElementMap {
         weft_emap_release(version)
     }
 
+    /// Builds the version's position tables; false if memory ran out.
+    static func buildPositions(_ version: OpaquePointer) -> Bool {
+        weft_emap_build_positions(version)
+    }
+
+    static func hasPositions(_ version: OpaquePointer) -> Bool {
+        weft_emap_has_positions(version)
+    }
+
     // MARK: Lookups
 
     static func sectionCount(_ version: OpaquePointer) -> Int {

@@ -1,0 +1,36 @@
+import WeftElementMap
+import WeftMemory
+
+extension DataController {
+    /// The fewest items for which a committed version gets position tables:
+    /// below it the trees are two levels deep and answer as fast.
+    static let positionTableMinimumCount = 4_096
+
+    /// Builds the position tables (`ElementMap.buildPositionTables()`) of the
+    /// map a batch update just made visible, on a utility queue of its own, so
+    /// that the lookups of the version on screen (every visible cell, every
+    /// frame) cost O(1) as in Texture's tables while main pays O(1).
+    ///
+    /// Only the newest such map is built: one that another commit replaced
+    /// before its turn is handed to the dealloc queue unbuilt. The queue's hold
+    /// on a map ends on the dealloc queue too, so the map's elements never die
+    /// on the building thread.
+    func buildPositionTablesOfVisibleMap() {
+        guard visibleMap.count >= Self.positionTableMinimumCount else { return }
+        let waiting = positionTablesWaiting
+        if let superseded = waiting.put(visibleMap) { deallocQueue.release(value: consume superseded) }
+        let deallocQueue = deallocQueue
+        positionQueue.async {
+            guard let map = waiting.take() else { return }
+            map.buildPositionTables()
+            deallocQueue.release(value: consume map)
+        }
+    }
+}
+
+extension DataController {
+    /// Waits until the position queue has built every table it was given. For tests.
+    package func _waitForPositionTables() {
+        positionQueue.sync {}
+    }
+}

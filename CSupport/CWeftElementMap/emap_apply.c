@@ -268,12 +268,14 @@ static bool drop_handle(txn *t, void *h) {
 }
 
 /* The handle index knows only present items: an absent one (NULL) has no
-** place to look up. */
-static weft_rc index_item(txn *t, void *h, uint32_t sid, uint64_t label, unsigned slot) {
+** place to look up. A new handle (checked absent by check_new_handle) is put
+** without looking for its entry again. */
+static weft_rc index_item(txn *t, void *h, uint32_t sid, uint64_t label, unsigned slot, bool is_new) {
     assert(t != NULL);
     assert(sid <= SID_MAX && label < LABEL_SPACE && slot < ILEAF_CAP);
     if (h == NULL) return WEFT_OK;
-    return weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(false, sid, label, slot));
+    uint64_t key = mix64((uint64_t)(uintptr_t)h), val = val_pack(false, sid, label, slot);
+    return is_new ? weft_emap_hm_put(t, &t->rev, key, val) : weft_emap_hm_set(t, &t->rev, key, val);
 }
 
 static weft_rc unindex_item(txn *t, const void *h) {
@@ -335,7 +337,7 @@ static weft_rc step_replace(apply *a) {
             rc = weft_emap_it_replace(t, &sec->items, (uint64_t)p.item, r[k].handle, &old, &label, &slot);
         }
         if (rc == WEFT_OK) rc = unindex_item(t, old);
-        if (rc == WEFT_OK) rc = index_item(t, r[k].handle, sec->sid, label, slot);
+        if (rc == WEFT_OK) rc = index_item(t, r[k].handle, sec->sid, label, slot, true);
         if (rc == WEFT_OK && !record_new_handle(t, r[k].handle)) rc = WEFT_ENOMEM;
         if (rc == WEFT_OK && !drop_handle(t, old)) rc = WEFT_ENOMEM;
         if (rc != WEFT_OK) return out_of_memory(a, WEFT_EMAP_EDIT_REPLACE_ITEM, k);
@@ -791,7 +793,7 @@ static weft_rc insert_item(apply *a, weft_emap_edit_kind edit, size_t index, wef
     if (rc == WEFT_OK) {
         sec->count++;
         t->nitems++;
-        rc = index_item(t, h, sec->sid, label, slot);
+        rc = index_item(t, h, sec->sid, label, slot, is_new);
     }
     if (rc == WEFT_OK && is_new && !record_new_handle(t, h)) {
         rc = WEFT_ENOMEM;

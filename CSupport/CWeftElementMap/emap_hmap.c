@@ -151,6 +151,11 @@ static weft_rc set_rec(txn *t, node **slot, uint64_t key, uint64_t val, node **r
 weft_rc weft_emap_hm_set(txn *t, node **root, uint64_t key, uint64_t val) {
     uint64_t old;
     if (weft_emap_hm_get(*root, key, &old) && old == val) return WEFT_OK;
+    return weft_emap_hm_put(t, root, key, val);
+}
+
+weft_rc weft_emap_hm_put(txn *t, node **root, uint64_t key, uint64_t val) {
+    assert(t != NULL && root != NULL);
     if (*root == NULL) {
         node *l = weft_emap_txn_node_alloc(t, K_HLEAF, weft_emap_hleaf_bytes(1));
         if (l == NULL) return WEFT_ENOMEM;

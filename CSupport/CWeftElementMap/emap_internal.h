@@ -406,6 +406,9 @@ weft_rc weft_emap_st_own_slot(txn *t, node **root, uint64_t idx, node ***slot);
 
 bool weft_emap_hm_get(const node *root, uint64_t key, uint64_t *val);
 weft_rc weft_emap_hm_set(txn *t, node **root, uint64_t key, uint64_t val);
+/* As weft_emap_hm_set, without first looking for an equal entry: for a key
+** the caller just found absent, one descent instead of two. */
+weft_rc weft_emap_hm_put(txn *t, node **root, uint64_t key, uint64_t val);
 /* Remove 'key', which must be present. */
 weft_rc weft_emap_hm_remove(txn *t, node **root, uint64_t key);
 size_t weft_emap_hm_count(const node *root);

@@ -57,12 +57,15 @@ bool weft_emap_build_positions(weft_emap_t *v) {
     if (atomic_load_explicit(&v->positions, memory_order_acquire) != NULL) return true;
     weft_arena_t *a = v->fam->arena;
     uint64_t n = v->nitems, s = v->nsections;
+    /* Absent items count too: a lazy map of billions of them would ask for
+    ** tens of gigabytes. Past the cap the trees answer, as for any version. */
+    if (n > WEFT_EMAP_POSITIONS_MAX_ITEMS) return false;
     emap_positions *p = weft_arena_calloc(a, 1, sizeof *p);
     if (p == NULL) return false;
     p->arena = a;
     p->nsections = s;
     p->starts = weft_arena_calloc(a, (size_t)s + 1, sizeof *p->starts);
-    p->items = weft_arena_calloc(a, n > 0 ? (size_t)n : 1, sizeof *p->items);
+    p->items = weft_arena_alloc(a, (n > 0 ? (size_t)n : 1) * sizeof *p->items);
     if (p->starts == NULL || p->items == NULL) goto fail;
     uint64_t at = 0;
     for (uint64_t k = 0; k < s; k++) {
@@ -79,8 +82,13 @@ bool weft_emap_build_positions(weft_emap_t *v) {
     uint64_t cap = 16;
     while (cap < 2 * p->present) cap <<= 1;
     p->mask = cap - 1;
-    p->table = weft_arena_calloc(a, (size_t)cap, sizeof *p->table);
+    /* Allocated, then cleared by writing: calloc may hand back fresh pages
+    ** that read as the shared zero page, and the first probe's write to each
+    ** would then replace a mapping and flush the TLB of every core running the
+    ** process, main's included. Writing first faults each page in once. */
+    p->table = weft_arena_alloc(a, (size_t)cap * sizeof *p->table);
     if (p->table == NULL) goto fail;
+    memset(p->table, 0, (size_t)cap * sizeof *p->table);
     for (uint64_t k = 0; k < s; k++) {
         for (uint64_t o = p->starts[k]; o < p->starts[k + 1]; o++) {
             void *h = p->items[o];

@@ -2,9 +2,11 @@ import WeftElementMap
 import WeftMemory
 
 extension DataController {
-    /// The fewest items for which a committed version gets position tables:
-    /// below it the trees are two levels deep and answer as fast.
-    static let positionTableMinimumCount = 4_096
+    /// The items for which a committed version gets position tables: below
+    /// 4,096 the trees are two levels deep and answer as fast; above 4M (a
+    /// lazy map of mostly absent items, say) 40 bytes an item is more memory
+    /// than the lookups are worth.
+    static let positionTableCounts = 4_096 ... 4 << 20
 
     /// Builds the position tables (`ElementMap.buildPositionTables()`) of the
     /// map a batch update just made visible, on a utility queue of its own, so
@@ -16,7 +18,7 @@ extension DataController {
     /// on a map ends on the dealloc queue too, so the map's elements never die
     /// on the building thread.
     func buildPositionTablesOfVisibleMap() {
-        guard visibleMap.count >= Self.positionTableMinimumCount else { return }
+        guard Self.positionTableCounts.contains(visibleMap.count) else { return }
         let waiting = positionTablesWaiting
         if let superseded = waiting.put(visibleMap) { deallocQueue.release(value: consume superseded) }
         let deallocQueue = deallocQueue

@@ -11,12 +11,18 @@ extension ElementMap {
     /// O(*k* log *n*). The tables go when the version does; any thread may build
     /// them, concurrently with readers, and a second build is a no-op.
     ///
-    /// - Returns: `false` if memory ran out; lookups then stay on the trees.
+    /// - Returns: `false` if memory ran out or the version has more than
+    ///   ``maximumPositionTableCount`` items (absent ones included); lookups
+    ///   then stay on the trees.
     /// - Complexity: O(*n*) the first time, about 40 bytes per item; O(1) after.
     @discardableResult
     public func buildPositionTables() -> Bool {
         _CElementMap.buildPositions(storage.version)
     }
+
+    /// The most items (absent ones included) a version's position tables
+    /// cover: 2^26.
+    public static var maximumPositionTableCount: Int { 1 << 26 }
 
     /// Whether this version has its position tables (``buildPositionTables()``).
     ///

@@ -295,8 +295,13 @@ size_t weft_emap_copy_supplementaries(const weft_emap_t *_Nonnull v, int64_t sec
 ** trees. O(n) time and about 40 bytes per item; meant for the version on
 ** screen, built off the main thread. Any thread, concurrently with readers
 ** and other builds; the tables go with the version. Returns false, leaving
-** lookups on the trees, if memory ran out. */
+** lookups on the trees, if memory ran out or the version has more than
+** WEFT_EMAP_POSITIONS_MAX_ITEMS items (absent ones included). */
 bool weft_emap_build_positions(weft_emap_t *_Nonnull v);
+
+/* The most items a version's position tables cover: 2^26, about 2.7 GB of
+** tables at the most. */
+#define WEFT_EMAP_POSITIONS_MAX_ITEMS ((uint64_t)1 << 26)
 
 /* Whether 'v' has its position tables. O(1). */
 bool weft_emap_has_positions(const weft_emap_t *_Nonnull v);

@@ -8,7 +8,7 @@ import WeftTestSupport
 /// The input steers a run of operations on a set of versions that share structure:
 /// derive a version from any live one with a valid batch, try a batch with one edit no
 /// map can take (an index at the ends of `Int`, a 1- or 3-index path), or let a version
-/// go. Half the batches make absent items too (items without an element yet, as a lazy
+/// go, or build a version's position tables. Half the batches make absent items too (items without an element yet, as a lazy
 /// collection loads them). After each step every live version must agree with its ``ElementMapModel`` in
 /// every lookup, a refused batch must leave its version as it was, and exactly the
 /// cells some live version holds must be alive: each released once, none leaked.
@@ -43,6 +43,7 @@ struct ElementMapRun {
             switch generator.int(0 ..< 8) {
             case 0 ..< 4: derive()
             case 4, 5: refuse()
+            case 6: tabulate()
             default: drop()
             }
             check(after: step)
@@ -89,6 +90,15 @@ struct ElementMapRun {
         } catch {}
         let unchanged = versions[pick].model.problems(copy)
         if let first = unchanged.first { fatalError("a refused apply changed the map: \(first)") }
+    }
+
+    /// Builds a version's position tables, as a data controller does for the
+    /// version it commits: its lookups then go through the tables, which the
+    /// invariant walker compares with the trees, and the models check them.
+    mutating func tabulate() {
+        let map = versions[generator.int(0 ..< versions.count)].map
+        if !map.buildPositionTables() || !map.hasPositionTables { fatalError("position tables were not built") }
+        map._checkInvariants()
     }
 
     /// Lets a version go, its model with it.

@@ -274,9 +274,15 @@ public final class CollectionDiffableDataSource<
         } else {
             stages = [(old, new, true)]
         }
+        // A reloaded item or section differs from itself, so the diff deletes
+        // and inserts it: a new node, whatever its node model.
+        let reloadedSections = Set(new.reloadedSectionIdentifiers)
+        let reloadedItems = Set(new.reloadedItemIdentifiers)
         for stage in stages {
             let changeSet = ChangeSet(
-                diffing: diffSections(stage.from, marks: nil), to: diffSections(stage.to, marks: stage.marks ? new : nil))
+                diffingSections: stage.from.sectionIdentifiers, items: stage.from.itemsBySection,
+                to: stage.to.sectionIdentifiers, items: stage.to.itemsBySection,
+                replacing: stage.marks ? reloadedSections : [], stage.marks ? reloadedItems : [])
             if !changeSet.isEmpty { plan.batches.append((changeSet, stage.to.applied, .followsNodeModel)) }
         }
         if !plan.reconfigured.isEmpty { plan.batches.append((nil, new.applied, .reconfiguresNode)) }
@@ -342,32 +348,6 @@ public final class CollectionDiffableDataSource<
             for item in items { reordered.sectionOfItem[item] = section }
         }
         return reordered
-    }
-
-    /// The snapshot as sections to diff. A reloaded item or section gets an
-    /// identity of its own, so the diff deletes and inserts it: a new node,
-    /// whatever its node model.
-    private nonisolated static func diffSections(
-        _ snapshot: CollectionSnapshot<Section, Item>, marks: CollectionSnapshot<Section, Item>?
-    ) -> [DiffSection<_Replaceable<Section>, _Replaceable<Item>>] {
-        let reloadedSections = Set(marks?.reloadedSectionIdentifiers ?? [])
-        let reloadedItems = Set(marks?.reloadedItemIdentifiers ?? [])
-        var sections: [DiffSection<_Replaceable<Section>, _Replaceable<Item>>] = []
-        sections.reserveCapacity(snapshot.numberOfSections)
-        for (section, items) in zip(snapshot.sectionIdentifiers, snapshot.itemsBySection) {
-            // One loop per section: this code is not specialized for the caller's
-            // types, and a closure per item would cost generic calls per item.
-            var replaceable: [_Replaceable<Item>] = []
-            replaceable.reserveCapacity(items.count)
-            if reloadedItems.isEmpty {
-                for item in items { replaceable.append(_Replaceable(item, isReplaced: false)) }
-            } else {
-                for item in items { replaceable.append(_Replaceable(item, isReplaced: reloadedItems.contains(item))) }
-            }
-            sections.append(DiffSection(
-                model: _Replaceable(section, isReplaced: reloadedSections.contains(section)), items: replaceable))
-        }
-        return sections
     }
 
     /// The item at `indexPath` of the shown snapshot, or `nil`: UIKit's `itemIdentifier(for:)`.

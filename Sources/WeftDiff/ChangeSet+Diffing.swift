@@ -37,8 +37,18 @@ extension ChangeSet {
     ///   - diff: The diff of the two snapshots.
     ///   - oldItemCounts: Items per section of the diff's old snapshot.
     public init<Section>(_ diff: SectionedDiff<Section>, oldItemCounts: [Int]) {
+        self.init(DiffPlan(diff), oldItemCounts: oldItemCounts)
+    }
+
+    /// The batch of a diff the C core produced, as ``init(_:oldItemCounts:)`` makes it.
+    @usableFromInline
+    init(_ output: _CDiff.SectionedOutput, oldItemCounts: [Int]) {
+        self.init(DiffPlan(output), oldItemCounts: oldItemCounts)
+    }
+
+    private init(_ diff: DiffPlan, oldItemCounts: [Int]) {
         self.init(oldItemCounts: oldItemCounts)
-        var plan = DiffPlan(diff)
+        var plan = diff
         plan.replaceMovedSectionsWithItemEdits()
         plan.splitMisplacedEdits()
         for s in plan.sectionDeletes.sorted() { append(.deleteSection(s)) }
@@ -70,6 +80,16 @@ struct DiffPlan {
         itemInserts = diff.itemInserts.map(_Path.init)
         itemMoves = diff.itemMoves.map { (_Path($0.from), _Path($0.to)) }
         itemUpdates = diff.itemUpdates.map { (_Path($0.from), _Path($0.to)) }
+    }
+
+    init(_ output: _CDiff.SectionedOutput) {
+        sectionDeletes = Set(output.sectionDeletes)
+        sectionInserts = Set(output.sectionInserts)
+        sectionMoves = output.sectionMoves.map { ($0.from, $0.to) }
+        itemDeletes = output.itemDeletes.map(_Path.init)
+        itemInserts = output.itemInserts.map(_Path.init)
+        itemMoves = output.itemMoves.map { (_Path($0.from), _Path($0.to)) }
+        itemUpdates = output.itemUpdates.map { (_Path($0.from), _Path($0.to)) }
     }
 
     /// Turns every moved section that has item edits into a delete plus an insert, until

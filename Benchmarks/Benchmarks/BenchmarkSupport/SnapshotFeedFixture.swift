@@ -14,6 +14,11 @@ public final class SnapshotFeedFixture {
     public struct Post: Hashable, Sendable {
         public var id: Int
         public var version = 0
+
+        public init(id: Int, version: Int = 0) {
+            self.id = id
+            self.version = version
+        }
     }
 
     /// What one update cost.
@@ -22,6 +27,8 @@ public final class SnapshotFeedFixture {
         public var main: Duration = .zero
         /// From the apply call until the batch reached main: the off-main diff.
         public var diff: Duration = .zero
+        /// From the apply call until the update committed: its latency.
+        public var commit: Duration = .zero
     }
 
     public private(set) var posts: [Post]
@@ -66,10 +73,24 @@ public final class SnapshotFeedFixture {
         return next
     }
 
+    /// The posts after a 10% update: a third of it deletes, a third moves
+    /// and a third new posts, each at a random place.
+    public func scatteredPosts() -> [Post] {
+        let edits = posts.count / 30
+        let ids = DiffScenario.scattered(posts.map(\.id), edits: edits, nextID: nextID, using: &random)
+        nextID += edits
+        return ids.map { Post(id: $0) }
+    }
+
     /// Applies a random update in the background and runs main's part of it;
     /// the snapshot is built before the clocks start.
     public func applyRandomUpdate() throws -> UpdateTimes {
-        let next = nextPosts()
+        try applyUpdate(to: nextPosts())
+    }
+
+    /// Applies `next` in the background and runs main's part of it; the
+    /// snapshot is built before the clocks start.
+    public func applyUpdate(to next: [Post]) throws -> UpdateTimes {
         let snapshot = try CollectionSnapshot([(0, next)])
         let clock = ContinuousClock()
         var times = UpdateTimes()
@@ -89,6 +110,7 @@ public final class SnapshotFeedFixture {
             scheduler.runJob()
             times.main += clock.now - start
         }
+        times.commit = clock.now - issued
         start = clock.now
         scheduler.runScheduledJobs()
         node.layoutIfNeeded()

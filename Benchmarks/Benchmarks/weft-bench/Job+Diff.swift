@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import WeftChangeSet
 import WeftDiff
 
 extension Job {
@@ -85,6 +86,28 @@ extension Job {
                 )
             },
             check: { $0.weft <= .milliseconds(10) }
+        )
+    }
+}
+
+extension Job {
+    /// The batch a sectioned diff becomes, against the diff alone: what
+    /// `ChangeSet(diffing:to:)` adds to make the batch UIKit-safe.
+    static func changeSetFromDiff() -> Job {
+        Job(
+            id: "diff.changeset",
+            name: "ChangeSet(diffing:) 100 x 1,000, cross-section moves",
+            peer: "SectionedDiff alone",
+            target: "<= 1.5x the diff",
+            ratioForm: .growth(label: "batch/diff"),
+            prepare: {
+                let (old, new) = DiffScenario.scatteredSections(sections: 100, itemsPerSection: 1_000, seed: 42)
+                return Sides(
+                    weft: { timed { consumeOpaquely(ChangeSet(diffing: old, to: new)) } },
+                    peer: { timed { consumeOpaquely(SectionedDiff(from: old, to: new)) } }
+                )
+            },
+            check: { $0.ratio <= 1.5 }
         )
     }
 }

@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import Weft
 
 extension Job {
     /// A random snapshot update of a loaded feed applied in the background:
@@ -50,6 +51,56 @@ extension Job {
                 )
             },
             check: { $0.weft <= .milliseconds(50) }
+        )
+    }
+
+    /// A 10% update of 100k posts (a third each deletes, moves, inserts)
+    /// applied in the background: from the apply call until it committed,
+    /// against Heckel's diff (DifferenceKit's and IGListKit's algorithm) of the
+    /// same arrays alone. The remark gives main's share.
+    static func snapshotTenPercentUpdate() -> Job {
+        Job(
+            id: "snapshot.update.10%",
+            name: "snapshot apply, 10% update of 100k, until committed",
+            peer: "Heckel diff alone (DifferenceKit)",
+            target: "<= 20 ms; main <= 8 ms; no slower than the peer",
+            note: "Snapshot update: 10% of 100k posts change (3,333 deletes, moves and inserts each, at random places), "
+                + "built into a snapshot before the clock starts, applied with applyInBackground; Weft's time runs "
+                + "from the apply call until the update committed (diff off main, batch, nodes, commit), the peer "
+                + "only diffs the two arrays.",
+            prepare: {
+                let fixture = try SnapshotFeedFixture(count: 100_000)
+                var mains: [Duration] = []
+                for _ in 0 ..< 5 { mains.append(try fixture.applyUpdate(to: fixture.scatteredPosts()).main) }
+                return Sides(
+                    weft: { try fixture.applyUpdate(to: fixture.scatteredPosts()).commit },
+                    peer: {
+                        let old = fixture.posts, new = fixture.scatteredPosts()
+                        return timed { consumeOpaquely(HeckelDiffPeer.diff(from: old, to: new)) }
+                    },
+                    remark: "Main's share of five such updates, median: \(mains.sorted()[2].millisecondsText)."
+                )
+            },
+            check: { $0.weft <= .milliseconds(20) && $0.ratio >= 1 }
+        )
+    }
+
+    /// Building a snapshot of 100k posts in one section, against the duplicate
+    /// check any snapshot needs: a `Set` of the same posts.
+    static func snapshotBuild() -> Job {
+        Job(
+            id: "snapshot.build.100k",
+            name: "snapshot of 100k posts, built",
+            peer: "Set of the same posts",
+            target: "<= 2 ms",
+            prepare: {
+                let posts = (0 ..< 100_000).map { SnapshotFeedFixture.Post(id: $0) }
+                return Sides(
+                    weft: { try timed { consumeOpaquely(try CollectionSnapshot([(0, posts)])) } },
+                    peer: { timed { consumeOpaquely(Set(posts)) } }
+                )
+            },
+            check: { $0.weft <= .milliseconds(2) }
         )
     }
 }

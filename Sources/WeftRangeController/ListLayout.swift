@@ -1,4 +1,5 @@
 public import Foundation
+import WeftChangeSet
 public import WeftDataController
 public import WeftElementMap
 
@@ -78,8 +79,9 @@ public final class ListLayout: CollectionLayout {
     }
 
     /// - Complexity: O(*k* log *n* + *s*) for *k* edits, *n* items and *s*
-    ///   sections, plus O(*m*) for the *m* items of inserted sections; O(*n*) for
-    ///   a `reloadData`.
+    ///   sections, plus O(*m*) for the *m* items of inserted sections and of
+    ///   sections with more than one edit per hundred items (rebuilt in one
+    ///   pass, which is faster then); O(*n*) for a `reloadData`.
     public func apply(_ update: DataUpdate) {
         let changeSet = update.changeSet
         guard !changeSet.includesReloadData else {
@@ -87,12 +89,23 @@ public final class ListLayout: CollectionLayout {
             return
         }
         let edits = changeSet.normalized
+        // Sections with many item edits take them in one pass each; see sectionsEditedInBulk.
+        let bulk = sectionsEditedInBulk(changeSet)
+        let bulkOld = Set(bulk.values)
+        var bulkRemovals: [Int: [Int]] = [:]
+        var bulkInsertions: [Int: [(index: Int, length: Double?)]] = [:]
         // Old index space: items leave their sections, then sections leave.
         let removedSections = Set(edits.deletedSections)
         let removedItems = (edits.deletedItems + edits.movedItems.map(\.from))
             .filter { !removedSections.contains($0.section) }
             .sorted(by: >)
-        for path in removedItems { sections[path.section].remove(at: path.item) }
+        for path in removedItems {
+            if bulkOld.contains(path.section) {
+                bulkRemovals[path.section, default: []].append(path.item)
+            } else {
+                sections[path.section].remove(at: path.item)
+            }
+        }
         var movedSections: [Int: _LengthSequence] = [:]
         let sectionSources = Dictionary(uniqueKeysWithValues: edits.movedSections.map { ($0.from, $0.to) })
         var movedMeans: [Int: _MeanLength] = [:]
@@ -120,7 +133,14 @@ public final class ListLayout: CollectionLayout {
             let element = update.map.element(at: path)
             if element != nil, !movedTo.contains(path) { estimatesToRefresh.insert(path.section) }
             let length = movedTo.contains(path) ? element.map(slot(of:)) : slot(of: element, inSection: path.section)
-            sections[path.section].insert(length, at: path.item)
+            if bulk[path.section] != nil {
+                bulkInsertions[path.section, default: []].append((path.item, length))
+            } else {
+                sections[path.section].insert(length, at: path.item)
+            }
+        }
+        for (section, oldSection) in bulk {
+            sections[section].rebuild(removing: bulkRemovals[oldSection] ?? [], inserting: bulkInsertions[section] ?? [])
         }
         for section in estimatesToRefresh { sections[section].estimate = estimatedSlot(inSection: section) }
         supplements.apply(update, axis: scrollAxis, spacing: spacing)
@@ -219,6 +239,33 @@ public final class ListLayout: CollectionLayout {
         let length = slot(of: element)
         record(length, inSection: section)
         return length
+    }
+
+    /// The sections kept from the old map whose item edits are more than 64
+    /// and more than one per hundred of their items, by new index, with their
+    /// old index: their lengths are edited in one pass
+    /// (`_LengthSequence.rebuild(removing:inserting:)`, O(*m* + *k* log *k*))
+    /// rather than one edit at a time (O(*k* log *m*), about 2.7 µs an edit at
+    /// 100k items).
+    private func sectionsEditedInBulk(_ changeSet: CompletedChangeSet) -> [Int: Int] {
+        let edits = changeSet.normalized
+        guard edits.deletedItems.count + edits.insertedItems.count + 2 * edits.movedItems.count > 64 else { return [:] }
+        var counts = [Int](repeating: 0, count: changeSet.newItemCounts.count)
+        for path in edits.deletedItems {
+            if let section = changeSet.newSection(forOld: path.section) { counts[section] += 1 }
+        }
+        for move in edits.movedItems {
+            if let section = changeSet.newSection(forOld: move.from.section) { counts[section] += 1 }
+            counts[move.to.section] += 1
+        }
+        for path in edits.insertedItems { counts[path.section] += 1 }
+        // Inserted (and reloaded) sections are read whole from the map already.
+        let fresh = Set(edits.insertedSections)
+        var bulk: [Int: Int] = [:]
+        for (section, count) in counts.enumerated() where count > 64 && count * 100 > changeSet.newItemCounts[section] {
+            if !fresh.contains(section), let old = changeSet.oldSection(forNew: section) { bulk[section] = old }
+        }
+        return bulk
     }
 
     private func estimatedSlot(inSection section: Int) -> Double {

@@ -81,6 +81,35 @@ import WeftRangeController
         }
     }
 
+    /// Bulk edits (removals at indexes of the sequence as it is, then inserts at
+    /// indexes of the result) agree with the same edits made on an array, runs
+    /// of estimated items split, shrunk, emptied and grown included.
+    @Test(arguments: [5, 6, 7, 8] as [UInt64])
+    func bulkEditsAgreeWithAnArray(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        for _ in 0 ..< 60 {
+            let count = Int.random(in: 0 ... 400, using: &random)
+            var model = Model(
+                lengths: (0 ..< count).map { _ in Int.random(in: 0 ..< 3, using: &random) == 0 ? Double(Int.random(in: 0 ... 90, using: &random)) : nil },
+                estimate: 30)
+            var sequence = _LengthSequence(model.lengths, estimate: model.estimate, seed: seed)
+            var indexes = Array(model.lengths.indices)
+            indexes.shuffle(using: &random)
+            let removals = Array(indexes.prefix(Int.random(in: 0 ... count, using: &random)))
+            for index in removals.sorted(by: >) { model.lengths.remove(at: index) }
+            let finalCount = model.lengths.count + Int.random(in: 0 ... 120, using: &random)
+            var places = Array(0 ..< finalCount)
+            places.shuffle(using: &random)
+            let insertions = places.prefix(finalCount - model.lengths.count).sorted().map { index -> (index: Int, length: Double?) in
+                (index, Bool.random(using: &random) ? nil : Double(Int.random(in: 0 ... 120, using: &random)))
+            }
+            for insertion in insertions { model.lengths.insert(insertion.length, at: insertion.index) }
+            sequence.rebuild(removing: removals, inserting: insertions)
+            expectAgreement(sequence, model, &random)
+            for index in model.lengths.indices { #expect(sequence.length(at: index) == model.length(at: index)) }
+        }
+    }
+
     /// A scroll measures a run front to back; the tree must stay shallow, or every
     /// query of a frame walks as many nodes as items were measured.
     @Test func measuringARunFrontToBackKeepsTheTreeShallow() {

@@ -200,6 +200,67 @@ package struct _LengthSequence {
         root = merge(merge(before, single), after)
     }
 
+    // MARK: Bulk edits
+
+    /// Removes the items at `removals` (distinct indexes into the sequence as
+    /// it is, any order), then inserts `insertions` (ascending, distinct indexes
+    /// of the result; a `nil` length is estimated), rebuilding the tree in one
+    /// pass: O(*m* + *k* log *k*) for *m* items and *k* edits. Editing one item
+    /// at a time costs O(*k* log *m*) with a treap's constants, about 2.7 µs an
+    /// edit at 100k items, so this wins once the edits are more than about one
+    /// per hundred items.
+    package mutating func rebuild(removing removals: [Int], inserting insertions: [(index: Int, length: Double?)]) {
+        let removed = removals.sorted()
+        var measured: [(index: Int, length: Double)] = []
+        measured.reserveCapacity(count - estimatedCount + insertions.count)
+        var final = 0, nextRemoval = 0, nextInsertion = 0, old = 0
+        func insertDue() {
+            while nextInsertion < insertions.count && insertions[nextInsertion].index == final {
+                if let length = insertions[nextInsertion].length { measured.append((final, length)) }
+                final += 1
+                nextInsertion += 1
+            }
+        }
+        // The nodes in item order: a measured item each, or a run of estimated ones.
+        var pending: [Int32] = []
+        var node = root
+        while node != Self.none || !pending.isEmpty {
+            while node != Self.none {
+                pending.append(node)
+                node = nodes[Int(node)].left
+            }
+            let current = pending.removeLast()
+            node = nodes[Int(current)].right
+            let value = nodes[Int(current)]
+            var remaining = Int(value.count)
+            while nextRemoval < removed.count && removed[nextRemoval] < old + Int(value.count) {
+                nextRemoval += 1
+                remaining -= 1
+            }
+            old += Int(value.count)
+            if value.length != Self.estimatedMark {
+                guard remaining == 1 else { continue }
+                insertDue()
+                measured.append((final, value.length))
+                final += 1
+                continue
+            }
+            while remaining > 0 {
+                insertDue()
+                let room = nextInsertion < insertions.count ? insertions[nextInsertion].index - final : remaining
+                let taken = min(remaining, room)
+                final += taken
+                remaining -= taken
+            }
+        }
+        insertDue()
+        precondition(nextRemoval == removed.count && nextInsertion == insertions.count,
+                     "bulk edit out of range: \(removed.count) removals, \(insertions.count) inserts into \(count) items")
+        self = _LengthSequence(count: final, estimate: estimate, seed: random.next()) { body in
+            for (index, length) in measured { body(index, length) }
+        }
+    }
+
     // MARK: Treap primitives
 
     private func size(_ node: Int32) -> Int { node == Self.none ? 0 : Int(nodes[Int(node)].size) }

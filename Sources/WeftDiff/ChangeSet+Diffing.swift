@@ -27,6 +27,10 @@ extension ChangeSet {
     ///   - old: The sections before the batch.
     ///   - new: The sections after it.
     /// - Complexity: O(*n* + *k* log *k*) for *n* items and *k* edits, expected (hashing).
+    ///   Inlinable, so that the diff under it is specialized for the caller's
+    ///   types, as a direct `SectionedDiff(from:to:)` is: compiled generically it
+    ///   cost 2.6x the diff alone.
+    @inlinable
     public init<Section: DiffableSection>(diffing old: [Section], to new: [Section]) {
         self.init(SectionedDiff(from: old, to: new), oldItemCounts: old.map(\.items.count))
     }
@@ -96,13 +100,18 @@ struct DiffPlan {
     /// none is left: each conversion turns item moves into or out of that section into
     /// inserts and deletes elsewhere, which may touch another moved section.
     mutating func replaceMovedSectionsWithItemEdits() {
-        while true {
+        // Section moves are few and item edits many: look each edit up among the
+        // moved sections rather than gathering every touched section.
+        while !sectionMoves.isEmpty {
+            let movedFrom = Set(sectionMoves.map(\.from)), movedTo = Set(sectionMoves.map(\.to))
             var touchedOld = Set<Int>(), touchedNew = Set<Int>()
-            for p in itemDeletes { touchedOld.insert(p.section) }
-            for p in itemInserts { touchedNew.insert(p.section) }
-            for m in itemMoves + itemUpdates {
-                touchedOld.insert(m.from.section)
-                touchedNew.insert(m.to.section)
+            for p in itemDeletes where movedFrom.contains(p.section) { touchedOld.insert(p.section) }
+            for p in itemInserts where movedTo.contains(p.section) { touchedNew.insert(p.section) }
+            for edits in [itemMoves, itemUpdates] {
+                for m in edits {
+                    if movedFrom.contains(m.from.section) { touchedOld.insert(m.from.section) }
+                    if movedTo.contains(m.to.section) { touchedNew.insert(m.to.section) }
+                }
             }
             let replaced = sectionMoves.filter { touchedOld.contains($0.from) || touchedNew.contains($0.to) }
             if replaced.isEmpty { return }
@@ -148,6 +157,8 @@ struct DiffPlan {
             }
         }
         itemMoves = kept
+        // Without content updates (identities only) nothing below applies.
+        guard !itemUpdates.isEmpty else { return }
         // A moved item that changed is replaced; UIKit cannot reload and move one item.
         let movedFrom = Set(itemMoves.map(\.from))
         var inPlace: [(from: _Path, to: _Path)] = []
@@ -163,7 +174,12 @@ struct DiffPlan {
         // UIKit places a reload's insert half through explicit deletes and inserts only.
         // Where no move touches the item's section and section moves do not shift it, that
         // is where the item really is; elsewhere the update is a delete plus an insert.
-        let movesTouch = Set(itemMoves.flatMap { [$0.from.section] }).union(itemMoves.map { -1 - $0.to.section })
+        guard !inPlace.isEmpty else { return }
+        var movesTouch = Set<Int>()
+        for move in itemMoves {
+            movesTouch.insert(move.from.section)
+            movesTouch.insert(-1 - move.to.section)
+        }
         let explicitSectionShift = _IndexShift(
             removed: sortedUnique(Array(sectionDeletes)), occupied: sortedUnique(Array(sectionInserts)))
         let deletesBySection = groupItems(itemDeletes), insertsBySection = groupItems(itemInserts)

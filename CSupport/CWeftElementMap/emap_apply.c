@@ -655,7 +655,8 @@ static weft_rc index_leaves(apply *a, size_t index, int64_t s, const rec *r, voi
             }
             return also(a, rc, WEFT_EMAP_EDIT_INSERT_SECTION, index, os, oi);
         }
-        if (weft_emap_hm_set(t, &t->rev, key, val_pack(false, r->sid, x->label, k)) != WEFT_OK ||
+        /* Just found absent: put it without looking again. */
+        if (weft_emap_hm_put(t, &t->rev, key, val_pack(false, r->sid, x->label, k)) != WEFT_OK ||
             !weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
             return out_of_memory(a, WEFT_EMAP_EDIT_INSERT_SECTION, index);
         }
@@ -663,11 +664,102 @@ static weft_rc index_leaves(apply *a, size_t index, int64_t s, const rec *r, voi
     return WEFT_OK;
 }
 
+/* Record every present handle below 'x' as created by this version (room
+** reserved by the caller). */
+static void gather_handles_into_ins(txn *t, const node *x) {
+    if (x->kind == K_PIN) {
+        const pin *p = (const pin *)x;
+        for (unsigned j = 0; j < x->n; j++) gather_handles_into_ins(t, p->e[j].kid);
+        return;
+    }
+    const ileaf *l = (const ileaf *)x;
+    for (unsigned k = 0; k < x->n; k++) {
+        if (l->items[k] != NULL) weft_emap_ol_push_reserved(&t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)l->items[k]));
+    }
+}
+
+/* Sections at least this large index in bulk when the index starts empty. */
+#define BULK_INDEX_MIN 256
+
+/* Gather the index entries of the present items below 'x' in order. */
+static void gather_entries(const node *x, uint32_t sid, hent *out, size_t *n) {
+    if (x->kind == K_PIN) {
+        const pin *p = (const pin *)x;
+        for (unsigned j = 0; j < x->n; j++) gather_entries(p->e[j].kid, sid, out, n);
+        return;
+    }
+    const ileaf *l = (const ileaf *)x;
+    for (unsigned k = 0; k < x->n; k++) {
+        if (l->items[k] == NULL) continue;
+        out[(*n)++] = (hent){.key = mix64((uint64_t)(uintptr_t)l->items[k]), .val = val_pack(false, sid, x->label, k)};
+    }
+}
+
+/* Sort 'n' entries whose keys are mix64 images, uniform over 64 bits: counted
+** into about n / 8 buckets by their top bits, then insertion-sorted within
+** each bucket, O(n) expected where a comparison sort costs O(n log n). */
+static bool sort_uniform(tmpmem *m, hent *e, size_t n) {
+    unsigned bits = 1;
+    while (bits < 30 && ((size_t)1 << bits) < n / 8) bits++;
+    size_t buckets = (size_t)1 << bits;
+    uint32_t *start = tmp_alloc(m, (buckets + 1) * sizeof(uint32_t));
+    hent *out = tmp_alloc(m, n * sizeof(hent));
+    if (start == NULL || out == NULL) return false;
+    memset(start, 0, (buckets + 1) * sizeof(uint32_t));
+    for (size_t i = 0; i < n; i++) start[(e[i].key >> (64 - bits)) + 1]++;
+    for (size_t b = 0; b < buckets; b++) start[b + 1] += start[b];
+    for (size_t i = 0; i < n; i++) out[start[e[i].key >> (64 - bits)]++] = e[i];
+    /* start[b] is now the end of bucket b: insertion-sort each. */
+    size_t begin = 0;
+    for (size_t b = 0; b < buckets; b++) {
+        for (size_t i = begin + 1; i < start[b]; i++) {
+            hent x = out[i];
+            size_t j = i;
+            for (; j > begin && out[j - 1].key > x.key; j--) out[j] = out[j - 1];
+            out[j] = x;
+        }
+        begin = start[b];
+    }
+    memcpy(e, out, n * sizeof(hent));
+    return true;
+}
+
+/* Index a new section's items when the index is empty (a load, a reloadData):
+** gather, sort and build the tree from the leaves up, O(n) expected, where
+** indexing one item at a time descends and copies a path per item. False if
+** a handle repeats (or memory ran out): the item-by-item path then finds and
+** reports it exactly, and nothing built here is published. */
+static bool index_bulk(apply *a, const rec *r, bool *built) {
+    txn *t = &a->t;
+    *built = false;
+    hent *entries = tmp_alloc(&a->tmp, (size_t)r->count * sizeof(hent));
+    if (entries == NULL) return true;
+    size_t n = 0;
+    gather_entries(r->items, r->sid, entries, &n);
+    if (n == 0 || !sort_uniform(&a->tmp, entries, n)) return true;
+    for (size_t i = 1; i < n; i++) {
+        if (entries[i - 1].key == entries[i].key) return true;  /* a repeated handle */
+    }
+    if (!weft_emap_ol_reserve(t->f, &t->ins, n)) return false;
+    node *root;
+    if (weft_emap_hm_build(t, entries, n, &root) != WEFT_OK) return false;
+    t->rev = root;
+    gather_handles_into_ins(t, r->items);
+    *built = true;
+    return true;
+}
+
 static weft_rc index_new_items(apply *a, size_t index, int64_t s, const rec *r, void *const *handles) {
     assert(a != NULL && a->b != NULL && r != NULL && handles != NULL);
     assert(index < a->b->section_insert_count);
+    if (r->items == NULL) return WEFT_OK;
+    if (a->t.rev == NULL && r->count >= BULK_INDEX_MIN) {
+        bool built;
+        if (!index_bulk(a, r, &built)) return out_of_memory(a, WEFT_EMAP_EDIT_INSERT_SECTION, index);
+        if (built) return WEFT_OK;
+    }
     uint64_t at = 0;
-    return r->items == NULL ? WEFT_OK : index_leaves(a, index, s, r, handles, r->items, &at);
+    return index_leaves(a, index, s, r, handles, r->items, &at);
 }
 
 static weft_rc insert_new_section(apply *a, size_t index) {

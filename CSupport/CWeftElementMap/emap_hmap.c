@@ -270,3 +270,58 @@ weft_rc weft_emap_hm_remove(txn *t, node **root, uint64_t key) {
     }
     return rc;
 }
+
+/* Fill one level: 'count' children (nodes, or entries at the leaf level) into
+** parents of about HLEAF_FILL each, spread evenly so that none is nearly empty. */
+static size_t level_nodes(size_t count) {
+    return (count + HLEAF_FILL - 1) / HLEAF_FILL;
+}
+
+weft_rc weft_emap_hm_build(txn *t, const hent *sorted, size_t n, node **out) {
+    assert(t != NULL && out != NULL && (n == 0 || sorted != NULL));
+    *out = NULL;
+    if (n == 0) return WEFT_OK;
+    /* Leaves. 'level' reuses the caller's order: node pointers of the level built last. */
+    size_t leaves = level_nodes(n);
+    node **level = weft_arena_alloc(t->f->arena, leaves * sizeof(node *));
+    if (level == NULL) return WEFT_ENOMEM;
+    size_t at = 0;
+    for (size_t k = 0; k < leaves; k++) {
+        size_t take = (n - at) / (leaves - k);
+        node *l = weft_emap_txn_node_alloc(t, K_HLEAF, weft_emap_hleaf_bytes(take));
+        if (l == NULL) {
+            weft_arena_free(t->f->arena, level);
+            return WEFT_ENOMEM;
+        }
+        memcpy(((hleaf *)l)->e, sorted + at, take * sizeof(hent));
+        for (size_t i = 1; i < take; i++) assert(sorted[at + i - 1].key < sorted[at + i].key);
+        l->n = (uint8_t)take;
+        at += take;
+        level[k] = l;
+    }
+    /* Internal levels until one node is left; each reads its children's first keys. */
+    size_t count = leaves;
+    uint8_t height = 0;
+    while (count > 1) {
+        size_t parents = level_nodes(count);
+        at = 0;
+        height++;
+        for (size_t k = 0; k < parents; k++) {
+            size_t take = (count - at) / (parents - k);
+            hin *p = (hin *)weft_emap_txn_node_alloc(t, K_HIN, weft_emap_hin_bytes(take));
+            if (p == NULL) {
+                weft_arena_free(t->f->arena, level);
+                return WEFT_ENOMEM;
+            }
+            p->h.height = height;
+            p->h.n = 0;
+            for (size_t j = 0; j < take; j++) hin_put(p, (unsigned)j, level[at + j]);
+            at += take;
+            level[k] = &p->h;
+        }
+        count = parents;
+    }
+    *out = level[0];
+    weft_arena_free(t->f->arena, level);
+    return WEFT_OK;
+}

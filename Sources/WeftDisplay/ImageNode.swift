@@ -115,7 +115,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
 
     /// What decoding needs, or `nil` with no source, no size yet, or an error.
     private func decodeRequest() -> DecodeRequest? {
-        guard let size = calculatedLayout?.size, size.width > 0, size.height > 0 else { return nil }
+        guard let size = calculatedSize, size.width > 0, size.height > 0 else { return nil }
         let scale = contentsScale
         return imageState.withLock { state in
             guard let source = state.source, state.error == nil else { return nil }

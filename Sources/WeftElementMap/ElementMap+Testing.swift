@@ -13,9 +13,4 @@ extension ElementMap {
     package func _familyInvariantsHold() -> Bool {
         _CElementMap.familyHolds(storage.version)
     }
-
-    /// Whether two maps are the same version (a copy, not an equal map).
-    package func _isSameVersion(as other: ElementMap) -> Bool {
-        storage.version == other.storage.version
-    }
 }

@@ -231,7 +231,7 @@ extension DisplayNode {
     func captureDisplay() -> _DisplayTransaction.Operation? {
         let (background, radius) = state.withLock { ($0.backgroundColor, $0.cornerRadius) }
         let drawing = drawing()
-        guard drawing != nil || background != nil, let size = calculatedLayout?.size else { return nil }
+        guard drawing != nil || background != nil, let size = calculatedSize else { return nil }
         let scale = contentsScale
         let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
         let sentinel = displaySentinel.load(ordering: .relaxed)

@@ -116,6 +116,16 @@ extension DisplayNode {
         state.withLock { $0.calculatedLayout?.layout }
     }
 
+    /// The size of the most recently cached layout, or `nil` if there is none
+    /// or it was invalidated: ``calculatedLayout``'s size without copying the
+    /// layout (its children), which is what a collection layout reads for each
+    /// of its items.
+    ///
+    /// - Complexity: O(1).
+    public var calculatedSize: CGSize? {
+        state.withLock { $0.calculatedLayout?.layout.size }
+    }
+
     /// The range the cached layout was calculated for, or `nil` if there is none.
     ///
     /// - Complexity: O(1).

@@ -111,13 +111,13 @@ import WeftTestSupport
     @Test func anEmptyBatchReturnsTheSameVersion() throws {
         let map = try ElementMap(sections: [[Cell(1)]])
         let same = try map.applying(ElementMap<Cell>.Batch())
-        #expect(same._isSameVersion(as: map))
+        #expect(same.isIdentical(to: map))
         var copy = map
-        #expect(copy._isSameVersion(as: map))
+        #expect(copy.isIdentical(to: map))
         var batch = ElementMap<Cell>.Batch()
         batch.insertItem(Cell(2), at: IndexPath(item: 1, section: 0))
         try copy.apply(batch)
-        #expect(!copy._isSameVersion(as: map))
+        #expect(!copy.isIdentical(to: map))
         #expect(map.count == 1 && copy.count == 2)
     }
 

@@ -24,7 +24,7 @@ import WeftTestSupport
         var batch = ElementMap<Cell>.Batch()
         build(&batch)
         #expect(throws: expected, sourceLocation: sourceLocation) { try map.apply(batch) }
-        #expect(map._isSameVersion(as: before), sourceLocation: sourceLocation)
+        #expect(map.isIdentical(to: before), sourceLocation: sourceLocation)
         ElementMapModel([Array(cells[0 ..< 4]), Array(cells[4 ..< 6])]).verify(map, sourceLocation: sourceLocation)
         #expect(map._familyInvariantsHold(), sourceLocation: sourceLocation)
     }
@@ -114,6 +114,31 @@ import WeftTestSupport
                                                  existingIndexPath: IndexPath(item: 1, section: 1))) {
             $0.setSupplementaryElement(cells[5], ofKind: "header", at: IndexPath(item: 0, section: 0))
         }
+    }
+
+    /// A section big enough to be indexed in bulk into an empty map (a load)
+    /// reports a repeated element as the item-by-item path does: the second
+    /// place and the first, and the map stays empty.
+    @Test func aRepeatedElementInABulkLoadedSectionIsRefusedWithWhereItIs() throws {
+        let loaded = (0 ..< 1_000).map { Cell(10_000 + $0) }
+        var items = loaded
+        items[700] = loaded[300]
+        var batch = ElementMap<Cell>.Batch()
+        batch.insertSection(0, elements: items)
+        let empty = ElementMap<Cell>()
+        #expect(throws: ElementMapError.elementAlreadyPresent(
+            edit: .insertSection, position: 0, indexPath: IndexPath(item: 700, section: 0),
+            existingIndexPath: IndexPath(item: 300, section: 0))) { _ = try empty.applying(batch) }
+        #expect(empty.numberOfSections == 0 && empty._familyInvariantsHold())
+        // Without the repeat, the same load indexes every element where it is.
+        var good = ElementMap<Cell>.Batch()
+        good.insertSection(0, elements: loaded)
+        good.insertSection(1, elements: (0 ..< 300).map { Cell(20_000 + $0) })
+        let map = try empty.applying(good)
+        map._checkInvariants()
+        #expect(map._familyInvariantsHold())
+        for (item, cell) in loaded.enumerated() { #expect(map.indexPath(of: cell) == IndexPath(item: item, section: 0)) }
+        #expect(map.indexPath(of: Cell(-1)) == nil)
     }
 
     @Test func supplementaryMistakesAreRefused() throws {

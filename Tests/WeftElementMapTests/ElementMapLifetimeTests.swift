@@ -79,7 +79,7 @@ import WeftTestSupport
         do {
             let map = try ElementMap(sections: [(0 ..< 100).map { Cell($0, tracker: tracker) }])
             copies = Array(repeating: map, count: 50)
-            #expect(copies.allSatisfy { $0._isSameVersion(as: map) })
+            #expect(copies.allSatisfy { $0.isIdentical(to: map) })
             #expect(map._familyCounts.liveVersions == 1)
         }
         #expect(tracker.alive == 100)

@@ -212,14 +212,4 @@ extension CollectionNode {
         if refusal != .reentrantUpdate { resynchronizeIfNeeded() }
         throw refusal
     }
-
-    /// Reloads from the data source after a refused batch, whose edits the data
-    /// source already reflects.
-    func resynchronizeIfNeeded() {
-        guard needsResynchronization else { return }
-        needsResynchronization = false
-        dataController.reloadData { [weak self] result in
-            if case .failure = result { self?.needsResynchronization = true }
-        }
-    }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import Weft
+import WeftTestSupport
+
+/// After a refused batch the collection shows the data source as it is: by a
+/// diff of node models when every item has one (unchanged items keep their
+/// nodes, only the others are asked for), by a reload otherwise.
+@MainActor
+@Suite struct ResynchronizationTests {
+    private func nodes(_ feed: StoryFeed) -> [Int: StoryNode] {
+        var byID: [Int: StoryNode] = [:]
+        for cell in feed.view.allCells.flatMap({ $0 }) {
+            let node = (cell as! CollectionElement).nodeIfAllocated as! StoryNode
+            byID[node.story.id] = node
+        }
+        return byID
+    }
+
+    @Test func aRefusedBatchHealsByNodeModelsKeepingUnchangedNodes() throws {
+        let feed = try StoryFeed(count: 1_000)
+        feed.load()
+        let before = nodes(feed)
+        let asked = feed.nodeBlockRequests
+        // The data source changes in many ways; the batch claims one insert.
+        var stories = feed.stories
+        stories.remove(at: 500)
+        stories.remove(at: 10)
+        stories.insert(Story(id: 5_000), at: 0)
+        stories.insert(Story(id: 5_001), at: 700)
+        stories[300].version += 1
+        stories.swapAt(100, 900)
+        #expect(throws: DataControllerError.self) {
+            try feed.node.performBatchUpdates {
+                feed.stories = stories
+                try feed.node.insertItems(at: [IndexPath(item: 0, section: 0)])
+            }
+        }
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.shown == stories)
+        let after = nodes(feed)
+        #expect(feed.nodeBlockRequests - asked == 3, "the two new stories and the changed one, not 1,000")
+        let changed: Set<Int> = [5_000, 5_001, stories[300].id]
+        for story in stories where !changed.contains(story.id) {
+            #expect(after[story.id] === before[story.id], "story \(story.id) kept its node")
+        }
+        #expect(after[stories[300].id] !== before[stories[300].id])
+        #expect(feed.view.inconsistencies.isEmpty && feed.node.rangeErrors.isEmpty)
+        // The collection goes on from there.
+        try feed.node.performBatchUpdates {
+            feed.stories.append(Story(id: 6_000))
+            try feed.node.insertItems(at: [IndexPath(item: feed.stories.count - 1, section: 0)])
+        }
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.shown == feed.stories)
+    }
+
+    /// Without node models there is nothing to pair by: everything reloads.
+    @Test func withoutNodeModelsARefusedBatchReloadsEverything() throws {
+        let feed = try SectionedFeed([("A", (0 ..< 3).map { Story(id: $0) })])
+        let header = try #require(feed.header(0))
+        let made = feed.supplementaryBlocksMade
+        #expect(throws: DataControllerError.self) {
+            try feed.node.performBatchUpdates {
+                feed.sections[0].stories.append(Story(id: 9))
+                try feed.node.deleteItems(at: [IndexPath(item: 0, section: 0)])
+            }
+        }
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.shown == [(0 ..< 3).map { Story(id: $0) } + [Story(id: 9)]])
+        #expect(feed.header(0) !== header && feed.supplementaryBlocksMade == made + 2)
+    }
+
+    /// A lazy collection reloads too: its absent items have no node models to
+    /// compare, and a lazy reload asks for no node blocks.
+    @Test func aLazyCollectionReloads() throws {
+        let feed = try StoryFeed(count: 500) { scheduler, queue in
+            CollectionNode(layout: try ListLayout(), itemLoading: .lazy, mainScheduler: scheduler, deallocQueue: queue)
+        }
+        feed.load()
+        feed.node.layoutIfNeeded()
+        let asked = feed.nodeBlockRequests
+        #expect(throws: DataControllerError.self) {
+            try feed.node.performBatchUpdates {
+                feed.stories.removeLast()
+                try feed.node.insertItems(at: [IndexPath(item: 0, section: 0)])
+            }
+        }
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        feed.node.layoutIfNeeded()
+        #expect(feed.view.numberOfItems(inSection: 0) == 499)
+        #expect(feed.nodeBlockRequests - asked < 50, "only what the ranges need")
+    }
+}

@@ -196,7 +196,7 @@ extension CollectionNode {
 
     /// Runs a finished batch through the pipeline; a refusal, which the data
     /// controller reports before returning, is thrown after the collection set
-    /// out to reload from its data source.
+    /// out to catch up with its data source (see `resynchronizeIfNeeded()`).
     func submit(_ changeSet: ChangeSet, reloads: ReloadBehavior = .followsNodeModel) throws(DataControllerError) {
         var refusal: DataControllerError?
         dataController.updateWithChangeSet(changeSet, reloads: reloads) { result in

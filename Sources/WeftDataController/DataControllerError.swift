@@ -50,7 +50,7 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
         switch self {
         case .invalidChangeSet(let error):
             "\(error)\nNothing was applied. Make the edits say exactly how the data source changed between "
-                + "the counts before and after; a CollectionNode then reloads from its data source, so it shows "
+                + "the counts before and after; a CollectionNode then catches up with its data source, so it shows "
                 + "the data source as it is now and later edits start from there."
         case .staleChangeSet(let expected, let actual):
             "Stale change set: it was made against item counts \(actual), but the data controller's "

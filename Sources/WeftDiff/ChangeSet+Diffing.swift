@@ -77,13 +77,10 @@ struct DiffPlan {
     var itemReloads: [_Path] = []
 
     init<Section>(_ diff: SectionedDiff<Section>) {
-        sectionDeletes = Set(diff.sectionDeletes)
-        sectionInserts = Set(diff.sectionInserts)
-        sectionMoves = diff.sectionMoves.map { ($0.from, $0.to) }
-        itemDeletes = diff.itemDeletes.map(_Path.init)
-        itemInserts = diff.itemInserts.map(_Path.init)
-        itemMoves = diff.itemMoves.map { (_Path($0.from), _Path($0.to)) }
-        itemUpdates = diff.itemUpdates.map { (_Path($0.from), _Path($0.to)) }
+        self.init(_CDiff.SectionedOutput(
+            sectionDeletes: diff.sectionDeletes, sectionInserts: diff.sectionInserts, sectionMoves: diff.sectionMoves,
+            sectionUpdates: diff.sectionUpdates, itemDeletes: diff.itemDeletes, itemInserts: diff.itemInserts,
+            itemMoves: diff.itemMoves, itemUpdates: diff.itemUpdates))
     }
 
     init(_ output: _CDiff.SectionedOutput) {

@@ -54,16 +54,34 @@ public protocol DataControllerDataSource: AnyObject {
 
     /// A block that makes the node of the `kind` element at `indexPath`. Called
     /// only for kinds that ``dataController(_:supplementaryKindsInSection:)``
-    /// returned, at items below their count. The default makes an empty `CellNode`.
+    /// returned, at items below their count. The default asks
+    /// ``dataController(_:nodeBlockForSupplementaryElementOfKind:inSection:)``.
     func dataController(
         _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> CollectionElement.NodeBlock
 
-    /// The size range of the `kind` element at `indexPath`; the default is the
-    /// same as for items.
+    /// The section form of
+    /// ``dataController(_:nodeBlockForSupplementaryElementOfKind:at:)``, from
+    /// when a section had one element of each kind: a data source written for it
+    /// keeps working, its block made for every element of the kind. Implement
+    /// one of the two. The default makes an empty `CellNode`.
+    func dataController(
+        _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, inSection section: Int
+    ) -> CollectionElement.NodeBlock
+
+    /// The size range of the `kind` element at `indexPath`. The default asks
+    /// ``dataController(_:constrainedSizeForSupplementaryElementOfKind:inSection:)``.
     func dataController(
         _ dataController: DataController, constrainedSizeForSupplementaryElementOfKind kind: String,
         at indexPath: IndexPath
+    ) -> SizeRange
+
+    /// The section form of
+    /// ``dataController(_:constrainedSizeForSupplementaryElementOfKind:at:)``;
+    /// implement one of the two. The default is the same as for items.
+    func dataController(
+        _ dataController: DataController, constrainedSizeForSupplementaryElementOfKind kind: String,
+        inSection section: Int
     ) -> SizeRange
 
     /// Whether item inserts, deletes, moves and reloads in `section` ask its
@@ -100,12 +118,25 @@ extension DataControllerDataSource {
     public func dataController(
         _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> CollectionElement.NodeBlock {
+        self.dataController(dataController, nodeBlockForSupplementaryElementOfKind: kind, inSection: indexPath.section)
+    }
+
+    public func dataController(
+        _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, inSection section: Int
+    ) -> CollectionElement.NodeBlock {
         { CellNode() }
     }
 
     public func dataController(
         _ dataController: DataController, constrainedSizeForSupplementaryElementOfKind kind: String,
         at indexPath: IndexPath
+    ) -> SizeRange {
+        self.dataController(dataController, constrainedSizeForSupplementaryElementOfKind: kind, inSection: indexPath.section)
+    }
+
+    public func dataController(
+        _ dataController: DataController, constrainedSizeForSupplementaryElementOfKind kind: String,
+        inSection section: Int
     ) -> SizeRange {
         dataController.defaultConstrainedSize
     }

@@ -368,6 +368,50 @@ import WeftTestSupport
         #expect(!small.visibleMap.hasPositionTables)
     }
 
+    /// A data source written when a section had one element of each kind
+    /// implements the section forms of the supplementary node block and size
+    /// range; they are still what makes its headers (not a silent empty node).
+    @Test func aDataSourceWithTheSectionFormsKeepsItsHeaders() throws {
+        final class SectionFormSource: DataControllerDataSource {
+            final class Marked: CellNode, @unchecked Sendable {
+                let section: Int
+                init(section: Int) {
+                    self.section = section
+                    super.init()
+                }
+            }
+            func numberOfSections(in dataController: DataController) -> Int { 2 }
+            func dataController(_ dataController: DataController, numberOfItemsInSection section: Int) -> Int { 1 }
+            func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+                { CellNode() }
+            }
+            func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String] {
+                [ElementKind.sectionHeader]
+            }
+            func dataController(
+                _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, inSection section: Int
+            ) -> CollectionElement.NodeBlock {
+                { Marked(section: section) }
+            }
+            func dataController(
+                _ dataController: DataController, constrainedSizeForSupplementaryElementOfKind kind: String, inSection section: Int
+            ) -> SizeRange {
+                (try? SizeRange(exactly: CGSize(width: 10, height: 20 + CGFloat(section)))) ?? .unconstrained
+            }
+        }
+        let source = SectionFormSource()
+        let controller = DataController(mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        controller.dataSource = source
+        controller.reloadData()
+        controller.waitUntilAllUpdatesAreProcessed()
+        for section in 0 ..< 2 {
+            let header = try #require(controller.visibleMap.supplementaryElement(
+                ofKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: section)))
+            #expect((header.nodeIfAllocated as? SectionFormSource.Marked)?.section == section)
+            #expect(header.constrainedSize == (try SizeRange(exactly: CGSize(width: 10, height: 20 + CGFloat(section)))))
+        }
+    }
+
     @Test func supplementaryElementsFollowTheirSections() throws {
         let feed = Feed([2, 3])
         feed.headerKinds = ["header"]

@@ -14,6 +14,21 @@ import WeftCore
 @Suite struct LayoutUpdateTests {
     static let viewport = CGSize(width: 320, height: 480)
 
+    /// A layout of `kind` prepared for the update's previous map and then given
+    /// the update (its invariants checked), and one prepared for the new map.
+    private static func layouts(
+        _ kind: LayoutQueryTests.Kind, around update: DataUpdate
+    ) throws -> (incremental: any CollectionLayout, fresh: any CollectionLayout) {
+        let incremental = try LayoutQueryTests.makeLayout(kind)
+        incremental.prepare(for: update.previousMap, viewportSize: viewport)
+        incremental.apply(update)
+        (incremental as? ListLayout)?._checkInvariants()
+        (incremental as? GridLayout)?._checkInvariants()
+        let fresh = try LayoutQueryTests.makeLayout(kind)
+        fresh.prepare(for: update.map, viewportSize: viewport)
+        return (incremental, fresh)
+    }
+
     /// Random valid batches (the shared generator's, filtered by strict
     /// validation), applied to random sizes.
     @Test(arguments: LayoutQueryTests.Kind.allCases)
@@ -36,13 +51,7 @@ import WeftCore
             let (update, _) = try makeUpdate(from: sections, changeSet: completed) { _ in
                 CGSize(width: 50, height: height)
             }
-            let incremental = try LayoutQueryTests.makeLayout(kind)
-            incremental.prepare(for: update.previousMap, viewportSize: Self.viewport)
-            incremental.apply(update)
-            let fresh = try LayoutQueryTests.makeLayout(kind)
-            fresh.prepare(for: update.map, viewportSize: Self.viewport)
-            (incremental as? ListLayout)?._checkInvariants()
-            (incremental as? GridLayout)?._checkInvariants()
+            let (incremental, fresh) = try Self.layouts(kind, around: update)
             #expect(incremental.contentSize == fresh.contentSize, "\(old) \(edits) \(new)")
             for (path, _) in update.map.indexedElements.map({ ($0.indexPath, $0.element) }) {
                 #expect(incremental.frameForItem(at: path) == fresh.frameForItem(at: path), "\(path) after \(edits)")
@@ -81,12 +90,7 @@ import WeftCore
             CGSize(width: 50, height: CGFloat(10 + path.item % 90))
         }
         for kind in LayoutQueryTests.Kind.allCases {
-            let incremental = try LayoutQueryTests.makeLayout(kind)
-            incremental.prepare(for: update.previousMap, viewportSize: Self.viewport)
-            incremental.apply(update)
-            let fresh = try LayoutQueryTests.makeLayout(kind)
-            fresh.prepare(for: update.map, viewportSize: Self.viewport)
-            (incremental as? ListLayout)?._checkInvariants()
+            let (incremental, fresh) = try Self.layouts(kind, around: update)
             #expect(incremental.contentSize == fresh.contentSize)
             for (path, _) in update.map.indexedElements.map({ ($0.indexPath, $0.element) }) {
                 #expect(incremental.frameForItem(at: path) == fresh.frameForItem(at: path), "\(path)")

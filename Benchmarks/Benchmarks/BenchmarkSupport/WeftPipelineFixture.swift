@@ -11,6 +11,11 @@ public final class WeftPipelineFixture {
     public let scheduler = HandOffScheduler()
     private let delegate = SwapOnlyDelegate()
 
+    /// The size range the batch-update jobs measure posts in: 375 points wide, any height.
+    public static func postSizeRange() throws -> SizeRange {
+        try SizeRange(min: CGSize(width: 375, height: 0), max: CGSize(width: 375, height: CGFloat.infinity))
+    }
+
     /// Loads `count` posts, every node allocated and measured; with a header
     /// if `feed` says so.
     public init(count: Int, sizeRange: SizeRange, hasHeader: Bool = false, reloadsHeader: Bool = true) {

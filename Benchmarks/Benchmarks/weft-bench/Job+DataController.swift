@@ -14,8 +14,7 @@ extension Job {
             target: "<= 0.3 ms",
             note: "Batch update: time on main in steps 1, 2 and 5 only; the feeds grow by 100 posts a round on both sides.",
             prepare: {
-                let sizeRange = try SizeRange(
-                    min: CGSize(width: 375, height: 0), max: CGSize(width: 375, height: CGFloat.infinity))
+                let sizeRange = try WeftPipelineFixture.postSizeRange()
                 let weft = WeftPipelineFixture(count: 100_000, sizeRange: sizeRange)
                 let texture = TexturePipelineFixture(count: 100_000, sizeRange: sizeRange)
                 return Sides(
@@ -40,8 +39,7 @@ extension Job {
                 + "keeps the header through item edits (shouldReloadSupplementaryElementsOnItemChangesInSection "
                 + "false), against the default, which asks the section's header again as Texture does.",
             prepare: {
-                let sizeRange = try SizeRange(
-                    min: CGSize(width: 375, height: 0), max: CGSize(width: 375, height: CGFloat.infinity))
+                let sizeRange = try WeftPipelineFixture.postSizeRange()
                 let kept = WeftPipelineFixture(count: 100_000, sizeRange: sizeRange, hasHeader: true, reloadsHeader: false)
                 let asked = WeftPipelineFixture(count: 100_000, sizeRange: sizeRange, hasHeader: true)
                 return Sides(

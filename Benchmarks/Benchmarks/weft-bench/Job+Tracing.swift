@@ -16,8 +16,7 @@ extension Job {
                 + "with a recorder that drops what it gets, so the peer pays for timing and building each record "
                 + "but not for storing it.",
             prepare: {
-                let sizeRange = try SizeRange(
-                    min: CGSize(width: 375, height: 0), max: CGSize(width: 375, height: CGFloat.infinity))
+                let sizeRange = try WeftPipelineFixture.postSizeRange()
                 let off = WeftPipelineFixture(count: 100_000, sizeRange: sizeRange)
                 let on = WeftPipelineFixture(count: 100_000, sizeRange: sizeRange)
                 let recorder = DroppingRecorder()

@@ -23,11 +23,21 @@ extension ElementMap {
     ///   is absent (see ``Batch``).
     /// - Complexity: O(log *n*), where *n* is the number of items; O(1) once
     ///   the version has its position tables (``buildPositionTables()``).
+    // Inlinable so that the caller takes the element itself: a caller that only
+    // reads it then pays no retain, whose locked increment on the element's
+    // cache line kept lookups from overlapping their misses.
+    @inlinable
     public func element(at indexPath: IndexPath) -> Element? {
-        guard indexPath.count == 2,
-            let handle = _CElementMap.item(storage.version, section: indexPath.section, item: indexPath.item)
+        guard indexPath.count == 2, let handle = _itemHandle(section: indexPath.section, item: indexPath.item)
         else { return nil }
         return Unmanaged<Element>.fromOpaque(handle).takeUnretainedValue()
+    }
+
+    /// The handle of the item at (`section`, `item`), or `nil`: ``element(at:)``'s
+    /// lookup, out of line so that inlined callers see no C type.
+    @usableFromInline
+    internal func _itemHandle(section: Int, item: Int) -> UnsafeMutableRawPointer? {
+        _CElementMap.item(storage.version, section: section, item: item)
     }
 
     /// Returns the index path of the given element in this version of the map.
@@ -41,8 +51,17 @@ extension ElementMap {
     ///   version. Deriving a version does no O(*n*) work to keep this true.
     ///   O(1) for an item once the version has its position tables
     ///   (``buildPositionTables()``).
+    // Inlinable, as element(at:) is, so that a caller passing an element it
+    // reads from an array does not retain it around the call.
+    @inlinable
     public func indexPath(of element: Element) -> IndexPath? {
-        let handle = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
+        _itemIndexPath(of: UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque()))
+    }
+
+    /// ``indexPath(of:)``'s lookup of an element's handle, out of line so that
+    /// inlined callers see no C type.
+    @usableFromInline
+    internal func _itemIndexPath(of handle: UnsafeRawPointer) -> IndexPath? {
         guard let found = _CElementMap.locate(storage.version, handle), found.kind == nil else { return nil }
         return IndexPath(item: found.item, section: found.section)
     }

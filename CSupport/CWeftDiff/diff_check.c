@@ -65,9 +65,9 @@ static void level_scratch_carve(level_scratch *s, carver *c, uint32_t old_count,
 }
 
 /* Length of a longest common subsequence of old [ob, oe) and new [nb, ne) by
-** identity hash, adding to *equal_pairs the pairs of equal hashes. O(n * m). */
+** identity hash. O(n * m). */
 static uint32_t lcs_length(const level_input *in, uint32_t ob, uint32_t oe, uint32_t nb, uint32_t ne,
-                           uint32_t *table, uint64_t *equal_pairs) {
+                           uint32_t *table) {
     uint32_t width = ne - nb + 1;
     uint32_t *previous = table, *current = table + width;
     for (uint32_t k = 0; k < width; k++) previous[k] = 0;
@@ -76,7 +76,6 @@ static uint32_t lcs_length(const level_input *in, uint32_t ob, uint32_t oe, uint
         for (uint32_t j = nb; j < ne; j++) {
             uint32_t k = j - nb + 1;
             if (in->old_ids[i] == in->new_ids[j]) {
-                (*equal_pairs)++;
                 current[k] = previous[k - 1] + 1;
             } else {
                 current[k] = previous[k] > current[k - 1] ? previous[k] : current[k - 1];
@@ -206,9 +205,7 @@ static bool check_level(const level *lv, level_scratch *s) {
         /* As many pairs as the identities allow, and no fewer moves possible. */
         if (matched != expected_pairing(&lv->in, s)) return false;
         if ((uint64_t)n * m <= LCS_CHECK_CELLS) {
-            uint64_t equal_pairs = 0;
-            uint32_t best = lcs_length(&lv->in, 0, n, 0, m, s->table, &equal_pairs);
-            if (equal_pairs <= weft_diff_repeat_budget(n, m) && kept != best) return false;
+            if (kept != lcs_length(&lv->in, 0, n, 0, m, s->table)) return false;
         }
     }
 
@@ -363,15 +360,15 @@ static bool check_items(const weft_diff_sectioned_request *r, const weft_diff_se
     if (items.callbacks.identity_equal == NULL && (uint64_t)N * M <= LCS_CHECK_CELLS) {
         /* No fewer moves possible: each section pair keeps a longest common
         ** subsequence of its items. */
-        uint64_t equal_pairs = 0, best = 0;
+        uint64_t best = 0;
         for (uint32_t t = 0; t < T; t++) {
             uint32_t paired = section_new_to_old[t];
             if (paired == NO_INDEX) continue;
             uint32_t first = is->new_first[t], old_first = is->old_first[paired];
             best += lcs_length(&items, old_first, old_first + in->old_item_counts[paired], first,
-                               first + in->new_item_counts[t], s->table, &equal_pairs);
+                               first + in->new_item_counts[t], s->table);
         }
-        if (equal_pairs <= weft_diff_repeat_budget(N, M) && kept != best) return false;
+        if (kept != best) return false;
     }
 
     content_source contents = level_contents(&items);

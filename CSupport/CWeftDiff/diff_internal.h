@@ -136,9 +136,10 @@ typedef struct order_range {
 ** order of occurrence, as many pairs per identity as before. Costs
 ** O((n + m + r) log n) time and O(n + m + r) memory for the r pairs of equal
 ** old and new identities within the ranges; when r exceeds
-** weft_diff_repeat_budget, or memory runs out, the in-order pairing stays (still
-** a valid diff, possibly with more moves). Rewrites new_to_old and old_to_new
-** and returns the number of pairs. */
+** weft_diff_repeat_budget, the same subsequence bit-parallel instead, in
+** O(n m / 64) time and O(n + m + slots) memory. Only if memory runs out does
+** the in-order pairing stay (still a valid diff, possibly with more moves).
+** Rewrites new_to_old and old_to_new and returns the number of pairs. */
 uint32_t weft_diff_pair_repeats(const matcher *mt, const order_range *ranges, uint32_t range_count,
                                 uint32_t *new_to_old, uint32_t *old_to_new, uint32_t matched);
 

@@ -15,8 +15,8 @@
 /// longest common subsequence). Of the pairs, a longest subsequence that kept
 /// its relative order stays where it is and every other pair is a move, so no
 /// batch update can do with fewer moves. <doc:HowWeftDiffWorks> explains the
-/// algorithm, its costs, and the budget past which duplicates pair in order of
-/// occurrence instead.
+/// algorithm and its costs, with the bit-parallel method that takes over when
+/// a few identities repeat so often that listing their pairs would cost more.
 ///
 /// A diff keeps the new array (sharing its storage) so that ``applied(to:)``
 /// can supply inserted and updated elements.

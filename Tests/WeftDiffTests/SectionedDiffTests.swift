@@ -23,6 +23,25 @@ import WeftTestSupport
         }
     }
 
+    /// Sections of a few repeated identities, past Hunt and Szymanski's
+    /// budget: each section pair still keeps a longest common subsequence.
+    @Test func fewIdentitiesPerSectionGetTheFewestMoves() {
+        var random = SplitMix64(seed: 77)
+        let old = (0 ..< 3).map { s in
+            Self.section(s, (0 ..< 700).map { _ in Int.random(in: 0 ..< 4, using: &random) })
+        }
+        var new = old
+        for s in new.indices {
+            for _ in 0 ..< 120 {
+                let item = new[s].items.remove(at: Int.random(in: 0 ..< new[s].items.count, using: &random))
+                new[s].items.insert(item, at: Int.random(in: 0 ... new[s].items.count, using: &random))
+            }
+        }
+        new[1].items.removeLast(50)
+        new[2].items += (0 ..< 40).map { _ in Entry(id: Int.random(in: 0 ..< 4, using: &random), version: 0) }
+        SectionedModel.expectExact(SectionedDiff(from: old, to: new), old: old, new: new)
+    }
+
     @Test func itemsMoveAcrossSections() {
         let old = [Self.section(0, [1, 2, 3]), Self.section(1, [4, 5])]
         let new = [Self.section(0, [1, 3]), Self.section(1, [4, 2, 5])]

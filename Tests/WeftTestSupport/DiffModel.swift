@@ -128,20 +128,6 @@ extension DiffModel {
         return counts.values.reduce(0) { $0 + min($1.old, $1.new) }
     }
 
-    /// Pairs of equal identities, old against new: what the diff's search for
-    /// the fewest moves costs, and past `repeatBudget(_:_:)` it pairs in order.
-    public static func equalIdentityPairs<ID: Hashable>(old: [ID], new: [ID]) -> Int {
-        var counts: [ID: (old: Int, new: Int)] = [:]
-        for id in old { counts[id, default: (0, 0)].old += 1 }
-        for id in new { counts[id, default: (0, 0)].new += 1 }
-        return counts.values.reduce(0) { $0 + $1.old * $1.new }
-    }
-
-    /// The diff's budget of equal-identity pairs: 4 (n + m) + 4096.
-    public static func repeatBudget(_ oldCount: Int, _ newCount: Int) -> Int {
-        4 * (oldCount + newCount) + 4096
-    }
-
     /// Length of a longest common subsequence, by the O(n x m) table: the most
     /// elements that can keep their places, so a diff needs at least
     /// pairs minus this many moves.

@@ -19,6 +19,7 @@ enum Headline {
             .diffStrings(),
             .diffAgainstHeckel(strings: false),
             .diffAgainstHeckel(strings: true),
+            .diffRepeats(),
             .sectionedDiff(),
             .changeSetFromDiff(),
             .elementMapEdits(),

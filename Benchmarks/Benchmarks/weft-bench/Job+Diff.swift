@@ -91,6 +91,38 @@ extension Job {
 }
 
 extension Job {
+    /// WeftDiff on heavily repeated ids (far past Hunt and Szymanski's budget,
+    /// so the core's bit-parallel LCS runs) against the standard library's
+    /// Myers diff, which also keeps a longest common subsequence.
+    static func diffRepeats() -> Job {
+        Job(
+            id: "diff.repeats",
+            name: "diff 10k ids of 20 identities, 10% edits",
+            peer: "stdlib inferringMoves()",
+            target: "the fewest moves, no slower than the peer",
+            note: "Repeated ids: 10,000 elements drawn from 20 identities, a third each of 10% deleted, moved and "
+                + "inserted (inserts drawn from the same 20), so a longest common subsequence decides what stays; "
+                + "both sides keep one.",
+            prepare: {
+                let (old, new) = repeatedIDs(count: 10_000, identities: 20, seed: 42)
+                let diff = Diff(from: old, to: new)
+                let weftKept = old.count - diff.deletes.count - diff.moves.count
+                let peerKept = old.count - new.difference(from: old).removals.count
+                let (bigOld, bigNew) = repeatedIDs(count: 100_000, identities: 3, seed: 43)
+                let worst = timed { consumeOpaquely(Diff(from: bigOld, to: bigNew)) }
+                return Sides(
+                    weft: { timed { consumeOpaquely(Diff(from: old, to: new)) } },
+                    peer: { timed { consumeOpaquely(new.difference(from: old).inferringMoves()) } },
+                    remark: "Elements kept in place: Weft \(weftKept.formatted()) (with \(diff.moves.count.formatted()) "
+                        + "moves), the stdlib \(peerKept.formatted()) (it infers no move for an element that repeats). 100k "
+                        + "elements of 3 identities, 10% edits (the bit-parallel worst case, O(n m / 64)): "
+                        + "\(worst.millisecondsText), one run."
+                )
+            },
+            check: { $0.ratio >= 1 }
+        )
+    }
+
     /// The batch a sectioned diff becomes, against the diff alone: what
     /// `ChangeSet(diffing:to:)` adds to make the batch UIKit-safe.
     static func changeSetFromDiff() -> Job {
@@ -121,4 +153,15 @@ private func heckelSides<ID: Hashable & Diffable & Sendable>(old: [ID], new: [ID
         peer: { timed { consumeOpaquely(HeckelDiffPeer.diff(from: old, to: new)) } },
         remark: "On \(kind) ids Heckel reports \(heckelMoves.formatted()) moves where Weft reports \(weftMoves.formatted())."
     )
+}
+
+/// `count` ids drawn from `identities` values, and the same after a 10%
+/// scattered update whose inserts are drawn from the same values.
+private func repeatedIDs(count: Int, identities: Int, seed: UInt64) -> (old: [Int], new: [Int]) {
+    var random = SplitMix64(seed: seed)
+    let old = (0 ..< count).map { _ in Int.random(in: 0 ..< identities, using: &random) }
+    let fresh = 1 << 40
+    let new = DiffScenario.scattered(old, edits: count / 30, nextID: fresh, using: &random)
+        .map { $0 >= fresh ? $0 % identities : $0 }
+    return (old, new)
 }

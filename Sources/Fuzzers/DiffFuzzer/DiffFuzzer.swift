@@ -58,8 +58,7 @@ func checkListDiff(old: [Entry], new: [Entry]) {
     let kept = DiffModel.longestIncreasingLength(matched)
     guard diff.moves.count == matched.count - kept else { fatalError("\(diff.moves.count) moves for its pairing: \(described)") }
     let fewest = matched.count - DiffModel.longestCommonSubsequenceLength(oldIDs[...], newIDs[...])
-    let withinBudget = DiffModel.equalIdentityPairs(old: oldIDs, new: newIDs) <= DiffModel.repeatBudget(old.count, new.count)
-    guard !withinBudget || diff.moves.count == fewest else {
+    guard diff.moves.count == fewest else {
         fatalError("\(diff.moves.count) moves, fewest \(fewest): \(described)")
     }
     let updates = new.indices.compactMap { j in

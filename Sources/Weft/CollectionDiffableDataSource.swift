@@ -1,7 +1,7 @@
 public import Foundation
-import WeftChangeSet
+public import WeftChangeSet
 public import WeftDataController
-import WeftDiff
+public import WeftDiff
 
 /// A collection node's data source that you drive with snapshots, as UIKit's
 /// `UICollectionViewDiffableDataSource`: apply a new snapshot, and Weft diffs it
@@ -88,10 +88,31 @@ public final class CollectionDiffableDataSource<
     private var generation = 0
     private var chainBreak: SnapshotError?
 
+    /// Diffs one stage of an apply: old sections and items, new sections and
+    /// items, and the reloaded identifiers, which are deleted and inserted.
+    @usableFromInline
+    typealias _Differ = @Sendable ([Section], [[Item]], [Section], [[Item]], Set<Section>, Set<Item>) -> ChangeSet
+
+    /// The diff of every apply, made where the app names `Section` and `Item`.
+    private let differ: _Differ
+
     /// Creates a data source, makes it the collection node's, and has the node keep it.
-    public init(collectionNode: CollectionNode, nodeBlockProvider: @escaping NodeBlockProvider) {
+    // Inlinable so that the diff closure is made in the app's module, which
+    // knows `Section` and `Item`: the diff is then specialized for them, where
+    // compiled here, generically, it hashed and compared each identifier
+    // through its witness table at three times the cost.
+    @inlinable
+    public convenience init(collectionNode: CollectionNode, nodeBlockProvider: @escaping NodeBlockProvider) {
+        self.init(collectionNode: collectionNode, nodeBlockProvider: nodeBlockProvider) {
+            ChangeSet(diffingSections: $0, items: $1, to: $2, items: $3, replacing: $4, $5)
+        }
+    }
+
+    @usableFromInline
+    init(collectionNode: CollectionNode, nodeBlockProvider: @escaping NodeBlockProvider, differ: @escaping _Differ) {
         self.collectionNode = collectionNode
         self.nodeBlockProvider = nodeBlockProvider
+        self.differ = differ
         collectionNode.dataSource = self
         collectionNode.retainedDataSource = self
     }
@@ -133,7 +154,7 @@ public final class CollectionDiffableDataSource<
         let old = shownSnapshot
         latestSnapshot = newSnapshot.applied
         do throws(SnapshotError) {
-            try run(Self.plan(from: old, to: newSnapshot), animatingDifferences: animatingDifferences, completion: completion)
+            try run(Self.plan(from: old, to: newSnapshot, differ: differ), animatingDifferences: animatingDifferences, completion: completion)
         } catch {
             latestSnapshot = shownSnapshot
             throw error
@@ -193,8 +214,9 @@ public final class CollectionDiffableDataSource<
         latestSnapshot = newSnapshot.applied
         appliesInFlight += 1
         let generation = generation
+        let differ = differ
         collectionNode.dataController.performInBackground {
-            Self.plan(from: base, to: newSnapshot)
+            Self.plan(from: base, to: newSnapshot, differ: differ)
         } then: { [weak self] plan in
             // Released with its node while the diff ran: say so, or an `await` waits for good.
             guard let self else {
@@ -257,7 +279,7 @@ public final class CollectionDiffableDataSource<
 
     /// Diffs `old` against `new`. Runs on main or off it.
     private nonisolated static func plan(
-        from old: CollectionSnapshot<Section, Item>, to new: CollectionSnapshot<Section, Item>
+        from old: CollectionSnapshot<Section, Item>, to new: CollectionSnapshot<Section, Item>, differ: _Differ
     ) -> Plan {
         var plan = Plan()
         plan.reconfigured = new.reconfiguredItemIdentifiers.compactMap { item -> IndexPath? in
@@ -279,10 +301,9 @@ public final class CollectionDiffableDataSource<
         let reloadedSections = Set(new.reloadedSectionIdentifiers)
         let reloadedItems = Set(new.reloadedItemIdentifiers)
         for stage in stages {
-            let changeSet = ChangeSet(
-                diffingSections: stage.from.sectionIdentifiers, items: stage.from.itemsBySection,
-                to: stage.to.sectionIdentifiers, items: stage.to.itemsBySection,
-                replacing: stage.marks ? reloadedSections : [], stage.marks ? reloadedItems : [])
+            let changeSet = differ(
+                stage.from.sectionIdentifiers, stage.from.itemsBySection, stage.to.sectionIdentifiers,
+                stage.to.itemsBySection, stage.marks ? reloadedSections : [], stage.marks ? reloadedItems : [])
             if !changeSet.isEmpty { plan.batches.append((changeSet, stage.to.applied, .followsNodeModel)) }
         }
         if !plan.reconfigured.isEmpty { plan.batches.append((nil, new.applied, .reconfiguresNode)) }

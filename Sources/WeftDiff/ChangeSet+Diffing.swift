@@ -44,6 +44,18 @@ extension ChangeSet {
         self.init(DiffPlan(diff), oldItemCounts: oldItemCounts)
     }
 
+    /// The batch of item edits alone, within sections that all stay.
+    @usableFromInline
+    init(
+        itemDeletes: [IndexPath], itemInserts: [IndexPath], itemMoves: [DiffMove<IndexPath>], oldItemCounts: [Int]
+    ) {
+        var output = _CDiff.SectionedOutput()
+        output.itemDeletes = itemDeletes
+        output.itemInserts = itemInserts
+        output.itemMoves = itemMoves
+        self.init(DiffPlan(output), oldItemCounts: oldItemCounts)
+    }
+
     /// The batch of a diff the C core produced, as ``init(_:oldItemCounts:)`` makes it.
     @usableFromInline
     init(_ output: _CDiff.SectionedOutput, oldItemCounts: [Int]) {

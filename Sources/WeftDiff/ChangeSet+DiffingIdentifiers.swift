@@ -33,7 +33,10 @@ extension ChangeSet {
     /// - Complexity: O(*n* + *k* log *k*) for *n* items and *k* edits, expected
     ///   (hashing): one hash per identifier (none for integers, bytes hashed in
     ///   C for `String` and `UUID`) and one `==` per paired identifier that is
-    ///   not an integer.
+    ///   not an integer. When the sections stay the same and the items differ
+    ///   by a few edits (at most 64 inserts and deletes in a snapshot of 2,048
+    ///   items or more), O(*n* + *k*²) comparisons and no hashing: Myers' search,
+    ///   as `CollectionDifference` runs it, keeping as many items in place.
     @inlinable
     public init<SectionID: Hashable, ItemID: Hashable>(
         diffingSections oldSections: [SectionID], items oldItems: [[ItemID]],
@@ -51,6 +54,14 @@ extension ChangeSet {
         let comparesItems = itemMethod != .exact || !replacedItems.isEmpty
         let oldItemCount = oldItems.reduce(0) { $0 + $1.count }
         let newItemCount = newItems.reduce(0) { $0 + $1.count }
+        if replacedSections.isEmpty && replacedItems.isEmpty,
+            let edits = _FewEdits.edits(
+                oldSections, oldItems, newSections, newItems, itemCount: oldItemCount + newItemCount)
+        {
+            self.init(itemDeletes: edits.deletes, itemInserts: edits.inserts, itemMoves: edits.moves,
+                      oldItemCounts: oldItems.map(\.count))
+            return
+        }
         var oldFlat = ContiguousArray<ItemID>()
         var newFlat = ContiguousArray<ItemID>()
         if comparesItems {

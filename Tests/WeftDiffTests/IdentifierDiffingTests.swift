@@ -99,4 +99,67 @@ import WeftTestSupport
             }
         }
     }
+
+    /// Large snapshots of the same sections with a few item edits, unique and
+    /// repeated identifiers: Myers' search finds them without hashing, with as
+    /// many deletes, inserts and moves as the hashing diff, and a batch that
+    /// rebuilds the new snapshot; past its limit the hashing diff runs.
+    @Test(arguments: [false, true])
+    func aFewEditsInLargeSnapshotsAreFoundWithoutHashing(duplicates: Bool) throws {
+        for seed in UInt64(0) ..< 60 {
+            var random = SplitMix64(seed: seed &+ 9_000)
+            var nextID = 0
+            let old = (0 ..< 3).map { s in
+                (s, (0 ..< Int.random(in: 500 ... 1_500, using: &random)).map { _ in
+                    nextID += 1
+                    return duplicates && Int.random(in: 0 ..< 4, using: &random) == 0 ? nextID % 50 : nextID
+                })
+            }
+            var new = old
+            let edits = seed < 50 ? Int.random(in: 1 ... 12, using: &random) : 80
+            for _ in 0 ..< edits {
+                let from = Int.random(in: 0 ..< 3, using: &random), to = Int.random(in: 0 ..< 3, using: &random)
+                switch Int.random(in: 0 ..< 3, using: &random) {
+                case 0 where !new[from].1.isEmpty:
+                    new[from].1.remove(at: Int.random(in: 0 ..< new[from].1.count, using: &random))
+                case 1 where !new[from].1.isEmpty:  // a move, within or across sections
+                    let item = new[from].1.remove(at: Int.random(in: 0 ..< new[from].1.count, using: &random))
+                    new[to].1.insert(item, at: Int.random(in: 0 ... new[to].1.count, using: &random))
+                default:
+                    nextID += 1
+                    new[to].1.insert(nextID, at: Int.random(in: 0 ... new[to].1.count, using: &random))
+                }
+            }
+            let text = { (id: Int) in "post-\(id)" }
+            for kind in 0 ..< 2 {
+                let (fast, hashed): (ChangeSet, ChangeSet)
+                if kind == 0 {
+                    fast = ChangeSet(diffingSections: old.map(\.0), items: old.map(\.1), to: new.map(\.0), items: new.map(\.1))
+                    hashed = ChangeSet(diffing: sections(old) { $0 }, to: sections(new) { $0 })
+                } else {
+                    fast = ChangeSet(
+                        diffingSections: old.map(\.0), items: old.map { $0.1.map(text) }, to: new.map(\.0),
+                        items: new.map { $0.1.map(text) })
+                    hashed = ChangeSet(diffing: sections(old, text), to: sections(new, text))
+                }
+                func counts(_ changes: ChangeSet) -> [Int] {
+                    var counts = [0, 0, 0]
+                    for edit in changes.edits.map(\.edit) {
+                        switch edit {
+                        case .deleteItem: counts[0] += 1
+                        case .insertItem: counts[1] += 1
+                        case .moveItem: counts[2] += 1
+                        default: Issue.record("a section or reload edit: \(edit), seed \(seed)")
+                        }
+                    }
+                    return counts
+                }
+                #expect(counts(fast) == counts(hashed), "deletes, inserts, moves; seed \(seed)")
+                if edits > 64 { #expect(fast.edits.map(\.edit) == hashed.edits.map(\.edit), "past the limit; seed \(seed)") }
+                let done = try fast.completed(newItemCounts: new.map(\.1.count))
+                let rebuilt = try done.applied(to: old.map(\.1)) { new[$0.section].1[$0.item] }
+                #expect(rebuilt == new.map(\.1), "seed \(seed)")
+            }
+        }
+    }
 }

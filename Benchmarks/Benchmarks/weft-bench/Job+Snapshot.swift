@@ -35,11 +35,11 @@ extension Job {
             id: "snapshot.diff.100k",
             name: "snapshot apply, random update of 100k, diff off main",
             peer: "CollectionDifference on main",
-            target: "<= 50 ms (3 frames at 60 Hz)",
+            target: "<= 5 ms, no slower than the peer",
             note: "Snapshot diff: from the apply call until the batch reaches main, the time the update waits for its "
-                + "diff on the editing queue; it is the update's latency, not main's time. The data source is generic "
-                + "over the app's identifiers and is not specialized for them, so its diff costs more than the peer's "
-                + "specialized one.",
+                + "diff on the editing queue; it is the update's latency, not main's time. The diff is specialized for "
+                + "the app's identifiers (the data source's initializer makes it in the app's module) and, for a few "
+                + "edits in a large snapshot, compares instead of hashing (Myers' search, as the peer runs it).",
             prepare: {
                 let fixture = try SnapshotFeedFixture(count: 100_000)
                 return Sides(
@@ -50,7 +50,7 @@ extension Job {
                     }
                 )
             },
-            check: { $0.weft <= .milliseconds(50) }
+            check: { $0.weft <= .milliseconds(5) && $0.ratio >= 1 }
         )
     }
 

@@ -35,7 +35,11 @@ extension HeadlessCollectionView: CollectionBackingView {
 
     public func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
         committingUpdate = update.number
-        defer { committingUpdate = nil }
+        visibleMapBeforeCommit = dataController.visibleMap
+        defer {
+            committingUpdate = nil
+            visibleMapBeforeCommit = nil
+        }
         if update.changeSet.includesReloadData {
             lastRelayedEdits = []
             updates()

@@ -89,6 +89,9 @@ public final class HeadlessCollectionView {
     var attachedSource: _VisibleMapSource?
     /// The number of the data controller's update being committed, for diagnostics.
     var committingUpdate: Int?
+    /// The data controller's visible map before the update being committed:
+    /// while the view shows it, the view takes the new one instead of replaying.
+    var visibleMapBeforeCommit: ElementMap<CollectionElement>?
     var itemCounts: [Int] = []
     var hasLoadedData = false
     var batch: ChangeSet?

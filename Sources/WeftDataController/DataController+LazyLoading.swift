@@ -32,8 +32,9 @@ extension DataController {
         var batch = ElementMap<CollectionElement>.Batch()
         var paths: [IndexPath] = []
         var elements: [CollectionElement] = []
+        let itemSource = dataSource, owner = owningNode
         for path in pending where pendingMap.element(at: path) == nil {
-            let element = makeItemElement(at: path)
+            let element = makeItemElement(at: path, from: itemSource, owner: owner)
             batch.replaceItem(at: path, with: element)
             paths.append(path)
             elements.append(element)

@@ -123,9 +123,11 @@ extension DataController {
         // replaces one that has an element: it is likely on screen, so it gets
         // its new element at once instead of showing nothing until a range asks.
         var replacesPresentItem = Set<IndexPath>()
+        // Read once: both are weak, and an eager load makes a million elements.
+        let itemSource = dataSource, owner = owningNode
         let makeItem = { (path: IndexPath) -> CollectionElement? in
             guard !isLazy || replacesPresentItem.contains(path) else { return nil }
-            let element = self.makeItemElement(at: path)
+            let element = self.makeItemElement(at: path, from: itemSource, owner: owner)
             newElements.append(element)
             return element
         }
@@ -231,16 +233,16 @@ extension DataController {
         return counts
     }
 
-    func makeItemElement(at path: IndexPath) -> CollectionElement {
+    func makeItemElement(
+        at path: IndexPath, from dataSource: (any DataControllerDataSource)?, owner: (any CellNodeContainer)?
+    ) -> CollectionElement {
         guard let dataSource else {
             return CollectionElement(nodeBlock: { CellNode() }, constrainedSize: defaultConstrainedSize)
         }
+        let parts = dataSource.dataController(self, elementPartsForItemAt: path)
         return CollectionElement(
-            nodeBlock: dataSource.dataController(self, nodeBlockForItemAt: path),
-            constrainedSize: dataSource.dataController(self, constrainedSizeForItemAt: path),
-            supplementaryKind: nil,
-            nodeModel: dataSource.dataController(self, nodeModelForItemAt: path),
-            owner: owningNode)
+            nodeBlock: parts.nodeBlock, constrainedSize: parts.constrainedSize, supplementaryKind: nil,
+            nodeModel: parts.nodeModel, owner: owner)
     }
 
     /// The supplementary elements of `section` as the data source describes

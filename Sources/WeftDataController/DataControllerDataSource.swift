@@ -34,6 +34,19 @@ public protocol DataControllerDataSource: AnyObject {
         _ dataController: DataController, nodeModelForItemAt indexPath: IndexPath
     ) -> (any Hashable & Sendable)?
 
+    /// The node block, size range and node model of the item at `indexPath`,
+    /// asked together when the data controller makes the item's element.
+    ///
+    /// The default asks ``dataController(_:nodeBlockForItemAt:)``,
+    /// ``dataController(_:constrainedSizeForItemAt:)`` and
+    /// ``dataController(_:nodeModelForItemAt:)``, in that order. Implement it
+    /// when the three answers share a step, such as reaching the app's data
+    /// source through a weak reference, as a container does: an eager load asks
+    /// it of every item, on main.
+    func dataController(
+        _ dataController: DataController, elementPartsForItemAt indexPath: IndexPath
+    ) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?)
+
     /// The supplementary kinds (``ElementKind/sectionHeader``, ``ElementKind/sectionFooter``) of `section`. The
     /// default is none.
     ///
@@ -103,6 +116,14 @@ extension DataControllerDataSource {
         _ dataController: DataController, nodeModelForItemAt indexPath: IndexPath
     ) -> (any Hashable & Sendable)? {
         nil
+    }
+
+    public func dataController(
+        _ dataController: DataController, elementPartsForItemAt indexPath: IndexPath
+    ) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?) {
+        (self.dataController(dataController, nodeBlockForItemAt: indexPath),
+         self.dataController(dataController, constrainedSizeForItemAt: indexPath),
+         self.dataController(dataController, nodeModelForItemAt: indexPath))
     }
 
     public func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String] {

@@ -177,7 +177,12 @@ extension DisplayNode {
     /// See ``layoutThatFits(_:)`` and ``transitionLayout(to:animated:)``. Do not
     /// add or remove subnodes by hand on such a node; the next layout would undo it.
     public var automaticallyManagesSubnodes: Bool {
-        get { state.withLock { $0.automaticallyManagesSubnodes } }
-        set { state.withLock { $0.automaticallyManagesSubnodes = newValue } }
+        get { managesSubnodes.load(ordering: .relaxed) }
+        set {
+            state.withLock {
+                $0.automaticallyManagesSubnodes = newValue
+                managesSubnodes.store(newValue, ordering: .relaxed)
+            }
+        }
     }
 }

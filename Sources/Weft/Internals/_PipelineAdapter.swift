@@ -49,6 +49,19 @@ extension _PipelineAdapter: DataControllerDataSource {
         return node.dataSource?.collectionNode(node, nodeModelForItemAt: indexPath)
     }
 
+    /// The three answers behind one load of the weak node and of its weak data
+    /// source, where asking them one by one loaded each three times.
+    func dataController(
+        _ dataController: DataController, elementPartsForItemAt indexPath: IndexPath
+    ) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?) {
+        guard let node, let dataSource = node.dataSource else {
+            return ({ CellNode() }, node?.defaultConstrainedSize ?? dataController.defaultConstrainedSize, nil)
+        }
+        return (dataSource.collectionNode(node, nodeBlockForItemAt: indexPath),
+                dataSource.collectionNode(node, constrainedSizeForItemAt: indexPath),
+                dataSource.collectionNode(node, nodeModelForItemAt: indexPath))
+    }
+
     func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String] {
         guard let node else { return [] }
         return node.dataSource?.collectionNode(node, supplementaryElementKindsInSection: section) ?? []

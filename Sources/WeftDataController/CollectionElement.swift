@@ -17,7 +17,8 @@ public import WeftNode
 /// the element maps hold them, and the last map to let an element go releases it
 /// through the dealloc queue.
 // @unchecked: `phase` and `sizeRange` are only read or written inside `lock`;
-// the other stored properties are immutable.
+// `isRetired` and `allocatedNode` are atomics; the other stored properties are
+// immutable.
 public final class CollectionElement: @unchecked Sendable {
     /// Makes an element's node. Runs at most once, on whichever thread first asks
     /// for the node (the data controller asks on its allocation threads).
@@ -51,6 +52,12 @@ public final class CollectionElement: @unchecked Sendable {
     /// An atomic, not part of `lock`'s state, because another element reads it
     /// while holding its own lock and a node's.
     private let isRetired = Atomic(false)
+
+    /// The address of the node once allocated (`phase`'s node, which holds it
+    /// from then on, published after it), 0 before: ``nodeIfAllocated`` and
+    /// ``allocatedNodeCalculatedSize`` take no lock, and the size no retain. A
+    /// layout asks them of every item it places, a million at a first load, on main.
+    private let allocatedNode = Atomic<UInt>(0)
 
     /// The supplementary kind (``ElementKind/sectionHeader``, ...) or `nil` for an item.
     public let supplementaryKind: String?
@@ -128,6 +135,7 @@ public final class CollectionElement: @unchecked Sendable {
                 node._setInitialNodeModel(state.nodeModel)
                 if let owner = state.owner { node._setOwningNode(owner) }
                 state.phase = .allocated(node)
+                allocatedNode.store(UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque()), ordering: .releasing)
                 return node
             }
         }
@@ -137,10 +145,18 @@ public final class CollectionElement: @unchecked Sendable {
     ///
     /// - Complexity: O(1).
     public var nodeIfAllocated: CellNode? {
-        lock.withLock { state in
-            if case .allocated(let node) = state.phase { return node }
-            return nil
-        }
+        guard let address = UnsafeRawPointer(bitPattern: allocatedNode.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<CellNode>.fromOpaque(address).takeUnretainedValue()
+    }
+
+    /// The allocated node's `calculatedSize`: `nil` when the node is not
+    /// allocated or has no cached layout. Never allocates the node.
+    ///
+    /// - Complexity: O(1), with no lock and no retain.
+    package var allocatedNodeCalculatedSize: CGSize? {
+        guard let address = UnsafeRawPointer(bitPattern: allocatedNode.load(ordering: .acquiring)) else { return nil }
+        // `phase` holds the node for as long as the element lives.
+        return Unmanaged<CellNode>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.calculatedSize }
     }
 
     /// The node if allocated, and why the node this element's block returned was

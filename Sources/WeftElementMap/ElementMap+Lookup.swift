@@ -109,6 +109,33 @@ extension ElementMap {
         }
     }
 
+    /// Calls `body` with each item of a section in order (`nil` for an absent
+    /// item), without retaining them: a layout reading a million items' sizes
+    /// at a load paid a retain and a release for each through
+    /// ``items(inSection:)``.
+    ///
+    /// - Complexity: O(log *n* + *m*), where *m* is the number of items in the section.
+    package func forEachItem(inSection section: Int, _ body: (Int, Element?) -> Void) {
+        let count = numberOfItems(inSection: section)
+        let version = storage.version
+        var handles = [UnsafeMutableRawPointer?](repeating: nil, count: Swift.min(count, 256))
+        var done = 0
+        while done < count {
+            let copied = handles.withUnsafeMutableBufferPointer {
+                _CElementMap.copyItems(version, section: section, start: done, into: $0)
+            }
+            for index in 0 ..< copied {
+                if let handle = handles[index] {
+                    // The version holds the element for as long as `self` lives.
+                    Unmanaged<Element>.fromOpaque(handle)._withUnsafeGuaranteedRef { body(done + index, $0) }
+                } else {
+                    body(done + index, nil)
+                }
+            }
+            done += copied
+        }
+    }
+
     /// Returns the items of a section, in order, with `nil` for an absent item.
     ///
     /// - Parameter section: A section of this version; out of range traps.

@@ -92,6 +92,7 @@ extension DisplayNode {
         let isNew = state.withLock { state in
             guard state.layoutGeneration == generation else { return false }
             state.calculatedLayout = CalculatedLayout(range: range, layout: layout)
+            calculatedLayoutSize.store(layout.size)
             if state.automaticallyManagesSubnodes { state.needsSubnodeLayout = true }
             return true
         }
@@ -121,9 +122,9 @@ extension DisplayNode {
     /// layout (its children), which is what a collection layout reads for each
     /// of its items.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), without taking the node's lock.
     public var calculatedSize: CGSize? {
-        state.withLock { $0.calculatedLayout?.layout.size }
+        calculatedLayoutSize.load()
     }
 
     /// The range the cached layout was calculated for, or `nil` if there is none.
@@ -144,6 +145,7 @@ extension DisplayNode {
     public func invalidateCalculatedLayout() {
         state.withLock { state in
             state.calculatedLayout = nil
+            calculatedLayoutSize.store(nil)
             state.layoutGeneration &+= 1
         }
     }

@@ -27,9 +27,9 @@ import Synchronization
 /// When a node dies, on whatever thread, it hands its view (if it loaded one) to a
 /// `MainContextReleaseQueue`, so the view dies on main.
 // @unchecked: every mutable stored property is in `state`, a PosixMutex, except
-// `transitionInFlight`, which the main actor isolates, `hasLayoutSpecErrors` and
-// `managesSubnodes`, atomics written only with `state` locked, and
-// `specResolver` and `displaySentinel`, atomics.
+// `transitionInFlight`, which the main actor isolates, `hasLayoutSpecErrors`,
+// `managesSubnodes` and `calculatedLayoutSize`, atomics written only with
+// `state` locked, and `specResolver` and `displaySentinel`, atomics.
 open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     let state: PosixMutex<State>
 
@@ -42,6 +42,10 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     /// commit asks it of every node it shows, and at a million nodes the
     /// state's cache line was a miss per node on main.
     let managesSubnodes = Atomic<Bool>(false)
+
+    /// `state.calculatedLayout`'s size, readable without the lock (see
+    /// ``calculatedSize``).
+    let calculatedLayoutSize = _PublishedSize()
 
     /// The thread resolving this node's layout spec (its `ThreadIdentity`), 0
     /// when none, with the low bit set once that resolution reached this node

@@ -289,7 +289,7 @@ public final class ListLayout: CollectionLayout {
         var lengths: [(index: Int, length: Double)] = []
         lengths.reserveCapacity(present.count)
         if present.count > count / 16 {
-            for (index, element) in map.items(inSection: section).enumerated() {
+            map.forEachItem(inSection: section) { index, element in
                 if let length = slot(of: element, inSection: section) { lengths.append((index, length)) }
             }
         } else {

@@ -49,6 +49,6 @@ extension CollectionElement {
     /// when the node is not allocated or not measured, the smallest size it may
     /// take (`constrainedSize.min`). Never allocates the node.
     var _layoutSize: CGSize {
-        nodeIfAllocated?.calculatedSize ?? constrainedSize.min
+        allocatedNodeCalculatedSize ?? constrainedSize.min
     }
 }

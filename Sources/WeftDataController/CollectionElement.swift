@@ -17,8 +17,8 @@ public import WeftNode
 /// the element maps hold them, and the last map to let an element go releases it
 /// through the dealloc queue.
 // @unchecked: `phase` and `sizeRange` are only read or written inside `lock`;
-// `isRetired` and `allocatedNode` are atomics; the other stored properties are
-// immutable.
+// `isRetired`, `allocatedNode` and `hasRefusal` are atomics; the other stored
+// properties are immutable.
 public final class CollectionElement: @unchecked Sendable {
     /// Makes an element's node. Runs at most once, on whichever thread first asks
     /// for the node (the data controller asks on its allocation threads).
@@ -58,6 +58,10 @@ public final class CollectionElement: @unchecked Sendable {
     /// ``allocatedNodeCalculatedSize`` take no lock, and the size no retain. A
     /// layout asks them of every item it places, a million at a first load, on main.
     private let allocatedNode = Atomic<UInt>(0)
+
+    /// Whether `refusedHolder` or `refusedSupernode` waits to be reported, so
+    /// that a commit asks the lock only of the elements that have one.
+    private let hasRefusal = Atomic(false)
 
     /// The supplementary kind (``ElementKind/sectionHeader``, ...) or `nil` for an item.
     public let supplementaryKind: String?
@@ -123,12 +127,14 @@ public final class CollectionElement: @unchecked Sendable {
                 // would show twice, in its parent and as the item.
                 if let supernode = node.supernode {
                     state.refusedSupernode = supernode.description
+                    hasRefusal.store(true, ordering: .releasing)
                     node = CellNode()
                     node.collectionElement = self
                 } else if let holder = node._claim(for: self, isStillHeld: { holder in
                     (holder as? CollectionElement)?.isRetired.load(ordering: .acquiring) != true
                 }) {
                     state.refusedHolder = holder as? CollectionElement
+                    hasRefusal.store(true, ordering: .releasing)
                     node = CellNode()
                     node.collectionElement = self
                 }
@@ -149,14 +155,23 @@ public final class CollectionElement: @unchecked Sendable {
         return Unmanaged<CellNode>.fromOpaque(address).takeUnretainedValue()
     }
 
+    /// Whether ``takeNodeAndRefusal()`` has a refusal to report.
+    var hasRefusalToReport: Bool { hasRefusal.load(ordering: .acquiring) }
+
+    /// `body` applied to the allocated node, without a lock or a retain; `nil`
+    /// when the node is not allocated.
+    func withAllocatedNode<R>(_ body: (CellNode) -> R) -> R? {
+        guard let address = UnsafeRawPointer(bitPattern: allocatedNode.load(ordering: .acquiring)) else { return nil }
+        // `phase` holds the node for as long as the element lives.
+        return Unmanaged<CellNode>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
+    }
+
     /// The allocated node's `calculatedSize`: `nil` when the node is not
     /// allocated or has no cached layout. Never allocates the node.
     ///
     /// - Complexity: O(1), with no lock and no retain.
     package var allocatedNodeCalculatedSize: CGSize? {
-        guard let address = UnsafeRawPointer(bitPattern: allocatedNode.load(ordering: .acquiring)) else { return nil }
-        // `phase` holds the node for as long as the element lives.
-        return Unmanaged<CellNode>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.calculatedSize }
+        withAllocatedNode { $0.calculatedSize } ?? nil
     }
 
     /// The node if allocated, and why the node this element's block returned was
@@ -168,6 +183,7 @@ public final class CollectionElement: @unchecked Sendable {
             defer {
                 state.refusedHolder = nil
                 state.refusedSupernode = nil
+                hasRefusal.store(false, ordering: .relaxed)
             }
             return (node, state.refusedHolder, state.refusedSupernode)
         }

@@ -97,6 +97,12 @@ extension DataController {
             return path.map { [$0] } ?? []
         }
         for element in elements {
+            // Most nodes have nothing to report and manage no subnodes: say so
+            // without a lock or a retain (at a million nodes each was a miss).
+            if !element.hasRefusalToReport,
+                element.withAllocatedNode({ $0.layoutSpecErrors.isEmpty && !$0.automaticallyManagesSubnodes }) ?? true {
+                continue
+            }
             let (node, refusedHolder, refusedSupernode) = element.takeNodeAndRefusal()
             if let refusedHolder {
                 let error = SharedNodeError(refusing: element, heldBy: refusedHolder, in: map, newest: pendingMap)

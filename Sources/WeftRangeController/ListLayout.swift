@@ -298,9 +298,7 @@ public final class ListLayout: CollectionLayout {
                 if let length = slot(of: element, inSection: section) { lengths.append((index, length)) }
             }
         }
-        return _LengthSequence(count: count, estimate: estimatedSlot(inSection: section)) { body in
-            for (index, length) in lengths { body(index, length) }
-        }
+        return _LengthSequence(count: count, estimate: estimatedSlot(inSection: section), measured: lengths)
     }
 
     private func reindex(itemCounts: [Int]) {

@@ -113,7 +113,7 @@ import WeftRangeController
     /// A scroll measures a run front to back; the tree must stay shallow, or every
     /// query of a frame walks as many nodes as items were measured.
     @Test func measuringARunFrontToBackKeepsTheTreeShallow() {
-        var sequence = _LengthSequence(count: 1_000_000, estimate: 50) { _ in }
+        var sequence = _LengthSequence(count: 1_000_000, estimate: 50, measured: [])
         for index in 0 ..< 20_000 { sequence.setLength(Double(60 + index % 7), at: index) }
         for index in stride(from: 999_999, to: 990_000, by: -1) { sequence.setLength(70, at: index) }
         sequence._checkInvariants()
@@ -122,7 +122,7 @@ import WeftRangeController
     }
 
     @Test func aMillionEstimatedItemsAreOneNodeUntilMeasured() {
-        var sequence = _LengthSequence(count: 1_000_000, estimate: 50) { _ in }
+        var sequence = _LengthSequence(count: 1_000_000, estimate: 50, measured: [])
         #expect(sequence.total == 50_000_000 && sequence.estimatedCount == 1_000_000)
         #expect(sequence.leadingCount(withPrefixBelow: 1_000, orEqual: true) == 20)
         #expect(sequence.leadingCount(withPrefixBelow: 1_000, orEqual: false) == 19)

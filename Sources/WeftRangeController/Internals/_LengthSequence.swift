@@ -52,41 +52,61 @@ package struct _LengthSequence {
     /// Builds the sequence in O(*m*); `nil` lengths are estimated, and each run
     /// of them becomes one node.
     package init(_ lengths: [Double?] = [], estimate: Double = 0, seed: UInt64 = 0x5EED) {
-        self.init(count: lengths.count, estimate: estimate, seed: seed) { body in
-            for (index, length) in lengths.enumerated() where length != nil { body(index, length!) }
-        }
+        self.init(
+            count: lengths.count, estimate: estimate, seed: seed,
+            measured: lengths.enumerated().compactMap { index, length in length.map { (index, $0) } })
     }
 
     /// Builds a sequence of `count` items, estimated except those `measured`
-    /// reports (ascending indexes), in O(*p*) for the *p* measured items.
-    package init(
-        count: Int, estimate: Double, seed: UInt64 = 0x5EED,
-        measured: ((_ body: (_ index: Int, _ length: Double) -> Void) -> Void)
-    ) {
+    /// lists (ascending indexes), in O(*p*) for the *p* measured items.
+    package init(count: Int, estimate: Double, seed: UInt64 = 0x5EED, measured: [(index: Int, length: Double)]) {
         self.estimate = estimate
-        random = SplitMix64(seed: seed)
+        var random = SplitMix64(seed: seed)
         // Build the Cartesian tree of random priorities over the nodes in order:
-        // one pass with a stack holding the right spine.
+        // one pass with a stack holding the right spine. A node leaves the spine
+        // with both subtrees final, so its sums are taken then. Built in locals
+        // and a plain loop: reached from a closure, as an earlier version was,
+        // every access was checked for exclusivity at run time.
+        var built: [Node] = []
+        built.reserveCapacity(2 * measured.count + 1)
         var spine: [Int32] = []
-        func append(_ index: Int32) {
+        func size(_ node: Int32) -> Int32 { node == Self.none ? 0 : built[Int(node)].size }
+        func sum(_ node: Int32) -> Double { node == Self.none ? 0 : built[Int(node)].sum }
+        func estimated(_ node: Int32) -> Int32 { node == Self.none ? 0 : built[Int(node)].estimated }
+        func finish(_ node: Int32) {
+            let left = built[Int(node)].left, right = built[Int(node)].right
+            let isEstimated = built[Int(node)].length == Self.estimatedMark
+            built[Int(node)].size = size(left) + size(right) + built[Int(node)].count
+            built[Int(node)].sum = sum(left) + (isEstimated ? 0 : built[Int(node)].length) + sum(right)
+            built[Int(node)].estimated = estimated(left) + estimated(right) + (isEstimated ? built[Int(node)].count : 0)
+        }
+        func append(_ length: Double?, count: Int = 1) {
+            let priority = UInt32(truncatingIfNeeded: random.next())
+            built.append(Node(
+                left: Self.none, right: Self.none, priority: priority, size: Int32(count), count: Int32(count),
+                estimated: length == nil ? Int32(count) : 0, length: length ?? Self.estimatedMark, sum: length ?? 0))
+            let index = Int32(built.count - 1)
             var last = Self.none
-            while let top = spine.last, nodes[Int(top)].priority < nodes[Int(index)].priority {
+            while let top = spine.last, built[Int(top)].priority < priority {
                 last = spine.removeLast()
+                finish(last)
             }
-            nodes[Int(index)].left = last
-            if let top = spine.last { nodes[Int(top)].right = index }
+            built[Int(index)].left = last
+            if let top = spine.last { built[Int(top)].right = index }
             spine.append(index)
         }
         var next = 0
-        measured { index, length in
+        for (index, length) in measured {
             precondition(index >= next && index < count, "measured items out of order")
-            if index > next { append(makeNode(nil, count: index - next)) }
-            append(makeNode(length))
+            if index > next { append(nil, count: index - next) }
+            append(length)
             next = index + 1
         }
-        if next < count { append(makeNode(nil, count: count - next)) }
+        if next < count { append(nil, count: count - next) }
+        for node in spine.reversed() { finish(node) }
+        nodes = built
         root = spine.first ?? Self.none
-        if root != Self.none { refreshSubtree(root) }
+        self.random = random
     }
 
     /// The number of items. O(1).
@@ -256,9 +276,7 @@ package struct _LengthSequence {
         insertDue()
         precondition(nextRemoval == removed.count && nextInsertion == insertions.count,
                      "bulk edit out of range: \(removed.count) removals, \(insertions.count) inserts into \(count) items")
-        self = _LengthSequence(count: final, estimate: estimate, seed: random.next()) { body in
-            for (index, length) in measured { body(index, length) }
-        }
+        self = _LengthSequence(count: final, estimate: estimate, seed: random.next(), measured: measured)
     }
 
     // MARK: Treap primitives
@@ -300,19 +318,6 @@ package struct _LengthSequence {
         nodes[Int(node)].size = Int32(size(left) + size(right) + count)
         nodes[Int(node)].sum = sum(left) + (isEstimated ? 0 : length) + sum(right)
         nodes[Int(node)].estimated = Int32(estimated(left) + estimated(right) + (isEstimated ? count : 0))
-    }
-
-    /// Recomputes sizes and sums bottom-up after a bulk build (post-order, iterative).
-    private mutating func refreshSubtree(_ top: Int32) {
-        var order: [Int32] = []
-        order.reserveCapacity(nodes.count)
-        var pending: [Int32] = [top]
-        while let node = pending.popLast() {
-            order.append(node)
-            if nodes[Int(node)].left != Self.none { pending.append(nodes[Int(node)].left) }
-            if nodes[Int(node)].right != Self.none { pending.append(nodes[Int(node)].right) }
-        }
-        for node in order.reversed() { refresh(node) }
     }
 
     /// Makes `index` a boundary between nodes: a run it falls inside becomes two

@@ -326,9 +326,6 @@ public final class CollectionDiffableDataSource<
             committed?(.success(()))
             return
         }
-        // A batch the node refused is caught up with first, or these would go
-        // on top of the elements it left (the app mixed edits with snapshots).
-        collectionNode.finishResynchronization()
         let old = shownSnapshot
         for (index, stage) in plan.batches.enumerated() {
             let isLast = index == plan.batches.count - 1

@@ -70,7 +70,7 @@ extension CollectionNode {
             } catch {
                 changeSet.runCompletions(finished: false)
                 needsResynchronization = true
-                beginResynchronization()
+                resynchronizeIfNeeded()
                 throw error
             }
         }
@@ -170,7 +170,6 @@ extension CollectionNode {
     ///   once the reload was refused.
     public func reloadData(completion: (@MainActor () -> Void)? = nil) {
         clearSelection()
-        cancelResynchronization()
         dataController.reloadData { _ in completion?() }
         if usesSynchronousDataLoading { waitUntilAllUpdatesAreProcessed() }
     }
@@ -197,7 +196,7 @@ extension CollectionNode {
 
     /// Runs a finished batch through the pipeline; a refusal, which the data
     /// controller reports before returning, is thrown after the collection set
-    /// out to catch up with its data source (see `beginResynchronization()`).
+    /// out to catch up with its data source (see `resynchronizeIfNeeded()`).
     func submit(_ changeSet: ChangeSet, reloads: ReloadBehavior = .followsNodeModel) throws(DataControllerError) {
         var refusal: DataControllerError?
         dataController.updateWithChangeSet(changeSet, reloads: reloads) { result in
@@ -210,7 +209,7 @@ extension CollectionNode {
         needsResynchronization = true
         // From inside a commit or a data-source call a reload would be refused too:
         // the next edit reloads first instead.
-        if refusal != .reentrantUpdate { beginResynchronization() }
+        if refusal != .reentrantUpdate { resynchronizeIfNeeded() }
         throw refusal
     }
 }

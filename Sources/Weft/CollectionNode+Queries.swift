@@ -8,14 +8,14 @@ extension CollectionNode {
     // not committed yet. The conversions at the end reach the view's space.
 
     /// The number of sections, in the data source's index space.
-    public var numberOfSections: Int { pendingItemCounts.count }
+    public var numberOfSections: Int { dataController.pendingItemCounts.count }
 
     /// The number of items in `section`, in the data source's index space; 0
     /// for a section that does not exist.
     ///
     /// - Complexity: O(1).
     public func numberOfItems(inSection section: Int) -> Int {
-        let counts = pendingItemCounts
+        let counts = dataController.pendingItemCounts
         return counts.indices.contains(section) ? counts[section] : 0
     }
 
@@ -26,7 +26,7 @@ extension CollectionNode {
     ///
     /// - Complexity: O(log *n*), plus the node block if it has not run.
     public func nodeForItem(at indexPath: IndexPath) -> CellNode? {
-        pendingMap.element(at: indexPath)?.node
+        dataController.pendingMap.element(at: indexPath)?.node
     }
 
     /// The node of the supplementary element of `kind` at `indexPath` (item 0 of
@@ -36,7 +36,7 @@ extension CollectionNode {
     ///
     /// - Complexity: O(log *s*), plus the node block if it has not run.
     public func supplementaryNode(ofKind kind: String, at indexPath: IndexPath) -> CellNode? {
-        pendingMap.supplementaryElement(ofKind: kind, at: indexPath)?.node
+        dataController.pendingMap.supplementaryElement(ofKind: kind, at: indexPath)?.node
     }
 
     /// The index path of `node` in the data source's index space, or `nil` if
@@ -45,7 +45,7 @@ extension CollectionNode {
     /// - Complexity: O(log *n*).
     public func indexPath(for node: CellNode) -> IndexPath? {
         guard let element = node.collectionElement as? CollectionElement else { return nil }
-        return pendingMap.indexPath(of: element)
+        return dataController.pendingMap.indexPath(of: element)
     }
 
     /// The index paths of the items that overlap the viewport, in the data
@@ -57,7 +57,7 @@ extension CollectionNode {
     ///
     /// - Complexity: O(log *n* + *v* log *n*) for *v* visible items.
     public var indexPathsForVisibleItems: [IndexPath] {
-        let pending = pendingMap
+        let pending = dataController.pendingMap
         let visible = dataController.visibleMap
         return viewIndexPathsForVisibleItems
             .compactMap { visible.element(at: $0).flatMap { pending.indexPath(of: $0) } }
@@ -79,7 +79,7 @@ extension CollectionNode {
     ///
     /// - Complexity: O(log *n*).
     public func viewIndexPath(for indexPath: IndexPath) -> IndexPath? {
-        pendingMap.element(at: indexPath).flatMap { dataController.visibleMap.indexPath(of: $0) }
+        dataController.pendingMap.element(at: indexPath).flatMap { dataController.visibleMap.indexPath(of: $0) }
     }
 
     /// Converts an index path of the view's index space to the data source's, as
@@ -88,7 +88,7 @@ extension CollectionNode {
     ///
     /// - Complexity: O(log *n*).
     public func indexPath(forViewIndexPath viewIndexPath: IndexPath) -> IndexPath? {
-        dataController.visibleMap.element(at: viewIndexPath).flatMap { pendingMap.indexPath(of: $0) }
+        dataController.visibleMap.element(at: viewIndexPath).flatMap { dataController.pendingMap.indexPath(of: $0) }
     }
 
     /// The nodes of the supplementary elements of `kind` that overlap the viewport,

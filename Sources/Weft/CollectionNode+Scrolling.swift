@@ -40,7 +40,7 @@ extension CollectionNode {
     /// Performs a scroll that waited for its item to reach the view; called after each commit.
     func performPendingScroll() {
         guard let (entry, position) = pendingScroll else { return }
-        guard let element = entry.element, pendingMap.indexPath(of: element) != nil else {
+        guard let element = entry.element, dataController.pendingMap.indexPath(of: element) != nil else {
             pendingScroll = nil  // deleted before it showed
             return
         }

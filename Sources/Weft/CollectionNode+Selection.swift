@@ -14,7 +14,7 @@ extension CollectionNode {
     ///
     /// - Complexity: O(*m* log *n*) for *m* selected items.
     public var indexPathsForSelectedItems: [IndexPath] {
-        let map = pendingMap
+        let map = dataController.pendingMap
         return selection.compactMap { $0.element.flatMap(map.indexPath(of:)) }.sorted()
     }
 
@@ -79,7 +79,7 @@ extension CollectionNode {
 
     /// The element of the item at `indexPath` of the data source's index space.
     func element(at indexPath: IndexPath) throws(CollectionNodeError) -> CollectionElement {
-        let map = pendingMap
+        let map = dataController.pendingMap
         let sections = map.numberOfSections
         let section = indexPath.count == 2 ? indexPath.section : -1
         guard (0 ..< sections).contains(section), (0 ..< map.numberOfItems(inSection: section)).contains(indexPath.item) else {
@@ -92,7 +92,7 @@ extension CollectionNode {
         // node is made and measured off main), so it can be selected or scrolled
         // to. With no update in flight the view's index space is the data source's.
         if !dataController.isProcessingUpdates { dataController.loadItems(at: [indexPath]) }
-        guard let element = pendingMap.element(at: indexPath) else { throw .itemNotLoaded(indexPath) }
+        guard let element = dataController.pendingMap.element(at: indexPath) else { throw .itemNotLoaded(indexPath) }
         return element
     }
 
@@ -119,7 +119,7 @@ extension CollectionNode {
     /// replaced by a reload. Runs after each update is issued.
     func pruneSelection() {
         guard !selection.isEmpty else { return }
-        let map = pendingMap
+        let map = dataController.pendingMap
         selection.removeAll { $0.element.flatMap(map.indexPath(of:)) == nil }
     }
 

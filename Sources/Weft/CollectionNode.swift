@@ -100,10 +100,6 @@ public class CollectionNode {
     /// A batch was refused after the data source changed: reload before the next edit.
     var needsResynchronization = false
 
-    /// The diff of node models in flight for a refused batch, whose batch must
-    /// be submitted before anything reads or edits the pending elements.
-    var modelDiff: _ModelDiff?
-
     /// Answers the data controller and the range controller on the node's behalf.
     let pipeline = _PipelineAdapter()
 
@@ -380,17 +376,12 @@ public class CollectionNode {
     /// Blocks main until every edit issued so far has committed, then updates
     /// the ranges.
     public func waitUntilAllUpdatesAreProcessed() {
-        finishResynchronization()
         dataController.waitUntilAllUpdatesAreProcessed()
         layoutIfNeeded()
     }
 
     /// Suspends until every edit issued so far has committed, then updates the ranges.
     public func waitUntilAllUpdatesAreProcessed() async {
-        while let diff = modelDiff {
-            await diff.done()
-            if modelDiff === diff { finishResynchronization() }
-        }
         await dataController.waitUntilAllUpdatesAreProcessed()
         layoutIfNeeded()
     }

@@ -130,7 +130,7 @@ public final class DataController {
 
     let mainSerialQueue: MainSerialQueue
     /// Where the completions of updates still in flight run when this dies.
-    package let mainScheduler: any MainScheduler
+    let mainScheduler: any MainScheduler
     /// Where elements that leave the last map are released; a backing view
     /// releases the elements and maps it holds here too, so that nodes never die
     /// on main.

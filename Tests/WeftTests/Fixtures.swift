@@ -51,8 +51,6 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     var nodeBlockRequests = 0
     /// Whether new nodes refuse new models (``FixedStoryNode``), so reloads replace them.
     var makesFixedNodes = false
-    /// Turns a story into the node model the data source gives; the story itself by default.
-    var nodeModel: (Story) -> any Hashable & Sendable = { $0 }
 
     init(count: Int, node makeNode: ((ManualMainScheduler, DeallocQueue) throws -> CollectionNode)? = nil) throws {
         stories = (0 ..< count).map { Story(id: $0) }
@@ -90,7 +88,7 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     }
 
     func collectionNode(_ collectionNode: CollectionNode, nodeModelForItemAt indexPath: IndexPath) -> (any Hashable & Sendable)? {
-        nodeModel(stories[indexPath.item])
+        stories[indexPath.item]
     }
 
     func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool {

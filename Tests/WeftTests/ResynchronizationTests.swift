@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Weft
 import WeftTestSupport
@@ -91,94 +90,5 @@ import WeftTestSupport
         feed.node.layoutIfNeeded()
         #expect(feed.view.numberOfItems(inSection: 0) == 499)
         #expect(feed.nodeBlockRequests - asked < 50, "only what the ranges need")
-    }
-
-    /// The data source changed in many ways under a batch that claims one
-    /// insert, which is refused: the stories it then has.
-    private func refuseABatch(_ feed: StoryFeed) -> [Story] {
-        var stories = feed.stories
-        stories.remove(at: 40)
-        stories.insert(Story(id: 9_000), at: 3)
-        stories.swapAt(10, 90)
-        #expect(throws: DataControllerError.self) {
-            try feed.node.performBatchUpdates {
-                feed.stories = stories
-                try feed.node.insertItems(at: [IndexPath(item: 0, section: 0)])
-            }
-        }
-        return stories
-    }
-
-    /// Main asks the data source for its models; reading the old ones, boxing
-    /// and diffing them happens off main: no model is hashed on main.
-    @Test func theModelDiffRunsOffMain() throws {
-        let feed = try StoryFeed(count: 200)
-        let hashes = MainThreadHashes()
-        feed.nodeModel = { WatchedStory(story: $0, hashes: hashes) }
-        feed.load()
-        let before = nodes(feed)
-        hashes.count.store(0, ordering: .relaxed)
-        let stories = refuseABatch(feed)
-        feed.node.waitUntilAllUpdatesAreProcessed()
-        #expect(feed.shown == stories)
-        #expect(hashes.count.load(ordering: .relaxed) == 0, "models hashed on main")
-        let after = nodes(feed)
-        #expect(stories.filter { after[$0.id] === before[$0.id] }.count == 199, "all but the new story kept their nodes")
-    }
-
-    /// Queries and edits made while the diff runs see the data source as it is:
-    /// the catch-up batch goes first.
-    @Test func queriesAndEditsRightAfterARefusalStartFromTheDataSource() throws {
-        let feed = try StoryFeed(count: 300)
-        feed.load()
-        let stories = refuseABatch(feed)
-        #expect(feed.node.numberOfItems(inSection: 0) == stories.count)
-        try feed.node.performBatchUpdates {
-            feed.stories.append(Story(id: 9_001))
-            try feed.node.insertItems(at: [IndexPath(item: stories.count, section: 0)])
-        }
-        feed.node.waitUntilAllUpdatesAreProcessed()
-        #expect(feed.shown == stories + [Story(id: 9_001)])
-        #expect(feed.view.inconsistencies.isEmpty && feed.node.rangeErrors.isEmpty)
-    }
-
-    /// A reload while the diff runs supersedes it: its batch never lands on top.
-    @Test func aReloadSupersedesTheModelDiffInFlight() throws {
-        let feed = try StoryFeed(count: 300)
-        feed.load()
-        _ = refuseABatch(feed)
-        feed.stories.removeFirst(100)
-        feed.node.reloadData()
-        feed.node.waitUntilAllUpdatesAreProcessed()
-        feed.scheduler.runAll()
-        #expect(feed.shown == feed.stories)
-        #expect(feed.view.inconsistencies.isEmpty && feed.node.rangeErrors.isEmpty)
-    }
-
-    /// The asynchronous wait waits for the diff without blocking main, then for its batch.
-    @Test func theAsyncWaitTakesTheModelDiff() async throws {
-        let feed = try StoryFeed(count: 300)
-        feed.load()
-        let stories = refuseABatch(feed)
-        await feed.node.waitUntilAllUpdatesAreProcessed()
-        #expect(feed.shown == stories)
-    }
-}
-
-/// Counts the hashes of ``WatchedStory`` models computed on main.
-final class MainThreadHashes: Sendable {
-    let count = Atomic<Int>(0)
-}
-
-/// A story's node model that counts its hashes on main.
-struct WatchedStory: Hashable, Sendable {
-    var story: Story
-    let hashes: MainThreadHashes
-
-    static func == (lhs: WatchedStory, rhs: WatchedStory) -> Bool { lhs.story == rhs.story }
-
-    func hash(into hasher: inout Hasher) {
-        if Thread.isMainThread { hashes.count.add(1, ordering: .relaxed) }
-        hasher.combine(story)
     }
 }

@@ -91,4 +91,31 @@ import WeftTestSupport
         #expect(feed.view.numberOfItems(inSection: 0) == 499)
         #expect(feed.nodeBlockRequests - asked < 50, "only what the ranges need")
     }
+    /// Right after a refusal the app changes its data source again and says so
+    /// with a lone edit, or a diffable source diffs against the data source and
+    /// submits on the data controller: both start from the catch-up batch. A
+    /// catch-up diffed off main landed after them and was refused against
+    /// counts it never knew (the Pipeline fuzzer's input).
+    @Test func editsRightAfterARefusalStartFromTheCatchUpBatch() throws {
+        let feed = try StoryFeed(count: 3_000)
+        feed.load()
+        #expect(throws: DataControllerError.self) {
+            try feed.node.performBatchUpdates {
+                feed.stories.remove(at: 7)
+                feed.stories.insert(Story(id: 9_000), at: 2_000)
+                try feed.node.insertItems(at: [IndexPath(item: 0, section: 0)])
+            }
+        }
+        feed.stories.insert(Story(id: 9_001), at: 0)
+        try feed.node.insertItems(at: [IndexPath(item: 0, section: 0)])
+        var changeSet = ChangeSet(oldItemCounts: [feed.stories.count])
+        feed.stories.append(Story(id: 9_002))
+        changeSet.insertItems(at: [IndexPath(item: feed.stories.count - 1, section: 0)])
+        var refusal: DataControllerError?
+        feed.node.dataController.updateWithChangeSet(changeSet) { if case .failure(let error) = $0 { refusal = error } }
+        #expect(refusal == nil)
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.shown == feed.stories)
+        #expect(feed.view.inconsistencies.isEmpty && feed.view.divergences.isEmpty)
+    }
 }

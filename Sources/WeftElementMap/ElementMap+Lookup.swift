@@ -142,24 +142,10 @@ extension ElementMap {
     /// - Returns: One entry per item: ``numberOfItems(inSection:)`` entries.
     /// - Complexity: O(log *n* + *m*), where *m* is the number of items in the section.
     public func items(inSection section: Int) -> [Element?] {
-        let count = numberOfItems(inSection: section)
-        let version = storage.version
-        // An empty result must not go through the initializer: with no capacity it
-        // writes into the process-wide empty array's storage, a race across threads.
-        guard count > 0 else { return [] }
-        return [Element?](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var handles = [UnsafeMutableRawPointer?](repeating: nil, count: Swift.min(count, 256))
-            while initialized < count {
-                let copied = handles.withUnsafeMutableBufferPointer {
-                    _CElementMap.copyItems(version, section: section, start: initialized, into: $0)
-                }
-                for index in 0 ..< copied {
-                    (buffer.baseAddress! + initialized + index).initialize(
-                        to: handles[index].map { Unmanaged<Element>.fromOpaque($0).takeUnretainedValue() })
-                }
-                initialized += copied
-            }
-        }
+        var items: [Element?] = []
+        items.reserveCapacity(numberOfItems(inSection: section))
+        forEachItem(inSection: section) { _, element in items.append(element) }
+        return items
     }
 
     /// Returns the indexes of a section's items that have elements, ascending.

@@ -113,9 +113,8 @@ extension HeadlessCollectionView {
             _checkReplay(of: completed, from: dataSource, matches: committed)
             cells = committed
         } else {
-            let mapBatch = _MapBatch<AnyObject>(completed) { dataSource.collectionView(self, cellForItemAt: $0) }
             do {
-                cells = try cells.applying(mapBatch.batch)
+                cells = try replay(completed, from: dataSource)
             } catch {
                 return refuse(Inconsistency(error))
             }
@@ -124,6 +123,16 @@ extension HeadlessCollectionView {
         appliedBatchUpdateCount += 1
         recordDivergences(from: dataSource)
         return true
+    }
+
+    /// The view's cells with `completed` applied, new cells asked of `dataSource`.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* edits and *n* cells.
+    private func replay(
+        _ completed: CompletedChangeSet, from dataSource: any HeadlessCollectionViewDataSource
+    ) throws(ElementMapError) -> ElementMap<AnyObject> {
+        let mapBatch = _MapBatch<AnyObject>(completed) { dataSource.collectionView(self, cellForItemAt: $0) }
+        return try cells.applying(mapBatch.batch)
     }
 
     /// The data controller's visible map after this commit, as the view's
@@ -151,10 +160,9 @@ extension HeadlessCollectionView {
         matches committed: ElementMap<AnyObject>
     ) {
         #if WEFT_INTERNAL_CHECKS
-        let mapBatch = _MapBatch<AnyObject>(completed) { dataSource.collectionView(self, cellForItemAt: $0) }
         let replayed: ElementMap<AnyObject>
         do {
-            replayed = try cells.applying(mapBatch.batch)
+            replayed = try replay(completed, from: dataSource)
         } catch {
             preconditionFailure("the view's replay of a committed batch failed: \(error)")
         }

@@ -74,6 +74,8 @@ public struct CompletedChangeSet: Sendable {
         insertedSectionSet = Set(o.insertedSections)
         // Reloaded items jump to their insert half; moved items to their destination.
         var forward: [_Path: _Path] = [:], backward: [_Path: _Path] = [:]
+        forward.reserveCapacity(o.itemReloads.count + o.itemMoves.count)
+        backward.reserveCapacity(o.itemReloads.count + o.itemMoves.count)
         for (from, to) in o.itemReloads where !deletedSectionSet.contains(from.section) {
             forward[from] = to
             backward[to] = from

@@ -96,8 +96,11 @@ public final class ListLayout: CollectionLayout {
         var bulkInsertions: [Int: [(index: Int, length: Double?)]] = [:]
         // Old index space: items leave their sections, then sections leave.
         let removedSections = Set(edits.deletedSections)
+        // As _Path, not IndexPath: Foundation's index paths cost several times
+        // more to compare and hash, and a 10% update of 100k items has 10k.
         let removedItems = (edits.deletedItems + edits.movedItems.map(\.from))
             .filter { !removedSections.contains($0.section) }
+            .map(_Path.init)
             .sorted(by: >)
         for path in removedItems {
             if bulkOld.contains(path.section) {
@@ -127,12 +130,13 @@ public final class ListLayout: CollectionLayout {
                 sections.insert(makeSection(of: update.map, section: section), at: section)
             }
         }
-        let movedTo = Set(edits.movedItems.map(\.to))
+        let movedTo = Set(edits.movedItems.map { _Path($0.to) })
         var estimatesToRefresh = Set<Int>()
-        for path in (edits.insertedItems + edits.movedItems.map(\.to)).sorted() {
-            let element = update.map.element(at: path)
-            if element != nil, !movedTo.contains(path) { estimatesToRefresh.insert(path.section) }
-            let length = movedTo.contains(path) ? element.map(slot(of:)) : slot(of: element, inSection: path.section)
+        for path in (edits.insertedItems + edits.movedItems.map(\.to)).map(_Path.init).sorted() {
+            let element = update.map.element(at: path.indexPath)
+            let isMove = movedTo.contains(path)
+            if element != nil, !isMove { estimatesToRefresh.insert(path.section) }
+            let length = isMove ? element.map(slot(of:)) : slot(of: element, inSection: path.section)
             if bulk[path.section] != nil {
                 bulkInsertions[path.section, default: []].append((path.item, length))
             } else {

@@ -172,7 +172,10 @@ struct _BatchValidator {
             uniqueSectionMoves.append(move)
         }
         var itemDestination: [_Path: _Path] = [:], itemSource: [_Path: _Path] = [:]
+        itemDestination.reserveCapacity(itemMoves.count)
+        itemSource.reserveCapacity(itemMoves.count)
         var uniqueItemMoves: [(from: _Path, to: _Path)] = []
+        uniqueItemMoves.reserveCapacity(itemMoves.count)
         for move in itemMoves {
             let (from, to) = move
             guard from.section >= 0, from.section < old.count else {

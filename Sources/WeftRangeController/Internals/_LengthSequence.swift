@@ -61,52 +61,95 @@ package struct _LengthSequence {
     /// lists (ascending indexes), in O(*p*) for the *p* measured items.
     package init(count: Int, estimate: Double, seed: UInt64 = 0x5EED, measured: [(index: Int, length: Double)]) {
         self.estimate = estimate
+        // A measured item is a node, and so is each run of estimated items
+        // between them: at most 2 p + 1 nodes.
+        let capacity = 2 * measured.count + 1
         var random = SplitMix64(seed: seed)
-        // Build the Cartesian tree of random priorities over the nodes in order:
-        // one pass with a stack holding the right spine. A node leaves the spine
-        // with both subtrees final, so its sums are taken then. Built in locals
-        // and a plain loop: reached from a closure, as an earlier version was,
-        // every access was checked for exclusivity at run time.
-        var built: [Node] = []
-        built.reserveCapacity(2 * measured.count + 1)
-        var spine: [Int32] = []
-        func size(_ node: Int32) -> Int32 { node == Self.none ? 0 : built[Int(node)].size }
-        func sum(_ node: Int32) -> Double { node == Self.none ? 0 : built[Int(node)].sum }
-        func estimated(_ node: Int32) -> Int32 { node == Self.none ? 0 : built[Int(node)].estimated }
-        func finish(_ node: Int32) {
-            let left = built[Int(node)].left, right = built[Int(node)].right
-            let isEstimated = built[Int(node)].length == Self.estimatedMark
-            built[Int(node)].size = size(left) + size(right) + built[Int(node)].count
-            built[Int(node)].sum = sum(left) + (isEstimated ? 0 : built[Int(node)].length) + sum(right)
-            built[Int(node)].estimated = estimated(left) + estimated(right) + (isEstimated ? built[Int(node)].count : 0)
+        var root = Self.none
+        nodes = [Node](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            var builder = _Builder(nodes: buffer.baseAddress!, random: random)
+            defer { random = builder.random }
+            var next = 0
+            for (index, length) in measured {
+                precondition(index >= next && index < count, "measured items out of order")
+                if index > next { builder.append(Self.estimatedMark, count: index - next) }
+                builder.append(length, count: 1)
+                next = index + 1
+            }
+            if next < count { builder.append(Self.estimatedMark, count: count - next) }
+            root = builder.finishSpine()
+            initialized = builder.count
         }
-        func append(_ length: Double?, count: Int = 1) {
+        self.root = root
+        self.random = random
+    }
+
+    /// Writes a treap's nodes in item order in one pass: the Cartesian tree of
+    /// their random priorities, built with a stack holding its right spine. A
+    /// node leaves the spine with both subtrees final, so its cached size, sum
+    /// and estimated count are taken then. Raw pointers, because this loop is
+    /// the whole cost of laying out a section of a million measured items: an
+    /// array's bounds and uniqueness checks on every access tripled it.
+    private struct _Builder {
+        let nodes: UnsafeMutablePointer<Node>
+        /// The right spine, root first; the deepest node is on top.
+        private var spine: [Int32] = []
+        private(set) var count = 0
+        private(set) var random: SplitMix64
+
+        init(nodes: UnsafeMutablePointer<Node>, random: SplitMix64) {
+            self.nodes = nodes
+            self.random = random
+            spine.reserveCapacity(64)
+        }
+
+        /// Appends a node of `count` items of `length` (`estimatedMark`: a run
+        /// of estimated items).
+        mutating func append(_ length: Double, count items: Int) {
             let priority = UInt32(truncatingIfNeeded: random.next())
-            built.append(Node(
-                left: Self.none, right: Self.none, priority: priority, size: Int32(count), count: Int32(count),
-                estimated: length == nil ? Int32(count) : 0, length: length ?? Self.estimatedMark, sum: length ?? 0))
-            let index = Int32(built.count - 1)
-            var last = Self.none
-            while let top = spine.last, built[Int(top)].priority < priority {
+            let index = Int32(count)
+            var last = _LengthSequence.none
+            while let top = spine.last, nodes[Int(top)].priority < priority {
                 last = spine.removeLast()
                 finish(last)
             }
-            built[Int(index)].left = last
-            if let top = spine.last { built[Int(top)].right = index }
+            let isEstimated = length == _LengthSequence.estimatedMark
+            (nodes + count).initialize(to: Node(
+                left: last, right: _LengthSequence.none, priority: priority, size: Int32(items), count: Int32(items),
+                estimated: isEstimated ? Int32(items) : 0, length: length, sum: isEstimated ? 0 : length))
+            if let top = spine.last { nodes[Int(top)].right = index }
             spine.append(index)
+            count += 1
         }
-        var next = 0
-        for (index, length) in measured {
-            precondition(index >= next && index < count, "measured items out of order")
-            if index > next { append(nil, count: index - next) }
-            append(length)
-            next = index + 1
+
+        /// Finishes the nodes left on the spine and returns the root.
+        mutating func finishSpine() -> Int32 {
+            for node in spine.reversed() { finish(node) }
+            return spine.first ?? _LengthSequence.none
         }
-        if next < count { append(nil, count: count - next) }
-        for node in spine.reversed() { finish(node) }
-        nodes = built
-        root = spine.first ?? Self.none
-        self.random = random
+
+        /// Takes the cached values of `node`, whose subtrees are final.
+        private func finish(_ node: Int32) {
+            let n = nodes + Int(node)
+            let left = n.pointee.left, right = n.pointee.right
+            let isEstimated = n.pointee.length == _LengthSequence.estimatedMark
+            var size = n.pointee.count, estimated = isEstimated ? n.pointee.count : 0
+            var sum = 0.0
+            if left != _LengthSequence.none {
+                size += nodes[Int(left)].size
+                estimated += nodes[Int(left)].estimated
+                sum = nodes[Int(left)].sum
+            }
+            sum += isEstimated ? 0 : n.pointee.length
+            if right != _LengthSequence.none {
+                size += nodes[Int(right)].size
+                estimated += nodes[Int(right)].estimated
+                sum += nodes[Int(right)].sum
+            }
+            n.pointee.size = size
+            n.pointee.estimated = estimated
+            n.pointee.sum = sum
+        }
     }
 
     /// The number of items. O(1).
@@ -233,50 +276,61 @@ package struct _LengthSequence {
         let removed = removals.sorted()
         var measured: [(index: Int, length: Double)] = []
         measured.reserveCapacity(count - estimatedCount + insertions.count)
+        // One walk in item order over the nodes (a measured item each, or a
+        // run of estimated ones), with the insertions merged in as their
+        // indexes come due. Plain locals and no nested functions: a captured
+        // variable is boxed, and every access to it checked for exclusivity.
         var final = 0, nextRemoval = 0, nextInsertion = 0, old = 0
-        func insertDue() {
-            while nextInsertion < insertions.count && insertions[nextInsertion].index == final {
-                if let length = insertions[nextInsertion].length { measured.append((final, length)) }
-                final += 1
-                nextInsertion += 1
-            }
-        }
-        // The nodes in item order: a measured item each, or a run of estimated ones.
         var pending: [Int32] = []
-        var node = root
-        while node != Self.none || !pending.isEmpty {
-            while node != Self.none {
-                pending.append(node)
-                node = nodes[Int(node)].left
-            }
-            let current = pending.removeLast()
-            node = nodes[Int(current)].right
-            let value = nodes[Int(current)]
-            var remaining = Int(value.count)
-            while nextRemoval < removed.count && removed[nextRemoval] < old + Int(value.count) {
-                nextRemoval += 1
-                remaining -= 1
-            }
-            old += Int(value.count)
-            if value.length != Self.estimatedMark {
-                guard remaining == 1 else { continue }
-                insertDue()
-                measured.append((final, value.length))
-                final += 1
-                continue
-            }
-            while remaining > 0 {
-                insertDue()
-                let room = nextInsertion < insertions.count ? insertions[nextInsertion].index - final : remaining
-                let taken = min(remaining, room)
-                final += taken
-                remaining -= taken
+        pending.reserveCapacity(64)
+        nodes.withUnsafeBufferPointer { nodes in
+            var node = root
+            while node != Self.none || !pending.isEmpty {
+                while node != Self.none {
+                    pending.append(node)
+                    node = nodes[Int(node)].left
+                }
+                let current = Int(pending.removeLast())
+                node = nodes[current].right
+                let nodeCount = Int(nodes[current].count), length = nodes[current].length
+                var remaining = nodeCount
+                while nextRemoval < removed.count && removed[nextRemoval] < old + nodeCount {
+                    nextRemoval += 1
+                    remaining -= 1
+                }
+                old += nodeCount
+                while remaining > 0 {
+                    while nextInsertion < insertions.count && insertions[nextInsertion].index == final {
+                        if let inserted = insertions[nextInsertion].length { measured.append((final, inserted)) }
+                        final += 1
+                        nextInsertion += 1
+                    }
+                    if length != Self.estimatedMark {
+                        measured.append((final, length))
+                        final += 1
+                        remaining = 0
+                    } else {
+                        let room = nextInsertion < insertions.count ? insertions[nextInsertion].index - final : remaining
+                        let taken = min(remaining, room)
+                        final += taken
+                        remaining -= taken
+                    }
+                }
             }
         }
-        insertDue()
+        while nextInsertion < insertions.count && insertions[nextInsertion].index == final {
+            if let inserted = insertions[nextInsertion].length { measured.append((final, inserted)) }
+            final += 1
+            nextInsertion += 1
+        }
         precondition(nextRemoval == removed.count && nextInsertion == insertions.count,
                      "bulk edit out of range: \(removed.count) removals, \(insertions.count) inserts into \(count) items")
-        self = _LengthSequence(count: final, estimate: estimate, seed: random.next(), measured: measured)
+        // The old nodes go first, so that the new ones can take their memory
+        // rather than fault in fresh pages (megabytes at 100k items).
+        let seed = random.next()
+        nodes = []
+        freeSlots = []
+        self = _LengthSequence(count: final, estimate: estimate, seed: seed, measured: measured)
     }
 
     // MARK: Treap primitives

@@ -215,8 +215,9 @@ public final class CollectionDiffableDataSource<
         appliesInFlight += 1
         let generation = generation
         let differ = differ
+        let mode = collectionNode.dataController.validationMode
         collectionNode.dataController.performInBackground {
-            Self.plan(from: base, to: newSnapshot, differ: differ)
+            Self.plan(from: base, to: newSnapshot, differ: differ, validatingFor: mode)
         } then: { [weak self] plan in
             // Released with its node while the diff ran: say so, or an `await` waits for good.
             guard let self else {
@@ -277,9 +278,12 @@ public final class CollectionDiffableDataSource<
         var reconfigured: [IndexPath] = []
     }
 
-    /// Diffs `old` against `new`. Runs on main or off it.
+    /// Diffs `old` against `new`. Runs on main or off it. Off main, `mode` is
+    /// the data controller's: each batch is validated there, so that main only
+    /// compares its counts (`ChangeSet.prevalidate(newItemCounts:mode:)`).
     private nonisolated static func plan(
-        from old: CollectionSnapshot<Section, Item>, to new: CollectionSnapshot<Section, Item>, differ: _Differ
+        from old: CollectionSnapshot<Section, Item>, to new: CollectionSnapshot<Section, Item>, differ: _Differ,
+        validatingFor mode: ValidationMode? = nil
     ) -> Plan {
         var plan = Plan()
         plan.reconfigured = new.reconfiguredItemIdentifiers.compactMap { item -> IndexPath? in
@@ -301,9 +305,12 @@ public final class CollectionDiffableDataSource<
         let reloadedSections = Set(new.reloadedSectionIdentifiers)
         let reloadedItems = Set(new.reloadedItemIdentifiers)
         for stage in stages {
-            let changeSet = differ(
+            var changeSet = differ(
                 stage.from.sectionIdentifiers, stage.from.itemsBySection, stage.to.sectionIdentifiers,
                 stage.to.itemsBySection, stage.marks ? reloadedSections : [], stage.marks ? reloadedItems : [])
+            if let mode, !changeSet.isEmpty {
+                changeSet.prevalidate(newItemCounts: stage.to.itemsBySection.map(\.count), mode: mode)
+            }
             if !changeSet.isEmpty { plan.batches.append((changeSet, stage.to.applied, .followsNodeModel)) }
         }
         if !plan.reconfigured.isEmpty { plan.batches.append((nil, new.applied, .reconfiguresNode)) }

@@ -24,7 +24,9 @@ public struct ChangeSet: Sendable {
     /// Items per section before the batch, captured when the batch began.
     public let oldItemCounts: [Int]
     /// The edits recorded so far, in call order.
-    public internal(set) var edits: [AnimatedEdit] = []
+    public internal(set) var edits: [AnimatedEdit] = [] {
+        didSet { prevalidated = nil }
+    }
     /// The number of ``beginUpdates()`` not yet matched by ``endUpdates(animated:completion:)``.
     public private(set) var updateDepth = 0
     /// Whether the view animates the batch; set by the outermost `endUpdates`.
@@ -37,6 +39,9 @@ public struct ChangeSet: Sendable {
     private var completions: [@Sendable (Bool) -> Void] = []
     /// Per open group, the edits and completions recorded before it began.
     private var groupStarts: [(edits: Int, completions: Int)] = []
+    /// The validation ``prevalidate(newItemCounts:mode:)`` did off main, for
+    /// these edits: any change to them drops it.
+    private var prevalidated: (newItemCounts: [Int], mode: ValidationMode, result: CompletedChangeSet)?
 
     /// Creates an empty batch over sections with the given item counts.
     ///
@@ -133,6 +138,12 @@ public struct ChangeSet: Sendable {
         if reloadsData, edits.count > 1 {
             throw ChangeSetError(.reloadDataWithOtherEdits(otherEditCount: edits.count - 1), viewKind: mode.viewKind)
         }
+        if let prevalidated, prevalidated.newItemCounts == newItemCounts, prevalidated.mode == mode {
+            var result = prevalidated.result
+            result.isAnimated = isAnimated
+            result.completions = completions
+            return result
+        }
         let validator = _BatchValidator(old: oldItemCounts, new: newItemCounts, edits: edits, mode: mode)
         try validator.checkIndexPathShapes(edits)
         // A reload replaces everything, so only the counts themselves are checked.
@@ -141,6 +152,28 @@ public struct ChangeSet: Sendable {
         return CompletedChangeSet(
             oldItemCounts: oldItemCounts, newItemCounts: newItemCounts, edits: edits,
             outcome: outcome, isAnimated: isAnimated, completions: completions)
+    }
+
+    /// Validates the edits recorded so far against `newItemCounts`, so that
+    /// ``completed(newItemCounts:mode:)`` with the same counts and mode, later
+    /// and maybe on another thread, costs O(*s*) for *s* sections instead of
+    /// validating again: a batch a diff made off main is validated there, not
+    /// on main where the data controller completes it. Any edit recorded or
+    /// discarded afterwards drops the result; grouping and completion handlers
+    /// do not. An invalid batch keeps nothing: completing it reports its error.
+    ///
+    /// - Returns: Whether the batch is valid.
+    /// - Complexity: As ``completed(newItemCounts:mode:)``.
+    @discardableResult
+    package mutating func prevalidate(newItemCounts: [Int], mode: ValidationMode) -> Bool {
+        guard updateDepth == 0, !endedTooOften, oversizedSectionEdit == nil else { return false }
+        do {
+            let result = try completed(newItemCounts: newItemCounts, mode: mode)
+            prevalidated = (newItemCounts, mode, result)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Whether a section edit naming `sections` may be recorded; if not, the batch

@@ -18,7 +18,7 @@ public struct CompletedChangeSet: Sendable {
     /// Whether the whole batch is a `reloadData`.
     public let includesReloadData: Bool
     /// Whether the view should animate the batch (the outermost `endUpdates` decides).
-    public let isAnimated: Bool
+    public internal(set) var isAnimated: Bool
 
     let sectionShift: _IndexShift
     let sectionMoveForward: [Int: Int]
@@ -31,7 +31,7 @@ public struct CompletedChangeSet: Sendable {
     let itemJumpBackward: [_Path: _Path]
     let deletedSectionSet: Set<Int>
     let insertedSectionSet: Set<Int>
-    let completions: [@Sendable (Bool) -> Void]
+    var completions: [@Sendable (Bool) -> Void]
 
     /// The edits in the order a view receives them: reloads, deletes, inserts, then
     /// moves, each kind in call order (Texture's relay order, with native moves last).

@@ -62,12 +62,18 @@ package struct _LengthSequence {
     package init(count: Int, estimate: Double, seed: UInt64 = 0x5EED, measured: [(index: Int, length: Double)]) {
         self.estimate = estimate
         // A measured item is a node, and so is each run of estimated items
-        // between them: at most 2 p + 1 nodes.
-        let capacity = 2 * measured.count + 1
+        // around them. Counted exactly: a feed measured whole would reserve
+        // twice the memory it fills.
+        var capacity = measured.count, next = 0
+        for (index, _) in measured {
+            if index > next { capacity += 1 }
+            next = index + 1
+        }
+        if next < count { capacity += 1 }
         var random = SplitMix64(seed: seed)
         var root = Self.none
         nodes = [Node](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            var builder = _Builder(nodes: buffer.baseAddress!, random: random)
+            var builder = _Builder(nodes: buffer.baseAddress!, capacity: capacity, random: random)
             defer { random = builder.random }
             var next = 0
             for (index, length) in measured {
@@ -92,13 +98,15 @@ package struct _LengthSequence {
     /// array's bounds and uniqueness checks on every access tripled it.
     private struct _Builder {
         let nodes: UnsafeMutablePointer<Node>
+        let capacity: Int
         /// The right spine, root first; the deepest node is on top.
         private var spine: [Int32] = []
         private(set) var count = 0
         private(set) var random: SplitMix64
 
-        init(nodes: UnsafeMutablePointer<Node>, random: SplitMix64) {
+        init(nodes: UnsafeMutablePointer<Node>, capacity: Int, random: SplitMix64) {
             self.nodes = nodes
+            self.capacity = capacity
             self.random = random
             spine.reserveCapacity(64)
         }
@@ -106,6 +114,7 @@ package struct _LengthSequence {
         /// Appends a node of `count` items of `length` (`estimatedMark`: a run
         /// of estimated items).
         mutating func append(_ length: Double, count items: Int) {
+            assert(count < capacity, "more nodes than counted")
             let priority = UInt32(truncatingIfNeeded: random.next())
             let index = Int32(count)
             var last = _LengthSequence.none

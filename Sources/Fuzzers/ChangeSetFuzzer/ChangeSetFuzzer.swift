@@ -134,6 +134,25 @@ func extremeDisagreements(_ batch: ExtremeBatch) -> [String] {
     let strict = Result { () throws(ChangeSetError) in try changes.completed(newItemCounts: batch.new) }
     let faithful = Result { () throws(ChangeSetError) in try changes.completed(newItemCounts: batch.new, mode: .faithful) }
     var problems: [String] = []
+    // Validated ahead (as a diffable data source does off main), the batch
+    // completes exactly as it does validated on the spot, in either mode.
+    var ahead = changes
+    ahead.prevalidate(newItemCounts: batch.new, mode: .strict)
+    for (mode, result, validatedAhead) in [
+        ("strict", strict, Result { () throws(ChangeSetError) in try ahead.completed(newItemCounts: batch.new) }),
+        ("faithful", faithful, Result { () throws(ChangeSetError) in try ahead.completed(newItemCounts: batch.new, mode: .faithful) }),
+    ] {
+        switch (result, validatedAhead) {
+        case (.success(let now), .success(let early)):
+            if now.normalized != early.normalized || now.isAnimated != early.isAnimated {
+                problems.append("\(mode) completed differently when validated ahead: \(described)")
+            }
+        case (.failure(let now), .failure(let early)):
+            if now != early { problems.append("\(mode) refused as \(early) when validated ahead, not \(now): \(described)") }
+        default:
+            problems.append("\(mode) decided otherwise when validated ahead: \(described)")
+        }
+    }
 
     if batch.edits.contains(where: { $0.indexPaths.contains { $0.count != 2 } }) {
         // Only a reload of everything mixed with other edits is reported first.

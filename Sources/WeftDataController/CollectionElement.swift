@@ -39,9 +39,10 @@ public final class CollectionElement: @unchecked Sendable {
         /// The supernode of the node this element's block returned, which was
         /// refused for being inside another node, until a commit reports it.
         var refusedSupernode: String?
-        /// The container whose data controller made this element; the node is told.
-        weak var owner: (any CellNodeContainer)?
     }
+
+    /// The container whose data controller made this element; the node is told.
+    private let owner: _OwnerReference?
 
     /// Guards `phase` and `sizeRange`. Held while the node block runs, so that
     /// concurrent readers of `node` wait for the one node instead of making two.
@@ -97,11 +98,11 @@ public final class CollectionElement: @unchecked Sendable {
     /// An element whose node learns that `owner` shows it (`CellNode.owningNode`).
     package init(
         nodeBlock: @escaping NodeBlock, constrainedSize: SizeRange, supplementaryKind: String?,
-        nodeModel: (any Hashable & Sendable)?, owner: (any CellNodeContainer)?
+        nodeModel: (any Hashable & Sendable)?, owner: _OwnerReference?
     ) {
-        lock = PosixMutex(State(
-            phase: .pending(nodeBlock), sizeRange: constrainedSize, nodeModel: nodeModel, owner: owner))
+        lock = PosixMutex(State(phase: .pending(nodeBlock), sizeRange: constrainedSize, nodeModel: nodeModel))
         self.supplementaryKind = supplementaryKind
+        self.owner = owner
     }
 
     /// The element's node, made now by the node block if it does not exist yet.
@@ -139,7 +140,7 @@ public final class CollectionElement: @unchecked Sendable {
                     node.collectionElement = self
                 }
                 node._setInitialNodeModel(state.nodeModel)
-                if let owner = state.owner { node._setOwningNode(owner) }
+                if let owner = owner?.node { node._setOwningNode(owner) }
                 state.phase = .allocated(node)
                 allocatedNode.store(UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque()), ordering: .releasing)
                 return node

@@ -32,9 +32,9 @@ extension DataController {
         var batch = ElementMap<CollectionElement>.Batch()
         var paths: [IndexPath] = []
         var elements: [CollectionElement] = []
-        let itemSource = dataSource, owner = owningNode
+        let ask = dataSource?.elementPartsAsker(for: self), owner = ownerReference
         for path in pending where pendingMap.element(at: path) == nil {
-            let element = makeItemElement(at: path, from: itemSource, owner: owner)
+            let element = makeItemElement(at: path, asking: ask, owner: owner)
             batch.replaceItem(at: path, with: element)
             paths.append(path)
             elements.append(element)

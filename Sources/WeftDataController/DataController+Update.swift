@@ -123,11 +123,11 @@ extension DataController {
         // replaces one that has an element: it is likely on screen, so it gets
         // its new element at once instead of showing nothing until a range asks.
         var replacesPresentItem = Set<IndexPath>()
-        // Read once: both are weak, and an eager load makes a million elements.
-        let itemSource = dataSource, owner = owningNode
+        // Read once: an eager load makes a million elements.
+        let ask = dataSource?.elementPartsAsker(for: self), owner = ownerReference
         let makeItem = { (path: IndexPath) -> CollectionElement? in
             guard !isLazy || replacesPresentItem.contains(path) else { return nil }
-            let element = self.makeItemElement(at: path, from: itemSource, owner: owner)
+            let element = self.makeItemElement(at: path, asking: ask, owner: owner)
             newElements.append(element)
             return element
         }
@@ -234,12 +234,14 @@ extension DataController {
     }
 
     func makeItemElement(
-        at path: IndexPath, from dataSource: (any DataControllerDataSource)?, owner: (any CellNodeContainer)?
+        at path: IndexPath,
+        asking ask: ((IndexPath) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?))?,
+        owner: _OwnerReference
     ) -> CollectionElement {
-        guard let dataSource else {
+        guard let ask else {
             return CollectionElement(nodeBlock: { CellNode() }, constrainedSize: defaultConstrainedSize)
         }
-        let parts = dataSource.dataController(self, elementPartsForItemAt: path)
+        let parts = ask(path)
         return CollectionElement(
             nodeBlock: parts.nodeBlock, constrainedSize: parts.constrainedSize, supplementaryKind: nil,
             nodeModel: parts.nodeModel, owner: owner)
@@ -264,7 +266,7 @@ extension DataController {
                     nodeBlock: dataSource.dataController(self, nodeBlockForSupplementaryElementOfKind: kind, at: path),
                     constrainedSize: dataSource.dataController(
                         self, constrainedSizeForSupplementaryElementOfKind: kind, at: path),
-                    supplementaryKind: kind, nodeModel: nil, owner: owningNode)))
+                    supplementaryKind: kind, nodeModel: nil, owner: ownerReference)))
             }
         }
         return elements

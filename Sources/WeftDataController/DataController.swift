@@ -72,7 +72,12 @@ public final class DataController {
     /// The container that shows this controller's nodes: each node its elements
     /// make is told (`CellNode.owningNode`), so that a cell can ask for its
     /// `indexPath`. The collection containers set it to themselves.
-    public weak var owningNode: (any CellNodeContainer)?
+    public weak var owningNode: (any CellNodeContainer)? {
+        didSet { ownerReference = _OwnerReference(owningNode) }
+    }
+
+    /// ``owningNode`` as new elements hold it.
+    var ownerReference = _OwnerReference(nil)
 
     /// How change sets are validated: `ValidationMode.strict` by default.
     public let validationMode: ValidationMode

@@ -47,6 +47,20 @@ public protocol DataControllerDataSource: AnyObject {
         _ dataController: DataController, elementPartsForItemAt indexPath: IndexPath
     ) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?)
 
+    /// A function that answers ``dataController(_:elementPartsForItemAt:)``
+    /// for the items of one batch: the data controller asks for it once per
+    /// batch or load, calls it for each item it makes an element for, in the
+    /// same turn on main, and drops it.
+    ///
+    /// The default calls ``dataController(_:elementPartsForItemAt:)``.
+    /// Implement it when every item's answers start with the same step, such
+    /// as loading weak references to the app's data source, as a container
+    /// does: the function takes the step once, where an eager load of a
+    /// million items took it a million times.
+    func elementPartsAsker(
+        for dataController: DataController
+    ) -> (IndexPath) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?)
+
     /// The supplementary kinds (``ElementKind/sectionHeader``, ``ElementKind/sectionFooter``) of `section`. The
     /// default is none.
     ///
@@ -124,6 +138,12 @@ extension DataControllerDataSource {
         (self.dataController(dataController, nodeBlockForItemAt: indexPath),
          self.dataController(dataController, constrainedSizeForItemAt: indexPath),
          self.dataController(dataController, nodeModelForItemAt: indexPath))
+    }
+
+    public func elementPartsAsker(
+        for dataController: DataController
+    ) -> (IndexPath) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?) {
+        { [unowned dataController] in self.dataController(dataController, elementPartsForItemAt: $0) }
     }
 
     public func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String] {

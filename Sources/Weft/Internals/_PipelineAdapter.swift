@@ -62,6 +62,23 @@ extension _PipelineAdapter: DataControllerDataSource {
                 dataSource.collectionNode(node, nodeModelForItemAt: indexPath))
     }
 
+    /// Loads the weak node and its weak data source once for the batch: per
+    /// item, the two loads and their releases went through the objects' side
+    /// tables, about 7% of main's time in an eager load of a million items.
+    func elementPartsAsker(
+        for dataController: DataController
+    ) -> (IndexPath) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?) {
+        guard let node, let dataSource = node.dataSource else {
+            let size = node?.defaultConstrainedSize ?? dataController.defaultConstrainedSize
+            return { _ in ({ CellNode() }, size, nil) }
+        }
+        return { indexPath in
+            (dataSource.collectionNode(node, nodeBlockForItemAt: indexPath),
+             dataSource.collectionNode(node, constrainedSizeForItemAt: indexPath),
+             dataSource.collectionNode(node, nodeModelForItemAt: indexPath))
+        }
+    }
+
     func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String] {
         guard let node else { return [] }
         return node.dataSource?.collectionNode(node, supplementaryElementKindsInSection: section) ?? []

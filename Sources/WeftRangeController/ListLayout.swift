@@ -290,19 +290,22 @@ public final class ListLayout: CollectionLayout {
         if section == measured.count { measured.append(_MeanLength()) }
         let count = map.numberOfItems(inSection: section)
         let present = map.indexesOfPresentItems(inSection: section)
-        var lengths: [(index: Int, length: Double)] = []
-        lengths.reserveCapacity(present.count)
-        if present.count > count / 16 {
-            map.forEachItem(inSection: section) { index, element in
-                if let length = slot(of: element, inSection: section) { lengths.append((index, length)) }
-            }
-        } else {
-            for index in present {
-                let element = map.element(at: IndexPath(item: index, section: section))
-                if let length = slot(of: element, inSection: section) { lengths.append((index, length)) }
+        // The estimate comes from the section's own measured items, known once
+        // they are read: set after.
+        var lengths = _LengthSequence(count: count, estimate: 0, measuredAtMost: present.count) { appender in
+            if present.count > count / 16 {
+                map.forEachItem(inSection: section) { index, element in
+                    if let length = slot(of: element, inSection: section) { appender.append(index: index, length: length) }
+                }
+            } else {
+                for index in present {
+                    let element = map.element(at: IndexPath(item: index, section: section))
+                    if let length = slot(of: element, inSection: section) { appender.append(index: index, length: length) }
+                }
             }
         }
-        return _LengthSequence(count: count, estimate: estimatedSlot(inSection: section), measured: lengths)
+        lengths.estimate = estimatedSlot(inSection: section)
+        return lengths
     }
 
     private func reindex(itemCounts: [Int]) {

@@ -21,7 +21,7 @@ import WeftCore
 /// `sum + estimated * estimate` long and a new estimate costs O(1), however many
 /// items take it.
 package struct _LengthSequence {
-    private struct Node {
+    fileprivate struct Node {
         var left: Int32
         var right: Int32
         var priority: UInt32
@@ -37,8 +37,8 @@ package struct _LengthSequence {
         var sum: Double
     }
 
-    private static let estimatedMark = -1.0
-    private static let none: Int32 = -1
+    fileprivate static let estimatedMark = -1.0
+    fileprivate static let none: Int32 = -1
 
     /// The length of every estimated item.
     package var estimate: Double
@@ -60,7 +60,6 @@ package struct _LengthSequence {
     /// Builds a sequence of `count` items, estimated except those `measured`
     /// lists (ascending indexes), in O(*p*) for the *p* measured items.
     package init(count: Int, estimate: Double, seed: UInt64 = 0x5EED, measured: [(index: Int, length: Double)]) {
-        self.estimate = estimate
         // A measured item is a node, and so is each run of estimated items
         // around them. Counted exactly: a feed measured whole would reserve
         // twice the memory it fills.
@@ -70,24 +69,67 @@ package struct _LengthSequence {
             next = index + 1
         }
         if next < count { capacity += 1 }
+        self.init(count: count, estimate: estimate, seed: seed, nodeCapacity: capacity) { appender in
+            for (index, length) in measured { appender.append(index: index, length: length) }
+        }
+    }
+
+    /// Builds a sequence of `count` items, estimated except those `measure`
+    /// appends (ascending indexes, at most `limit` of them), in O(*p*) for
+    /// the *p* measured items, without gathering them first: a section of a
+    /// million measured items would gather 16 MB.
+    package init(
+        count: Int, estimate: Double, seed: UInt64 = 0x5EED, measuredAtMost limit: Int,
+        _ measure: (inout Appender) -> Void
+    ) {
+        let measured = Swift.max(0, Swift.min(limit, count))
+        self.init(count: count, estimate: estimate, seed: seed, nodeCapacity: 2 * measured + 1, measure)
+    }
+
+    private init(count: Int, estimate: Double, seed: UInt64, nodeCapacity: Int, _ measure: (inout Appender) -> Void) {
+        self.estimate = estimate
         var random = SplitMix64(seed: seed)
         var root = Self.none
-        nodes = [Node](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            var builder = _Builder(nodes: buffer.baseAddress!, capacity: capacity, random: random)
-            defer { random = builder.random }
-            var next = 0
-            for (index, length) in measured {
-                precondition(index >= next && index < count, "measured items out of order")
-                if index > next { builder.append(Self.estimatedMark, count: index - next) }
-                builder.append(length, count: 1)
-                next = index + 1
-            }
-            if next < count { builder.append(Self.estimatedMark, count: count - next) }
-            root = builder.finishSpine()
-            initialized = builder.count
+        nodes = [Node](unsafeUninitializedCapacity: nodeCapacity) { buffer, initialized in
+            _adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+            var appender = Appender(
+                builder: _Builder(nodes: buffer.baseAddress!, capacity: nodeCapacity, random: random), count: count)
+            measure(&appender)
+            appender.finish()
+            root = appender.builder.finishSpine()
+            initialized = appender.builder.count
+            random = appender.builder.random
         }
         self.root = root
         self.random = random
+    }
+
+    /// Takes the measured items of a sequence being built, in ascending order
+    /// of their indexes; the items between them are estimated.
+    package struct Appender {
+        fileprivate var builder: _Builder
+        private let count: Int
+        private var next = 0
+
+        fileprivate init(builder: _Builder, count: Int) {
+            self.builder = builder
+            self.count = count
+        }
+
+        /// Adds the item at `index`, measured `length` long. Traps unless
+        /// `index` is past the last one added and within the sequence.
+        package mutating func append(index: Int, length: Double) {
+            precondition(index >= next && index < count, "measured items out of order")
+            if index > next { builder.append(_LengthSequence.estimatedMark, count: index - next) }
+            builder.append(length, count: 1)
+            next = index + 1
+        }
+
+        /// Adds the estimated run after the last measured item.
+        fileprivate mutating func finish() {
+            if next < count { builder.append(_LengthSequence.estimatedMark, count: count - next) }
+            next = count
+        }
     }
 
     /// Writes a treap's nodes in item order in one pass: the Cartesian tree of
@@ -96,7 +138,7 @@ package struct _LengthSequence {
     /// and estimated count are taken then. Raw pointers, because this loop is
     /// the whole cost of laying out a section of a million measured items: an
     /// array's bounds and uniqueness checks on every access tripled it.
-    private struct _Builder {
+    fileprivate struct _Builder {
         let nodes: UnsafeMutablePointer<Node>
         let capacity: Int
         /// The right spine, root first; the deepest node is on top.
@@ -114,7 +156,7 @@ package struct _LengthSequence {
         /// Appends a node of `count` items of `length` (`estimatedMark`: a run
         /// of estimated items).
         mutating func append(_ length: Double, count items: Int) {
-            assert(count < capacity, "more nodes than counted")
+            precondition(count < capacity, "more measured items than the sequence was built for")
             let priority = UInt32(truncatingIfNeeded: random.next())
             let index = Int32(count)
             var last = _LengthSequence.none

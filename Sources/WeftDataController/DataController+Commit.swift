@@ -31,6 +31,10 @@ extension DataController {
             deallocQueue.release(value: swapVisibleMap(toLoaded: map, at: paths, unloading: true))
         }
         if commits.isEmpty { runFinishBlocks() }
+        // The commit holds the elements step 3 measured, a million at an eager
+        // load: their releases (each on the runtime's slow path, since a node
+        // references its element weakly) go off main with it.
+        deallocQueue.release(value: consume commit)
     }
 
     /// Lets the delegate perform its batch update with the swap inside, and
@@ -96,13 +100,13 @@ extension DataController {
             let path = element.isSupplementary ? map.supplementaryLocation(of: element)?.indexPath : map.indexPath(of: element)
             return path.map { [$0] } ?? []
         }
-        for element in elements {
+        for index in elements.indices {
             // Most nodes have nothing to report and manage no subnodes: say so
-            // without a lock or a retain (at a million nodes each was a miss).
-            if !element.hasRefusalToReport,
-                element.withAllocatedNode({ $0.layoutSpecErrors.isEmpty && !$0.automaticallyManagesSubnodes }) ?? true {
-                continue
-            }
+            // without a lock or a retain of the node or the element (at a
+            // million nodes each was a miss, and an element's retain takes the
+            // slow path, since its node references it weakly).
+            if Unmanaged.passUnretained(elements[index])._hasNothingToReport { continue }
+            let element = elements[index]
             let (node, refusedHolder, refusedSupernode) = element.takeNodeAndRefusal()
             if let refusedHolder {
                 let error = SharedNodeError(refusing: element, heldBy: refusedHolder, in: map, newest: pendingMap)
@@ -141,5 +145,17 @@ extension SharedNodeError {
         self.init(indexPath: locate(element, in: map), supplementaryKind: element.supplementaryKind,
                   holderIndexPath: holderPath, holderSupplementaryKind: holder.supplementaryKind,
                   holderIsInThisCollection: holderPath != nil || locate(holder, in: newest) != nil)
+    }
+}
+
+extension Unmanaged where Instance == CollectionElement {
+    /// Whether the element has no refusal to report and its node (if any) no
+    /// layout spec error and no subnodes to lay out: read without a retain of
+    /// the element or the node, which the caller keeps alive.
+    fileprivate var _hasNothingToReport: Bool {
+        _withUnsafeGuaranteedRef { element in
+            !element.hasRefusalToReport
+                && element.withAllocatedNode({ $0.layoutSpecErrors.isEmpty && !$0.automaticallyManagesSubnodes }) ?? true
+        }
     }
 }

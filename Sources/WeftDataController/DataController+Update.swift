@@ -185,7 +185,12 @@ extension DataController {
         } else {
             retireElements(removedBy: batch, from: pendingMap)
         }
-        return (completed, map, newElements, batch.repopulatedSections)
+        let repopulated = batch.repopulatedSections
+        // The batch lists every new element, a million at an eager load, and
+        // their releases (each on the runtime's slow path, since a node
+        // references its element weakly) would cost main: they go off main.
+        deallocQueue.release(value: consume batch)
+        return (completed, map, newElements, repopulated)
     }
 
     /// Marks the elements an accepted update removes, so that a node block of the

@@ -116,6 +116,23 @@ extension ElementMap {
     ///
     /// - Complexity: O(log *n* + *m*), where *m* is the number of items in the section.
     package func forEachItem(inSection section: Int, _ body: (Int, Element?) -> Void) {
+        forEachUnmanagedItem(inSection: section) { index, item in
+            if let item {
+                item._withUnsafeGuaranteedRef { body(index, $0) }
+            } else {
+                body(index, nil)
+            }
+        }
+    }
+
+    /// Calls `body` with each item of a section in order as an unretained
+    /// reference (`nil` for an absent item), valid while `self` lives: for a
+    /// caller that reads each element through `_withUnsafeGuaranteedRef`,
+    /// where a bound element was retained anyway, and an element's retain
+    /// takes the runtime's slow path when something references it weakly.
+    ///
+    /// - Complexity: O(log *n* + *m*), where *m* is the number of items in the section.
+    package func forEachUnmanagedItem(inSection section: Int, _ body: (Int, Unmanaged<Element>?) -> Void) {
         let count = numberOfItems(inSection: section)
         let version = storage.version
         var handles = [UnsafeMutableRawPointer?](repeating: nil, count: Swift.min(count, 256))
@@ -125,12 +142,8 @@ extension ElementMap {
                 _CElementMap.copyItems(version, section: section, start: done, into: $0)
             }
             for index in 0 ..< copied {
-                if let handle = handles[index] {
-                    // The version holds the element for as long as `self` lives.
-                    Unmanaged<Element>.fromOpaque(handle)._withUnsafeGuaranteedRef { body(done + index, $0) }
-                } else {
-                    body(done + index, nil)
-                }
+                // The version holds the element for as long as `self` lives.
+                body(done + index, handles[index].map { Unmanaged<Element>.fromOpaque($0) })
             }
             done += copied
         }

@@ -294,8 +294,11 @@ public final class ListLayout: CollectionLayout {
         // they are read: set after.
         var lengths = _LengthSequence(count: count, estimate: 0, measuredAtMost: present.count) { appender in
             if present.count > count / 16 {
-                map.forEachItem(inSection: section) { index, element in
-                    if let length = slot(of: element, inSection: section) { appender.append(index: index, length: length) }
+                map.forEachUnmanagedItem(inSection: section) { index, element in
+                    guard let size = element?._layoutSize else { return }
+                    let length = Double(scrollAxis.length(of: size) + spacing)
+                    record(length, inSection: section)
+                    appender.append(index: index, length: length)
                 }
             } else {
                 for index in present {

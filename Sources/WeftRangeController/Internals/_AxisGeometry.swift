@@ -52,3 +52,13 @@ extension CollectionElement {
         allocatedNodeCalculatedSize ?? constrainedSize.min
     }
 }
+
+extension Unmanaged where Instance == CollectionElement {
+    /// The element's ``CollectionElement/_layoutSize``, read without a retain:
+    /// an element's node references it weakly, so its retains take the runtime's
+    /// slow path, and a layout reads a million at a first load. The caller
+    /// keeps the element alive (a map that holds it).
+    var _layoutSize: CGSize {
+        _withUnsafeGuaranteedRef { $0._layoutSize }
+    }
+}

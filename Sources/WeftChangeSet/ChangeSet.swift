@@ -24,9 +24,7 @@ public struct ChangeSet: Sendable {
     /// Items per section before the batch, captured when the batch began.
     public let oldItemCounts: [Int]
     /// The edits recorded so far, in call order.
-    public internal(set) var edits: [AnimatedEdit] = [] {
-        didSet { prevalidated = nil }
-    }
+    public internal(set) var edits: [AnimatedEdit] = []
     /// The number of ``beginUpdates()`` not yet matched by ``endUpdates(animated:completion:)``.
     public private(set) var updateDepth = 0
     /// Whether the view animates the batch; set by the outermost `endUpdates`.
@@ -40,8 +38,10 @@ public struct ChangeSet: Sendable {
     /// Per open group, the edits and completions recorded before it began.
     private var groupStarts: [(edits: Int, completions: Int)] = []
     /// The validation ``prevalidate(newItemCounts:mode:)`` did off main, for
-    /// these edits: any change to them drops it.
-    private var prevalidated: (newItemCounts: [Int], mode: ValidationMode, result: CompletedChangeSet)?
+    /// the first `editCount` edits. Edits are only appended, except by
+    /// ``discardUpdates()``, which drops it; so it holds while the count is
+    /// the same. (Not an observer on `edits`: that cost every recorded edit.)
+    private var prevalidated: (editCount: Int, newItemCounts: [Int], mode: ValidationMode, result: CompletedChangeSet)?
 
     /// Creates an empty batch over sections with the given item counts.
     ///
@@ -81,6 +81,7 @@ public struct ChangeSet: Sendable {
         updateDepth -= 1
         if let oversized = oversizedSectionEdit, oversized.position >= start.edits { oversizedSectionEdit = nil }
         edits.removeSubrange(start.edits...)
+        prevalidated = nil
         let dropped = completions[start.completions...]
         completions.removeSubrange(start.completions...)
         for completion in dropped { completion(false) }
@@ -138,7 +139,9 @@ public struct ChangeSet: Sendable {
         if reloadsData, edits.count > 1 {
             throw ChangeSetError(.reloadDataWithOtherEdits(otherEditCount: edits.count - 1), viewKind: mode.viewKind)
         }
-        if let prevalidated, prevalidated.newItemCounts == newItemCounts, prevalidated.mode == mode {
+        if let prevalidated, prevalidated.editCount == edits.count, prevalidated.newItemCounts == newItemCounts,
+            prevalidated.mode == mode
+        {
             var result = prevalidated.result
             result.isAnimated = isAnimated
             result.completions = completions
@@ -169,7 +172,7 @@ public struct ChangeSet: Sendable {
         guard updateDepth == 0, !endedTooOften, oversizedSectionEdit == nil else { return false }
         do {
             let result = try completed(newItemCounts: newItemCounts, mode: mode)
-            prevalidated = (newItemCounts, mode, result)
+            prevalidated = (edits.count, newItemCounts, mode, result)
             return true
         } catch {
             return false

@@ -49,6 +49,18 @@ import WeftChangeSet
         #expect(throws: Never.self) { try changes.completed(newItemCounts: [2, 2]) }
     }
 
+    @Test func aDiscardedGroupLeavesTheBatchAsValidated() throws {
+        var changes = batch()
+        let valid = changes.prevalidate(newItemCounts: [3, 2], mode: .strict)
+        #expect(valid)
+        changes.beginUpdates()
+        changes.deleteItems(at: [IndexPath(item: 0, section: 0)])
+        changes.discardUpdates()
+        let expected = try batch().completed(newItemCounts: [3, 2])
+        #expect(try changes.completed(newItemCounts: [3, 2]).normalized == expected.normalized)
+        #expect(throws: ChangeSetError.self) { try changes.completed(newItemCounts: [2, 2]) }
+    }
+
     @Test func otherCountsOrAnotherModeAreValidatedAgain() {
         var changes = batch()
         let valid = changes.prevalidate(newItemCounts: [3, 2], mode: .strict)

@@ -54,12 +54,7 @@ extension _PipelineAdapter: DataControllerDataSource {
     func dataController(
         _ dataController: DataController, elementPartsForItemAt indexPath: IndexPath
     ) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?) {
-        guard let node, let dataSource = node.dataSource else {
-            return ({ CellNode() }, node?.defaultConstrainedSize ?? dataController.defaultConstrainedSize, nil)
-        }
-        return (dataSource.collectionNode(node, nodeBlockForItemAt: indexPath),
-                dataSource.collectionNode(node, constrainedSizeForItemAt: indexPath),
-                dataSource.collectionNode(node, nodeModelForItemAt: indexPath))
+        elementPartsAsker(for: dataController)(indexPath)
     }
 
     /// Loads the weak node and its weak data source once for the batch: per

@@ -90,7 +90,8 @@ package struct _LengthSequence {
         self.estimate = estimate
         var random = SplitMix64(seed: seed)
         var root = Self.none
-        nodes = [Node](unsafeUninitializedCapacity: nodeCapacity) { buffer, initialized in
+        // At least one slot, so that the buffer has an address even for no items.
+        nodes = [Node](unsafeUninitializedCapacity: Swift.max(nodeCapacity, 1)) { buffer, initialized in
             _adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             var appender = Appender(
                 builder: _Builder(nodes: buffer.baseAddress!, capacity: nodeCapacity, random: random), count: count)

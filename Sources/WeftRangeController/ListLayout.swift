@@ -233,7 +233,12 @@ public final class ListLayout: CollectionLayout {
     }
 
     private func slot(of element: CollectionElement) -> Double {
-        Double(scrollAxis.length(of: element._layoutSize) + spacing)
+        slot(ofSize: element._layoutSize)
+    }
+
+    /// The slot of an item laid out at `size`: its length along the scroll axis and the spacing after it.
+    private func slot(ofSize size: CGSize) -> Double {
+        Double(scrollAxis.length(of: size) + spacing)
     }
 
     /// An item's slot if it has an element, which then joins its section's
@@ -296,7 +301,7 @@ public final class ListLayout: CollectionLayout {
             if present.count > count / 16 {
                 map.forEachUnmanagedItem(inSection: section) { index, element in
                     guard let size = element?._layoutSize else { return }
-                    let length = Double(scrollAxis.length(of: size) + spacing)
+                    let length = slot(ofSize: size)
                     record(length, inSection: section)
                     appender.append(index: index, length: length)
                 }

@@ -33,44 +33,89 @@ extension CollectionNode {
     /// item has no node model, the collection is lazy or not loaded, or a count
     /// is out of range (the reload then reports it).
     ///
-    /// - Complexity: O(*n*) node-model asks and hashes for *n* items, before and after.
+    /// - Complexity: O(*n*) node-model asks and compares for *n* items, before
+    ///   and after; hashes too when many items changed.
     private func changeSetToDataSourceByNodeModels() -> ChangeSet? {
-        guard let dataSource, dataController.hasLoadedData, dataController.itemLoading == .eager else { return nil }
+        guard let dataSource, dataController.hasLoadedData, dataController.itemLoading == .eager,
+              let new = nodeModelsOfDataSource(dataSource)
+        else { return nil }
         let pending = dataController.pendingMap
-        var old: [[AnyHashable]] = []
+        var old: [[_NodeModelKey]] = []
         old.reserveCapacity(pending.numberOfSections)
         for section in 0 ..< pending.numberOfSections {
-            var models: [AnyHashable] = []
-            models.reserveCapacity(pending.numberOfItems(inSection: section))
-            var complete = true
-            // Unretained: a million elements retained and released was a third of this.
-            pending.forEachItem(inSection: section) { _, element in
-                guard complete, let model = element?.nodeModel else {
-                    complete = false
-                    return
-                }
-                models.append(AnyHashable(model))
-            }
-            guard complete else { return nil }
+            guard let models = nodeModels(ofSection: section, in: pending, comparedWith: new) else { return nil }
             old.append(models)
         }
+        return ChangeSet(
+            diffingSections: Array(0 ..< old.count), items: old, to: Array(0 ..< new.count), items: new)
+    }
+
+    /// The node models of a section's pending elements, or `nil` if one has none.
+    ///
+    /// Most catch-ups find most items unchanged (a refused lone edit, with the
+    /// data source as it was, finds all of them): while the elements' models
+    /// equal the data source's at the same index path, the result takes the data
+    /// source's key, which is equal, instead of a copy of the element's. Only past
+    /// the first difference is each element's model copied out.
+    ///
+    /// - Complexity: O(*m*) for *m* items in the section.
+    private func nodeModels(
+        ofSection section: Int, in pending: ElementMap<CollectionElement>, comparedWith new: [[_NodeModelKey]]
+    ) -> [_NodeModelKey]? {
+        let same = section < new.count ? new[section] : []
+        let count = pending.numberOfItems(inSection: section)
+        var models: [_NodeModelKey] = []
+        var matched = 0  // the items so far equal to `same`'s, not yet in `models`
+        var complete = true
+        // Unretained: a million elements retained and released was a third of this.
+        pending.forEachItem(inSection: section) { index, element in
+            guard complete, let model = element?.nodeModel else {
+                complete = false
+                return
+            }
+            let key = _NodeModelKey(model)
+            if matched == index, index < same.count, same[index] == key {
+                matched += 1
+                return
+            }
+            if models.isEmpty {
+                models.reserveCapacity(count)
+                models.append(contentsOf: same[..<matched])
+            }
+            models.append(key)
+        }
+        guard complete else { return nil }
+        guard models.isEmpty else { return models }
+        return matched == same.count ? same : Array(same[..<matched])
+    }
+
+    /// The data source's node models by section, or `nil` when an item has none
+    /// or a count is out of range.
+    ///
+    /// - Complexity: O(*n*) asks for *n* items.
+    private func nodeModelsOfDataSource(_ dataSource: any CollectionNodeDataSource) -> [[_NodeModelKey]]? {
         let sections = dataSource.numberOfSections(in: self)
         guard sections >= 0, sections <= ElementMap<CollectionElement>.maximumSectionCount else { return nil }
-        var new: [[AnyHashable]] = []
+        var new: [[_NodeModelKey]] = []
         new.reserveCapacity(sections)
         for section in 0 ..< sections {
             let count = dataSource.collectionNode(self, numberOfItemsInSection: section)
             guard count >= 0, count <= ElementMap<CollectionElement>.maximumItemCount else { return nil }
-            var models: [AnyHashable] = []
+            if let bulk = dataSource as? any _SectionNodeModels {
+                let models = bulk.nodeModelKeys(inSection: section)
+                guard models.count == count else { return nil }
+                new.append(models)
+                continue
+            }
+            var models: [_NodeModelKey] = []
             models.reserveCapacity(count)
             for item in 0 ..< count {
                 guard let model = dataSource.collectionNode(self, nodeModelForItemAt: IndexPath(item: item, section: section))
                 else { return nil }
-                models.append(AnyHashable(model))
+                models.append(_NodeModelKey(model))
             }
             new.append(models)
         }
-        return ChangeSet(
-            diffingSections: Array(0 ..< old.count), items: old, to: Array(0 ..< sections), items: new)
+        return new
     }
 }

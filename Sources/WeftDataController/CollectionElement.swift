@@ -208,13 +208,14 @@ public final class CollectionElement: @unchecked Sendable {
     /// Whether the element is a supplementary element rather than an item.
     public var isSupplementary: Bool { supplementaryKind != nil }
 
-    /// Tells whether `model` equals this element's ``nodeModel``; two absent
-    /// models are not equal, so an item without a model always gets a new node.
+    /// Tells whether `model` equals this element's ``nodeModel``: of the same
+    /// type, and equal by its `==`. Two absent models are not equal, so an item
+    /// without a model always gets a new node.
     ///
     /// - Complexity: O(1) plus one `==` of the models.
     public func hasNodeModel(equalTo model: (any Hashable & Sendable)?) -> Bool {
         guard let mine = nodeModel, let model else { return false }
-        return AnyHashable(mine) == AnyHashable(model)
+        return _NodeModelKey(mine) == _NodeModelKey(model)
     }
 
     /// Gives the element, and its node, the new model of a reloaded item, if the

@@ -142,8 +142,13 @@ extension ElementMap {
                 _CElementMap.copyItems(version, section: section, start: done, into: $0)
             }
             for index in 0 ..< copied {
-                // The version holds the element for as long as `self` lives.
-                body(done + index, handles[index].map { Unmanaged<Element>.fromOpaque($0) })
+                // The version holds the element for as long as `self` lives. Not
+                // `Optional.map`: unspecialized, it looked up generic metadata per item.
+                if let handle = handles[index] {
+                    body(done + index, Unmanaged<Element>.fromOpaque(handle))
+                } else {
+                    body(done + index, nil)
+                }
             }
             done += copied
         }

@@ -63,6 +63,33 @@ import WeftNode
         #expect(!anonymous.hasNodeModel(equalTo: nil), "an item without a model always gets a new node")
     }
 
+    /// Node models compare without `AnyHashable`: equal when of one type and `==`.
+    @Test func nodeModelKeysAreEqualOnlyForOneTypeAndEqualValues() throws {
+        final class Model: Hashable, Sendable {
+            let id: Int
+            init(_ id: Int) { self.id = id }
+            static func == (a: Model, b: Model) -> Bool { a.id == b.id }
+            func hash(into hasher: inout Hasher) { hasher.combine(id) }
+        }
+        struct Wide: Hashable, Sendable { var a, b, c, d: Int }  // boxed out of the existential's buffer
+        let equal: [(any Hashable & Sendable, any Hashable & Sendable)] = [
+            (7, 7), ("post", "post"), (Model(3), Model(3)), (Wide(a: 1, b: 2, c: 3, d: 4), Wide(a: 1, b: 2, c: 3, d: 4)),
+            ([1, 2], [1, 2]),
+        ]
+        for (a, b) in equal {
+            #expect(_NodeModelKey(a) == _NodeModelKey(b), "\(a)")
+            #expect(_NodeModelKey(a).hashValue == _NodeModelKey(b).hashValue, "\(a)")
+        }
+        let different: [(any Hashable & Sendable, any Hashable & Sendable)] = [
+            (7, 8), (7, Int8(7)), (7, "7"), (Model(3), Model(4)), (Wide(a: 1, b: 2, c: 3, d: 4), Wide(a: 1, b: 2, c: 3, d: 5)),
+        ]
+        for (a, b) in different {
+            #expect(_NodeModelKey(a) != _NodeModelKey(b), "\(a) and \(b)")
+        }
+        let element = CollectionElement(nodeBlock: { CellNode() }, constrainedSize: .unconstrained, nodeModel: Int8(7))
+        #expect(element.hasNodeModel(equalTo: Int8(7)) && !element.hasNodeModel(equalTo: 7))
+    }
+
     @Test func constrainedSizeAndKind() throws {
         let size = try SizeRange(exactly: CGSize(width: 320, height: 44))
         let header = CollectionElement(

@@ -118,4 +118,62 @@ import WeftTestSupport
         #expect(feed.shown == feed.stories)
         #expect(feed.view.inconsistencies.isEmpty && feed.view.divergences.isEmpty)
     }
+
+    /// The catch-up takes the data source's models while the elements' equal
+    /// them; sections that grew or shrank at their end, or did not change at all,
+    /// pair every item that stayed and ask only for the new ones.
+    @Test func aCatchUpPairsItemsKeptAtTheStartOfALongerOrShorterSection() throws {
+        for change in ["append", "removeLast", "nothing", "first"] {
+            let feed = try StoryFeed(count: 1_000)
+            feed.load()
+            let before = nodes(feed)
+            let asked = feed.nodeBlockRequests
+            var stories = feed.stories
+            switch change {
+            case "append": stories += (0 ..< 5).map { Story(id: 7_000 + $0) }
+            case "removeLast": stories.removeLast(3)
+            case "first": stories[0].version += 1
+            default: break
+            }
+            #expect(throws: DataControllerError.self) {
+                try feed.node.performBatchUpdates {
+                    feed.stories = stories
+                    try feed.node.deleteItems(at: [IndexPath(item: 2_000, section: 0)])
+                }
+            }
+            feed.node.waitUntilAllUpdatesAreProcessed()
+            #expect(feed.shown == stories, "\(change)")
+            let new = change == "append" ? 5 : change == "first" ? 1 : 0
+            #expect(feed.nodeBlockRequests - asked == new, "\(change)")
+            let after = nodes(feed)
+            for story in stories where story.id < 7_000 && story.version == 0 {
+                #expect(after[story.id] === before[story.id], "\(change): story \(story.id) kept its node")
+            }
+            #expect(feed.view.inconsistencies.isEmpty && feed.view.divergences.isEmpty, "\(change)")
+        }
+    }
+
+    /// A diffable data source hands each section's models at once; a refused lone
+    /// edit catches up to its shown snapshot, and a later apply goes on from it.
+    @Test func aDiffableSourceCatchesUpFromItsShownSnapshot() throws {
+        let node = CollectionNode(layout: try ListLayout(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        node.viewportSize = CGSize(width: 320, height: 500)
+        var made = 0
+        let source = CollectionDiffableDataSource<Int, Int>(collectionNode: node) { _, id in
+            made += 1
+            return { TagNode(tag: id) }
+        }
+        try source.apply(try CollectionSnapshot([(0, Array(0 ..< 300)), (1, Array(300 ..< 400))]))
+        node.waitUntilAllUpdatesAreProcessed()
+        let first = node.nodeForItem(at: IndexPath(item: 0, section: 1))
+        #expect(throws: DataControllerError.self) { try node.insertItems(at: [IndexPath(item: 0, section: 1)]) }
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(made == 400, "nothing changed, so nothing was asked again")
+        #expect(node.nodeForItem(at: IndexPath(item: 0, section: 1)) === first)
+        var snapshot = source.snapshot
+        try snapshot.appendItems([400], toSection: 1)
+        try source.apply(snapshot)
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(node.numberOfItems(inSection: 1) == 101 && made == 401)
+    }
 }

@@ -19,7 +19,8 @@ import WeftCore
         #expect(!done.isAnimated)  // the outermost endUpdates decides
         #expect(done.edits.map(\.edit) == [.insertItem(path(0, 0)), .deleteItem(path(0, 1))])
         done.runCompletions(finished: true)
-        #expect(order.withLock { $0 } == ["inner true", "outer true"])
+        let orderSeen = order.withLock { $0 }
+        #expect(orderSeen == ["inner true", "outer true"])
     }
 
     @Test func unbalancedUpdatesAreReportedNotTrapped() {

@@ -134,7 +134,8 @@ private final class ViewLike: Sendable {
         })
         try queue.drain()
         #expect(log.total == 1)
-        #expect(outcome.withLock { $0 } == .reentrantCall(operation: "draining"))
+        let outcomeSeen = outcome.withLock { $0 }
+        #expect(outcomeSeen == .reentrantCall(operation: "draining"))
     }
 
     @Test func malformedBatchSizesAreRefused() {

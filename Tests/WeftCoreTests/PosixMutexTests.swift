@@ -10,7 +10,8 @@ private struct Refusal: Error, Equatable {}
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             for _ in 0 ..< 10_000 { counter.withLock { $0 += 1 } }
         }
-        #expect(counter.withLock { $0 } == 80_000)
+        let counterSeen = counter.withLock { $0 }
+        #expect(counterSeen == 80_000)
     }
 
     @Test func aThrowingBodyReleasesTheLockAndKeepsItsChanges() {
@@ -22,6 +23,7 @@ private struct Refusal: Error, Equatable {}
             }
         }
         // The lock is free again, and the change made before the throw stands.
-        #expect(value.withLock { $0 } == [1, 2])
+        let valueSeen = value.withLock { $0 }
+        #expect(valueSeen == [1, 2])
     }
 }

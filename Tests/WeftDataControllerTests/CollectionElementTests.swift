@@ -49,7 +49,8 @@ import WeftNode
             nodes.withLock { $0.append(id) }
         }
         #expect(runs.load(ordering: .relaxed) == 1)
-        #expect(Set(nodes.withLock { $0 }).count == 1)
+        let nodesSeen = nodes.withLock { $0 }
+        #expect(Set(nodesSeen).count == 1)
     }
 
     @Test func nodeModelsCompareByValue() throws {

@@ -85,7 +85,8 @@ import WeftTestSupport
         pipeline.controller.updateWithChangeSet(changeSet)
         pipeline.controller.waitUntilAllUpdatesAreProcessed()
         #expect(pipeline.view.appliedBatchUpdateCount == applied + 1)
-        #expect(finished.withLock { $0 } == ["inner", "outer"])
+        let finishedSeen = finished.withLock { $0 }
+        #expect(finishedSeen == ["inner", "outer"])
         #expect(pipeline.shownItems == pipeline.feedItems)
     }
 
@@ -192,7 +193,8 @@ import WeftTestSupport
         #expect(pipeline.controller.visibleMap.count == 2)
         // Step 3 (here the layout delegate's) is done; step 5 waits for main.
         layout.measured.wait()
-        #expect(layout.contexts.withLock { $0 } == [1], "the context named the one new element")
+        let contextsSeen = layout.contexts.withLock { $0 }
+        #expect(contextsSeen == [1], "the context named the one new element")
         #expect(pipeline.controller.pendingMap.element(at: IndexPath(item: 2, section: 0))?.nodeIfAllocated != nil)
         #expect(pipeline.controller.visibleMap.count == 2)
         #expect(pipeline.view.numberOfItems(inSection: 0) == 2)
@@ -247,7 +249,8 @@ import WeftTestSupport
         }
         #expect(countError.description.contains("section 1"))
         #expect(outcomes[2] == .staleChangeSet(expected: [3, 2], actual: [3]))
-        #expect(finished.withLock { $0 } == [false], "the refused batch's own completion ran with false")
+        let finishedSeen = finished.withLock { $0 }
+        #expect(finishedSeen == [false], "the refused batch's own completion ran with false")
         #expect(pipeline.controller.pendingItemCounts == [3, 2])
         #expect(!pipeline.controller.isProcessingUpdates)
         for (path, element) in visible.indexedElements {
@@ -313,7 +316,8 @@ import WeftTestSupport
         pipeline.controller.updateWithChangeSet(changeSet)
         #expect(pipeline.controller.hasLoadedData)
         pipeline.controller.waitUntilAllUpdatesAreProcessed()
-        #expect(finished.withLock { $0 } == true)
+        let finishedSeen = finished.withLock { $0 }
+        #expect(finishedSeen == true)
         #expect(pipeline.shownItems == pipeline.feedItems)
         #expect(pipeline.view.inconsistencies.isEmpty)
     }

@@ -211,7 +211,8 @@ private final class DeinitAction: Sendable {
             do throws(DeallocQueueError) { try queue.drain() } catch { outcome.withLock { $0 = error } }
         })
         try queue.drain()
-        #expect(outcome.withLock { $0 } == .reentrantCall(operation: "draining"))
+        let outcomeSeen = outcome.withLock { $0 }
+        #expect(outcomeSeen == .reentrantCall(operation: "draining"))
     }
 
     @Test func aQueueWhoseLastReferenceDiesInItsOwnReleaseFinishesItsWork() throws {

@@ -46,7 +46,8 @@ import WeftTestSupport
             cells.withLock { $0[index] = cell }
         }
         let serial = (0 ..< count).map { makeCell($0).layoutThatFits(range).size.height }
-        #expect(heights.withLock { $0 } == serial)
+        let heightsSeen = heights.withLock { $0 }
+        #expect(heightsSeen == serial)
         for cell in cells.withLock({ $0 }) {
             let cell = try #require(cell)
             #expect(cell.subnodes.count == 5)

@@ -223,7 +223,8 @@ func nextMainTurn() async {
         }
         queue.submit(jobs)
         done.wait()
-        #expect(order.withLock { $0 } == [11, 13, 10, 12, 14])
+        let orderSeen = order.withLock { $0 }
+        #expect(orderSeen == [11, 13, 10, 12, 14])
     }
 
     @Test func ensureDisplaySynchronouslyWaitsForDrawingsInFlightAndDrawsTheRest() throws {

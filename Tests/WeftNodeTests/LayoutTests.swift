@@ -158,7 +158,8 @@ final class StackNode: DisplayNode, @unchecked Sendable {
                 heights.withLock { _ = $0.insert(height) }
             }
         }
-        #expect(heights.withLock { $0 } == [190])
+        let heightsSeen = heights.withLock { $0 }
+        #expect(heightsSeen == [190])
         root._checkInvariants()
     }
 }

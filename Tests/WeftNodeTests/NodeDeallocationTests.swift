@@ -85,7 +85,8 @@ private final class Handoff: Sendable {
         #expect(deaths.count == 0)
         #expect(queue.statistics.pendingCount == 1)
         #expect(scheduler.runNext())
-        #expect(deaths.threads.withLock { $0 } == [ThreadIdentity.current])
+        let threadsSeen = deaths.threads.withLock { $0 }
+        #expect(threadsSeen == [ThreadIdentity.current])
         #expect(queue.statistics.releasedCount == 1)
     }
 
@@ -131,7 +132,8 @@ private final class Handoff: Sendable {
         #expect(deaths.count == 0)
         #expect(queue.statistics.pendingCount == 6)
         scheduler.runAll()
-        #expect(deaths.threads.withLock { $0 } == Array(repeating: ThreadIdentity.current, count: 6))
+        let threadsSeen = deaths.threads.withLock { $0 }
+        #expect(threadsSeen == Array(repeating: ThreadIdentity.current, count: 6))
     }
 
     @Test func aNodeWithoutAViewHandsNothingOver() throws {

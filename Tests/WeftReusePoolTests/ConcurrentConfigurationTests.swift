@@ -24,9 +24,13 @@ import WeftReusePool
                 failures.withLock { $0 += 1 }
             }
         }
-        #expect(failures.withLock { $0 } == 0)
-        #expect(shapes.withLock { $0.count } == 4)
-        #expect(viewClasses.withLock { $0.count } == 1)
-        #expect(shapes.withLock { $0 }.allSatisfy { $0.identifiers.count == 2 })
+        let failuresSeen = failures.withLock { $0 }
+        #expect(failuresSeen == 0)
+        let shapesCount = shapes.withLock { $0.count }
+        #expect(shapesCount == 4)
+        let viewClassesCount = viewClasses.withLock { $0.count }
+        #expect(viewClassesCount == 1)
+        let shapesSeen = shapes.withLock { $0 }
+        #expect(shapesSeen.allSatisfy { $0.identifiers.count == 2 })
     }
 }

@@ -60,7 +60,8 @@ import WeftTestSupport
                 if let new = after[tag] { #expect(new === old, "round \(round): item \(tag) lost its node") }
             }
         }
-        #expect(outcomes.withLock { $0 } == Array(0 ..< 120), "completions run once each, in order")
+        let outcomesSeen = outcomes.withLock { $0 }
+        #expect(outcomesSeen == Array(0 ..< 120), "completions run once each, in order")
         #expect((node.view as! HeadlessCollectionView).inconsistencies.isEmpty)
     }
 
@@ -73,7 +74,8 @@ import WeftTestSupport
         try source.apply(try CollectionSnapshot([(0, [4, 1])])) { _ in order.withLock { $0.append("main") } }
         node.waitUntilAllUpdatesAreProcessed()
         #expect(shownTags(node) == [[4, 1]])
-        #expect(order.withLock { $0 } == ["background", "main"])
+        let orderSeen = order.withLock { $0 }
+        #expect(orderSeen == ["background", "main"])
     }
 
     @Test func aRefusalFailsItAndTheAppliesQueuedBehindIt() throws {

@@ -81,7 +81,8 @@ import Weft
         #expect(feed.nodeForItem(at: IndexPath(item: 0, section: 0)) === four)
         #expect(feed.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])
         #expect(feed.nodeForItem(at: IndexPath(item: 2, section: 1)) === three)
-        #expect(three.models.withLock { $0 } == 1)
+        let modelsSeen = three.models.withLock { $0 }
+        #expect(modelsSeen == 1)
         let header = feed.supplementaryNode(ofKind: CollectionNode.elementKindSectionHeader, at: IndexPath(item: 0, section: 1))
         #expect((header as? HeaderNode)?.title == "Recent")
         #expect(feed.layout.frameForItem(at: IndexPath(item: 0, section: 0))?.minY == 52)

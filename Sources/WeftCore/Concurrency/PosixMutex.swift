@@ -21,25 +21,42 @@ import Darwin
 /// a `let` of the class or global that owns the state. Unlike `Mutex`, it is
 /// `Sendable` only when `Value` is. The lock is not recursive: calling `withLock`
 /// again from inside `body` on the same instance deadlocks.
+///
+/// In a test, read the value into a local before `#expect` checks it: the
+/// macro's expansion of `#expect(mutex.withLock { $0 } == x)` copies the mutex
+/// bitwise and destroys the copy, which frees the allocation twice.
 package struct PosixMutex<Value>: ~Copyable {
-    /// The mutex (header) and the value (the single element) in one allocation.
+    /// The mutex, then the value, in one raw allocation this instance owns.
     ///
-    /// The mutex comes first so that a zero-sized value (`PosixMutex<Void>`, a
-    /// plain lock) does not share its address: ThreadSanitizer would otherwise
-    /// take the value's inout access inside the lock for a write to the mutex
-    /// word that the next locker reads before it locks.
+    /// Raw memory rather than a `ManagedBuffer` subclass: a generic class's
+    /// metadata is looked up in the runtime's cache on every instance made, even
+    /// from specialized code, and the cache's readers share one counter. Every
+    /// node and every element has a mutex: at an eager load of a million items
+    /// that was 3-6% of main's time, and allocation on two cores spent a third
+    /// of its time there. The mutex comes first so that a zero-sized value
+    /// (`PosixMutex<Void>`, a plain lock) does not share its address: ThreadSanitizer
+    /// would otherwise take the value's inout access inside the lock for a write to
+    /// the mutex word that the next locker reads before it locks.
     @usableFromInline
-    final class Storage: ManagedBuffer<pthread_mutex_t, Value> {
-        deinit {
-            _ = withUnsafeMutablePointers { mutex, value in
-                value.deinitialize(count: 1)
-                return pthread_mutex_destroy(mutex)
-            }
-        }
+    let base: UnsafeMutableRawPointer
+
+    /// Where the value starts: the mutex's size, rounded up to the value's alignment.
+    @inlinable
+    static var valueOffset: Int {
+        let size = MemoryLayout<pthread_mutex_t>.stride
+        let alignment = MemoryLayout<Value>.alignment
+        return (size + alignment - 1) / alignment * alignment
     }
 
-    @usableFromInline
-    let storage: Storage
+    @inlinable
+    var mutex: UnsafeMutablePointer<pthread_mutex_t> {
+        base.assumingMemoryBound(to: pthread_mutex_t.self)
+    }
+
+    @inlinable
+    var value: UnsafeMutablePointer<Value> {
+        (base + Self.valueOffset).assumingMemoryBound(to: Value.self)
+    }
 
     /// Creates a mutex guarding `initialValue`.
     ///
@@ -47,19 +64,25 @@ package struct PosixMutex<Value>: ~Copyable {
     // The value is moved in, not copied: a data controller makes a locked
     // state per element, a million at an eager load, and the copy and the
     // destruction of the original cost a retain and a release of every
-    // reference the state holds. (Not inlinable: specialized in the caller,
-    // the storage class's metadata was looked up on every call.)
+    // reference the state holds.
+    @inlinable
     package init(_ initialValue: consuming Value) {
-        let buffer = Storage.create(minimumCapacity: 1) { _ in pthread_mutex_t() }
-        var pending = Optional(initialValue)
-        buffer.withUnsafeMutablePointers { mutex, value in
-            // A default (non-recursive, non-robust) mutex needs no attribute object
-            // and cannot fail to initialize on the platforms Weft supports.
-            let rc = pthread_mutex_init(mutex, nil)
-            precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
-            value.initialize(to: pending.take()!)
-        }
-        storage = unsafeDowncast(buffer, to: Storage.self)
+        base = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.valueOffset + MemoryLayout<Value>.size,
+            alignment: Swift.max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<Value>.alignment))
+        let mutex = base.bindMemory(to: pthread_mutex_t.self, capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        // A default (non-recursive, non-robust) mutex needs no attribute object
+        // and cannot fail to initialize on the platforms Weft supports.
+        let rc = pthread_mutex_init(mutex, nil)
+        precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
+        (base + Self.valueOffset).bindMemory(to: Value.self, capacity: 1).initialize(to: initialValue)
+    }
+
+    deinit {
+        value.deinitialize(count: 1)
+        pthread_mutex_destroy(mutex)
+        base.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value and returns what it returns.
@@ -73,11 +96,9 @@ package struct PosixMutex<Value>: ~Copyable {
     package borrowing func withLock<Result, E: Error>(
         _ body: (inout Value) throws(E) -> Result
     ) throws(E) -> Result {
-        try storage.withUnsafeMutablePointers { mutex, value throws(E) -> Result in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return try body(&value.pointee)
-        }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value.pointee)
     }
 
     /// Takes the lock, for a holder that must check what it locked before using it
@@ -87,7 +108,7 @@ package struct PosixMutex<Value>: ~Copyable {
     /// - Complexity: O(1), plus the wait.
     @inlinable @inline(__always)
     package borrowing func lock() {
-        storage.withUnsafeMutablePointerToHeader { _ = pthread_mutex_lock($0) }
+        pthread_mutex_lock(mutex)
     }
 
     /// Takes the lock if no thread holds it, without waiting.
@@ -96,7 +117,7 @@ package struct PosixMutex<Value>: ~Copyable {
     /// - Complexity: O(1).
     @inlinable @inline(__always)
     package borrowing func tryLock() -> Bool {
-        storage.withUnsafeMutablePointerToHeader { pthread_mutex_trylock($0) == 0 }
+        pthread_mutex_trylock(mutex) == 0
     }
 
     /// Lets go of the lock taken by ``lock()`` on this thread.
@@ -104,10 +125,11 @@ package struct PosixMutex<Value>: ~Copyable {
     /// - Complexity: O(1).
     @inlinable @inline(__always)
     package borrowing func unlock() {
-        storage.withUnsafeMutablePointerToHeader { _ = pthread_mutex_unlock($0) }
+        pthread_mutex_unlock(mutex)
     }
 }
 
 // @unchecked: the value is only ever reached inside `withLock`, between
-// `pthread_mutex_lock` and `pthread_mutex_unlock` of the mutex stored beside it.
+// `pthread_mutex_lock` and `pthread_mutex_unlock` of the mutex stored before it,
+// and the allocation is freed only by the deinit of the one instance owning it.
 extension PosixMutex: @unchecked Sendable where Value: Sendable {}

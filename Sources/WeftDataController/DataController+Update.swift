@@ -246,10 +246,12 @@ extension DataController {
         guard let ask else {
             return CollectionElement(nodeBlock: { CellNode() }, constrainedSize: defaultConstrainedSize)
         }
-        let parts = ask(path)
+        // Taken apart, so that the block and the model move into the element: read
+        // through the tuple they were copied (a retain and a release each).
+        let (nodeBlock, constrainedSize, nodeModel) = ask(path)
         return CollectionElement(
-            nodeBlock: parts.nodeBlock, constrainedSize: parts.constrainedSize, supplementaryKind: nil,
-            nodeModel: parts.nodeModel, owner: owner)
+            nodeBlock: consume nodeBlock, constrainedSize: constrainedSize, supplementaryKind: nil,
+            nodeModel: consume nodeModel, owner: owner)
     }
 
     /// The supplementary elements of `section` as the data source describes

@@ -55,7 +55,7 @@ extension ElementMap {
         ///   - element: The new element, which must not already be in the map, or
         ///     `nil` to make the item absent.
         public mutating func replaceItem(at indexPath: IndexPath, with element: Element?) {
-            edits.replacements.append((indexPath, element.map(BatchEdits.erase)))
+            edits.replacements.append((indexPath, BatchEdits.erase(optional: element)))
         }
 
         /// Deletes the item at `indexPath` (step 2).
@@ -102,7 +102,7 @@ extension ElementMap {
         ///     calls must name sections in strictly ascending order.
         ///   - elements: The section's items, in order; none may already be in the map.
         public mutating func insertSection(_ section: Int, elements: [Element] = []) {
-            edits.sectionInserts.append((section, BatchEdits.erase(elements.map(Optional.some)), 0))
+            edits.sectionInserts.append((section, BatchEdits.erase(present: elements), 0))
         }
 
         /// Inserts a section holding `items`, `nil` for an absent item (step 4).
@@ -137,7 +137,7 @@ extension ElementMap {
         ///     name paths in strictly ascending order, as in a change set's
         ///     normalized inserts.
         public mutating func insertItem(_ element: Element?, at indexPath: IndexPath) {
-            edits.itemInserts.append((indexPath, element.map(BatchEdits.erase)))
+            edits.itemInserts.append((indexPath, BatchEdits.erase(optional: element)))
         }
 
         /// Sets, replaces or removes the supplementary element of `kind` at
@@ -152,7 +152,7 @@ extension ElementMap {
         ///   - indexPath: A path in the **new** index space; its section must exist.
         ///     Each (kind, path) may be named once per batch.
         public mutating func setSupplementaryElement(_ element: Element?, ofKind kind: String, at indexPath: IndexPath) {
-            edits.supplementaryChanges.append((kind, indexPath, element.map(BatchEdits.erase)))
+            edits.supplementaryChanges.append((kind, indexPath, BatchEdits.erase(optional: element)))
         }
 
     }

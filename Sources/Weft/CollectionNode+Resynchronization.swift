@@ -12,20 +12,54 @@ extension CollectionNode {
     /// what changed by diffing the models instead: items whose model is still
     /// there keep their elements and nodes (moved if they moved), and the data
     /// source is asked for node blocks only for the others. A refused batch in
-    /// a feed of 100k eager items then costs main O(*n*) model asks and hashes,
-    /// not 100k node blocks and 100k new nodes. Without node models, and in a
-    /// lazy collection (whose absent items have none), it reloads everything.
+    /// a feed of 100k eager items then costs main O(*n*) model asks and compares,
+    /// not 100k node blocks and 100k new nodes. A lazy collection's absent items
+    /// have no models to pair: it keeps everything when the data source has the
+    /// same counts and each loaded item's model where it was (a refused edit
+    /// that changed nothing, asking only the loaded items' models), and reloads
+    /// otherwise, as a collection without node models does.
     func resynchronizeIfNeeded() {
         guard needsResynchronization else { return }
         needsResynchronization = false
         let retry: @MainActor (Result<Void, DataControllerError>) -> Void = { [weak self] result in
             if case .failure = result { self?.needsResynchronization = true }
         }
-        if let changeSet = changeSetToDataSourceByNodeModels() {
+        if dataController.itemLoading == .lazy {
+            // Nothing to catch up with: loaded items stay, absent ones load from
+            // the data source as it is when the ranges reach them.
+            if loadedItemsMatchDataSource() { return }
+            dataController.reloadData(completion: retry)
+        } else if let changeSet = changeSetToDataSourceByNodeModels() {
             dataController.updateWithChangeSet(changeSet, completion: retry)
         } else {
             dataController.reloadData(completion: retry)
         }
+    }
+
+    /// Whether a lazy collection's pending elements still describe the data
+    /// source: the same section and item counts, and each loaded item's node
+    /// model equal to the data source's at the same index path.
+    ///
+    /// - Complexity: O(*s* + *n*) slot reads for *s* sections and *n* items, and
+    ///   one model ask per loaded item.
+    private func loadedItemsMatchDataSource() -> Bool {
+        guard let dataSource, dataController.hasLoadedData else { return false }
+        let pending = dataController.pendingMap
+        guard dataSource.numberOfSections(in: self) == pending.numberOfSections else { return false }
+        for section in 0 ..< pending.numberOfSections
+        where dataSource.collectionNode(self, numberOfItemsInSection: section) != pending.numberOfItems(inSection: section) {
+            return false
+        }
+        for section in 0 ..< pending.numberOfSections {
+            for item in pending.indexesOfPresentItems(inSection: section) {
+                let path = IndexPath(item: item, section: section)
+                guard let mine = pending.element(at: path)?.nodeModel,
+                      let theirs = dataSource.collectionNode(self, nodeModelForItemAt: path),
+                      _NodeModelKey(mine) == _NodeModelKey(theirs)
+                else { return false }
+            }
+        }
+        return true
     }
 
     /// The batch that turns the pending elements into the data source's items,

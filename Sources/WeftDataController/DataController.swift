@@ -107,6 +107,7 @@ public final class DataController {
     /// size after the initial load measures every allocated node again.
     public var viewportSize: CGSize = .zero {
         didSet {
+            defaultConstrainedSize = Self.constrainedSize(forViewportWidth: viewportSize.width)
             if viewportSize != oldValue, hasLoadedData { relayoutAllNodes() }
         }
     }
@@ -211,12 +212,16 @@ public final class DataController {
 
     /// The size range items get when the data source does not say: the
     /// viewport's width exactly, any height (a vertical list).
-    public var defaultConstrainedSize: SizeRange {
-        let width = viewportSize.width
-        guard width.isFinite, width >= 0 else { return .unconstrained }
-        return (try? SizeRange(
-            min: CGSize(width: width, height: 0),
-            max: CGSize(width: width, height: .infinity))) ?? .unconstrained
+    ///
+    /// - Complexity: O(1): kept from when ``viewportSize`` was set, since a data
+    ///   source's default asks for it once per item (a million at an eager load).
+    public private(set) var defaultConstrainedSize = DataController.constrainedSize(forViewportWidth: 0)
+
+    /// The viewport's width exactly and any height; unconstrained for a width
+    /// that is NaN, infinite, negative or beyond ``SizeRange/maximumLength``.
+    private nonisolated static func constrainedSize(forViewportWidth width: CGFloat) -> SizeRange {
+        guard width.isFinite, width >= 0, width <= SizeRange.maximumLength else { return .unconstrained }
+        return SizeRange(sanitizingMin: CGSize(width: width, height: 0), max: CGSize(width: width, height: .infinity))
     }
 
     /// A change set against the pending item counts, to fill with edits and pass

@@ -33,6 +33,20 @@ extension ElementMap {
         return Unmanaged<Element>.fromOpaque(handle).takeUnretainedValue()
     }
 
+    /// The element at an item index path as an unretained reference, valid
+    /// while `self` lives, or `nil` as ``element(at:)`` says: for a caller that
+    /// reads the element through `_withUnsafeGuaranteedRef`, where a bound
+    /// element was retained, and an element's retain takes the runtime's slow
+    /// path when something references it weakly.
+    ///
+    /// - Complexity: As ``element(at:)``.
+    @inlinable
+    package func unmanagedElement(at indexPath: IndexPath) -> Unmanaged<Element>? {
+        guard indexPath.count == 2, let handle = _itemHandle(section: indexPath.section, item: indexPath.item)
+        else { return nil }
+        return Unmanaged<Element>.fromOpaque(handle)
+    }
+
     /// The handle of the item at (`section`, `item`), or `nil`: ``element(at:)``'s
     /// lookup, out of line so that inlined callers see no C type.
     @usableFromInline

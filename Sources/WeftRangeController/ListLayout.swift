@@ -133,10 +133,14 @@ public final class ListLayout: CollectionLayout {
         let movedTo = Set(edits.movedItems.map { _Path($0.to) })
         var estimatesToRefresh = Set<Int>()
         for path in (edits.insertedItems + edits.movedItems.map(\.to)).map(_Path.init).sorted() {
-            let element = update.map.element(at: path.indexPath)
-            let isMove = movedTo.contains(path)
-            if element != nil, !isMove { estimatesToRefresh.insert(path.section) }
-            let length = isMove ? element.map(slot(of:)) : slot(of: element, inSection: path.section)
+            // Unretained: a 10% update of 100k items reads 6,666 elements here,
+            // and their retains took the slow path (a sixth of this method).
+            let length = update.map.unmanagedElement(at: path.indexPath).map { slot(ofSize: $0._layoutSize) }
+            // A moved item's length is in its section's estimate already.
+            if let length, !movedTo.contains(path) {
+                record(length, inSection: path.section)
+                estimatesToRefresh.insert(path.section)
+            }
             if bulk[path.section] != nil {
                 bulkInsertions[path.section, default: []].append((path.item, length))
             } else {
@@ -241,15 +245,6 @@ public final class ListLayout: CollectionLayout {
         Double(scrollAxis.length(of: size) + spacing)
     }
 
-    /// An item's slot if it has an element, which then joins its section's
-    /// estimate; `nil` (estimated) if it is absent.
-    private func slot(of element: CollectionElement?, inSection section: Int) -> Double? {
-        guard let element else { return nil }
-        let length = slot(of: element)
-        record(length, inSection: section)
-        return length
-    }
-
     /// The sections kept from the old map whose item edits are more than 64
     /// and more than one per hundred of their items, by new index, with their
     /// old index: their lengths are edited in one pass
@@ -307,8 +302,11 @@ public final class ListLayout: CollectionLayout {
                 }
             } else {
                 for index in present {
-                    let element = map.element(at: IndexPath(item: index, section: section))
-                    if let length = slot(of: element, inSection: section) { appender.append(index: index, length: length) }
+                    guard let size = map.unmanagedElement(at: IndexPath(item: index, section: section))?._layoutSize
+                    else { continue }
+                    let length = slot(ofSize: size)
+                    record(length, inSection: section)
+                    appender.append(index: index, length: length)
                 }
             }
         }

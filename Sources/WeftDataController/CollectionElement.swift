@@ -140,7 +140,7 @@ public final class CollectionElement: @unchecked Sendable {
                     node.collectionElement = self
                 }
                 node._setInitialNodeModel(state.nodeModel)
-                if let owner = owner?.node { node._setOwningNode(owner) }
+                if let owner { node._setOwner(owner) }
                 state.phase = .allocated(node)
                 allocatedNode.store(UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque()), ordering: .releasing)
                 return node

@@ -33,7 +33,7 @@ open class CellNode: DisplayNode, @unchecked Sendable {
     ///
     /// - Complexity: O(1).
     public var owningNode: (any CellNodeContainer)? {
-        state.withLock { $0.owningNode }
+        state.withLock { $0.owner }?.node
     }
 
     /// Where this node is shown in its ``owningNode``, in the data source's index
@@ -46,10 +46,10 @@ open class CellNode: DisplayNode, @unchecked Sendable {
         owningNode?.indexPath(for: self)
     }
 
-    /// Records the container that shows this node; its data controller calls it
-    /// when the node is made.
-    package func _setOwningNode(_ owner: (any CellNodeContainer)?) {
-        state.withLock { $0.owningNode = owner }
+    /// Records the container that shows this node, through the reference its
+    /// elements share; its data controller calls it when the node is made.
+    package func _setOwner(_ owner: _OwnerReference) {
+        state.withLock { $0.owner = owner }
     }
 
     /// The model this node shows, as the data source gave it for the item

@@ -18,7 +18,7 @@ extension DisplayNode {
         /// A cell node's collection element (``CellNode/collectionElement``).
         weak var collectionElement: (any AnyObject & Sendable)?
         /// A cell node's container (``CellNode/owningNode``).
-        weak var owningNode: (any CellNodeContainer)?
+        var owner: _OwnerReference?
         var view: (any NodeView)?
         /// `nil` means `MainContextReleaseQueue.shared`, which every node would
         /// otherwise retain: one shared reference count bounced between cores.

@@ -131,6 +131,44 @@ import WeftTestSupport
         #expect(nodes(feed)[8_000] != nil, "the absent item that changed loads as the data source has it")
     }
 
+    /// Through each container, eager and lazy: a refused lone edit over a data
+    /// source that did not change keeps every node and asks for none; a loaded
+    /// item that changed comes back as the data source has it (eagerly by the
+    /// node-model diff, which asks only for it; lazily by a reload).
+    @Test(arguments: ContainerKind.allCases, [DataController.ItemLoading.eager, .lazy])
+    func everyContainerCatchesUpKeepingWhatDidNotChange(kind: ContainerKind, loading: DataController.ItemLoading) throws {
+        let feed = try StoryFeed(count: 300) { scheduler, queue in
+            try kind.make(scheduler: scheduler, queue: queue, itemLoading: loading)
+        }
+        feed.load()
+        settleLoads(feed.node, feed.scheduler)
+        let before = nodes(feed)
+        let asked = feed.nodeBlockRequests
+        #expect(!before.isEmpty)
+        #expect(throws: DataControllerError.self) { try feed.node.insertItems(at: [IndexPath(item: 0, section: 0)]) }
+        settleLoads(feed.node, feed.scheduler)
+        #expect(feed.nodeBlockRequests == asked, "\(kind) \(loading): nothing asked again")
+        let kept = nodes(feed)
+        #expect(kept.count == before.count && kept.allSatisfy { before[$0.key] === $0.value }, "\(kind) \(loading)")
+
+        #expect(throws: DataControllerError.self) {
+            try feed.node.performBatchUpdates {
+                feed.stories[0].version += 1
+                try feed.node.deleteItems(at: [IndexPath(item: 500, section: 0)])
+            }
+        }
+        settleLoads(feed.node, feed.scheduler)
+        let first = try #require(feed.node.nodeForItem(at: IndexPath(item: 0, section: 0)) as? StoryNode)
+        #expect(first.story == feed.stories[0], "\(kind) \(loading): the changed item shows its new version")
+        if loading == .eager {
+            #expect(feed.nodeBlockRequests == asked + 1, "\(kind): only the changed item was asked again")
+            #expect(nodes(feed).filter { before[$0.key] !== $0.value }.map(\.key) == [0], "\(kind)")
+        } else {
+            #expect(feed.nodeBlockRequests > asked, "\(kind): the lazy collection reloaded")
+        }
+        #expect(feed.view.inconsistencies.isEmpty && feed.view.divergences.isEmpty, "\(kind) \(loading)")
+    }
+
     /// Right after a refusal the app changes its data source again and says so
     /// with a lone edit, or a diffable source diffs against the data source and
     /// submits on the data controller: both start from the catch-up batch. A

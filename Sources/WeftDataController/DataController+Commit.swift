@@ -10,10 +10,11 @@ extension DataController {
         let number = commit.changeSet == nil ? nil : committedUpdateCount + 1
         applyMeasuredLayouts(commit.measuredElements, in: commit.map ?? visibleMap, update: number)
         switch commit {
-        case .update(let changeSet, let map, _, let repopulated, let completion):
+        case .update(let changeSet, let map, _, let repopulated, let preparation, let completion):
             committedUpdateCount += 1
             deallocQueue.release(value: swapVisibleMap(
-                to: map, changeSet: changeSet, repopulatedSections: repopulated, number: committedUpdateCount))
+                to: map, changeSet: changeSet, repopulatedSections: repopulated, preparation: preparation?.takeResult(),
+                number: committedUpdateCount))
             commits.removeFirst()
             changeSet.runCompletions(finished: true)
             completion?(.success(()))
@@ -45,7 +46,8 @@ extension DataController {
     /// the returned copy is then the data controller's last reference, and the
     /// elements the update removed die with it on the dealloc queue's thread.
     private func swapVisibleMap(
-        to map: ElementMap<CollectionElement>, changeSet: CompletedChangeSet, repopulatedSections: [Int], number: Int
+        to map: ElementMap<CollectionElement>, changeSet: CompletedChangeSet, repopulatedSections: [Int],
+        preparation: (any Sendable)?, number: Int
     ) -> ElementMap<CollectionElement> {
         let previous = visibleMap
         var swapped = false
@@ -53,7 +55,7 @@ extension DataController {
         if let delegate {
             let update = DataUpdate(
                 changeSet: changeSet, previousMap: previous, map: map,
-                sectionsWithReloadedSupplementaryElements: repopulatedSections, number: number)
+                sectionsWithReloadedSupplementaryElements: repopulatedSections, preparation: preparation, number: number)
             delegate.dataController(self, commit: update) {
                 guard !swapped else { return }
                 visibleMap = map
@@ -68,7 +70,7 @@ extension DataController {
 
     /// Makes the map of a load or an unload visible and tells the delegate;
     /// returns the previous visible map for the dealloc queue, as
-    /// ``swapVisibleMap(to:changeSet:number:)`` does, so unloaded nodes die there.
+    /// ``swapVisibleMap(to:changeSet:repopulatedSections:preparation:number:)`` does, so unloaded nodes die there.
     private func swapVisibleMap(
         toLoaded map: ElementMap<CollectionElement>, at paths: [IndexPath], unloading: Bool
     ) -> ElementMap<CollectionElement> {

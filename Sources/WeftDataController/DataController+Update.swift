@@ -62,8 +62,12 @@ extension DataController {
             pendingItemCounts = completed.newItemCounts
             if completed.includesReloadData { hasLoadedData = true }
             let context = layoutDelegate.map { ($0, $0.layoutContext(for: map, newElements: newElements)) }
+            // Behind another commit, the delegate's state at this one is not yet known.
+            let preparation = commits.isEmpty
+                ? delegate?.dataController(self, preparationFor: completed, in: map).map(_PreparationSlot.init) : nil
             commits.append(.update(
-                completed, map, measured: newElements, repopulatedSections: repopulated, completion: completion))
+                completed, map, measured: newElements, repopulatedSections: repopulated, preparation: preparation,
+                completion: completion))
             let lifetime = lifetime
             scheduleStep3(flow: flow) {
                 guard !lifetime.isEnded else { return }
@@ -72,6 +76,7 @@ extension DataController {
                 } else {
                     _NodeMeasurement.allocateAndMeasure(newElements, allocation: $0, lifetime: lifetime, flow: flow)
                 }
+                preparation?.run()
             }
         } catch {
             PipelineTracing.recordSpan("step 1: refused", role: "main", start: traceStart)

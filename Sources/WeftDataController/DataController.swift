@@ -15,9 +15,11 @@ import DequeModule
 /// An update runs in five steps:
 /// 1. main: validate the change set against the data source's new counts, make
 ///    elements for new items only, and derive the ``pendingMap`` in O(*k* log *n*);
-/// 2. main, optional: the ``layoutDelegate``'s context;
+/// 2. main, optional: the ``layoutDelegate``'s context, and the ``delegate``'s
+///    ``CommitPreparation`` when no other commit is pending;
 /// 3. the serial editing queue: allocate and measure the new nodes in parallel
-///    (``NodeAllocation``), or let the layout delegate do it;
+///    (``NodeAllocation``), or let the layout delegate do it; then run the
+///    delegate's preparation (a layout's new lengths);
 /// 4. hand the commit to the `MainSerialQueue`, which keeps commits in order;
 /// 5. main: the ``delegate`` (the view) performs its batch update and, inside
 ///    it, ``visibleMap`` becomes the update's map.

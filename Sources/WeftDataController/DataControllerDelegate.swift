@@ -1,4 +1,5 @@
 public import Foundation
+public import WeftChangeSet
 public import WeftElementMap
 
 /// The view side of a data controller: told on main, in order, when each
@@ -13,6 +14,23 @@ public protocol DataControllerDelegate: AnyObject {
     /// content until then. If the delegate does not call it, the data
     /// controller swaps the maps itself when this method returns.
     func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void)
+
+    /// Step 1 of an accepted update, on main: work of the update's commit that
+    /// can run in step 3 instead, on the editing queue once the update's new
+    /// nodes are measured (a layout's new lengths). Its result reaches
+    /// ``dataController(_:commit:updates:)`` as ``DataUpdate/preparation``.
+    ///
+    /// Asked only when no other commit is pending, so that the work starts
+    /// from what main holds when the update commits; main must still check
+    /// that nothing it depends on changed meanwhile. The default returns `nil`.
+    ///
+    /// - Parameters:
+    ///   - dataController: The data controller.
+    ///   - changeSet: The update's validated change set.
+    ///   - map: The update's map, as it will become visible.
+    func dataController(
+        _ dataController: DataController, preparationFor changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>
+    ) -> CommitPreparation?
 
     /// Allocated nodes were measured again for a new viewport size; the visible
     /// map's elements are the same, their sizes may differ. The default does nothing.
@@ -44,6 +62,12 @@ public protocol DataControllerDelegate: AnyObject {
 }
 
 extension DataControllerDelegate {
+    public func dataController(
+        _ dataController: DataController, preparationFor changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>
+    ) -> CommitPreparation? {
+        nil
+    }
+
     public func dataController(
         _ dataController: DataController, didLoadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
     ) {}

@@ -24,6 +24,11 @@ public struct DataUpdate: Sendable {
     /// Layouts measure these sections' supplementary elements again.
     public let sectionsWithReloadedSupplementaryElements: [Int]
 
+    /// What the delegate's ``CommitPreparation`` for this update returned in
+    /// step 3, or `nil` if it gave none
+    /// (``DataControllerDelegate/dataController(_:preparationFor:in:)``).
+    public let preparation: (any Sendable)?
+
     /// The update's number: a data controller numbers the updates it accepts
     /// from 1, in the order they were issued (and so committed). Diagnostics
     /// name an update by it (`Diagnostic.update`).
@@ -35,9 +40,11 @@ public struct DataUpdate: Sendable {
         previousMap: ElementMap<CollectionElement>,
         map: ElementMap<CollectionElement>,
         sectionsWithReloadedSupplementaryElements: [Int] = [],
+        preparation: (any Sendable)? = nil,
         number: Int = 0
     ) {
         self.number = number
+        self.preparation = preparation
         self.sectionsWithReloadedSupplementaryElements = sectionsWithReloadedSupplementaryElements
         self.changeSet = changeSet
         self.previousMap = previousMap

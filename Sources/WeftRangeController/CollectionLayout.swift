@@ -1,5 +1,6 @@
 public import WeftCore
 public import Foundation
+public import WeftChangeSet
 public import WeftDataController
 public import WeftElementMap
 
@@ -46,6 +47,31 @@ public protocol CollectionLayout: AnyObject {
     /// - Complexity: O(*n*) for *n* items is allowed; this runs on the first
     ///   map and on `reloadData`, never per frame.
     func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize)
+
+    /// Lays out every item of `map` from scratch, taking what `preparation`
+    /// computed in step 3 when it is this layout's and still applies. The
+    /// default ignores `preparation`.
+    ///
+    /// - Parameters:
+    ///   - map: The elements to place; items only.
+    ///   - viewportSize: The size of the viewport the content scrolls in.
+    ///   - preparation: What the work ``preparation(for:in:)`` returned for
+    ///     the `reloadData` that brings `map` computed, or `nil`.
+    func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize, preparation: (any Sendable)?)
+
+    /// Work of the commit of `changeSet` that can run in step 3, off main,
+    /// once its new nodes are measured; its result reaches ``apply(_:)`` as
+    /// `DataUpdate.preparation`, or ``prepare(for:viewportSize:preparation:)``
+    /// for a `reloadData`. The work may read only what it captures and the
+    /// maps' elements; the layout must check that what the work read did not
+    /// change before it takes the result. Asked on main in step 1, only when
+    /// no other commit is pending. The default returns `nil`.
+    ///
+    /// - Parameters:
+    ///   - changeSet: The update's validated change set.
+    ///   - map: The update's map, as it will become visible.
+    /// - Complexity: should be O(*k* + *s*) on main for *k* edits and *s* sections.
+    func preparation(for changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>) -> CommitPreparation?
 
     /// Brings the layout from `update.previousMap` to `update.map`.
     ///
@@ -129,6 +155,14 @@ public protocol CollectionLayout: AnyObject {
 }
 
 extension CollectionLayout {
+    public func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize, preparation: (any Sendable)?) {
+        prepare(for: map, viewportSize: viewportSize)
+    }
+
+    public func preparation(for changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>) -> CommitPreparation? {
+        nil
+    }
+
     public var placesSupplementaryElements: Bool { false }
 
     public func itemSizeRange(forViewportSize viewportSize: CGSize) -> SizeRange? { nil }

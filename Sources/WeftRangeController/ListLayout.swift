@@ -1,5 +1,5 @@
 public import Foundation
-import WeftChangeSet
+public import WeftChangeSet
 public import WeftDataController
 public import WeftElementMap
 
@@ -43,6 +43,19 @@ public final class ListLayout: CollectionLayout {
     private var index = _SectionIndex()
     private var supplements = _SectionSupplements()
     private var breadth: CGFloat = 0
+    /// Changes with every edit of the lengths, unique across layouts: what a
+    /// plan made in step 3 was made for (see ``preparation(for:in:)``).
+    private var version = ListLayout.nextVersion()
+
+    private static var versions = 0
+
+    /// How many commits took lengths computed in step 3. For tests.
+    package private(set) var _preparationsTaken = 0
+
+    private static func nextVersion() -> Int {
+        versions += 1
+        return versions
+    }
 
     /// Creates an empty list layout.
     ///
@@ -70,45 +83,74 @@ public final class ListLayout: CollectionLayout {
 
     /// - Complexity: O(*n*) for *n* items.
     public func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize) {
+        prepare(for: map, viewportSize: viewportSize, preparation: nil)
+    }
+
+    /// Takes the lengths step 3 laid out for `map` when `preparation` holds
+    /// them, made for this layout unchanged since; lays out every item otherwise.
+    ///
+    /// - Complexity: O(*s*) for *s* sections with the lengths of step 3; O(*n*)
+    ///   for *n* items otherwise.
+    public func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize, preparation: (any Sendable)?) {
+        let prepared = (preparation as? _ListLayoutSections).flatMap { $0.version == version ? $0 : nil }
+        if prepared != nil { _preparationsTaken += 1 }
+        let laidOut = prepared
+            ?? _ListLayoutSections(
+                map, axis: scrollAxis, spacing: spacing, estimatedItemLength: estimatedItemLength, version: version)
+        version = Self.nextVersion()
         breadth = scrollAxis.breadth(of: viewportSize)
-        measured = []
-        measuredAnywhere = _MeanLength()
-        sections = (0 ..< map.numberOfSections).map { makeSection(of: map, section: $0) }
+        sections = laidOut.sections
+        measured = laidOut.measured
+        measuredAnywhere = laidOut.measuredAnywhere
         supplements = _SectionSupplements(map: map, axis: scrollAxis, spacing: spacing)
         reindex(itemCounts: sections.map(\.count))
+    }
+
+    /// Step 3 work for a `reloadData` (every section's lengths) or for an
+    /// update with sections edited in bulk (those sections rebuilt): the
+    /// commit then swaps them in, in O(*s*) for *s* sections, if the layout
+    /// did not change since this call. `nil` for other updates, which cost
+    /// main O(*k* log *n*) at the commit.
+    ///
+    /// - Complexity: O(*k* + *s*) on main for *k* edits; the work is O(*n*)
+    ///   for a `reloadData` and O(*m* + *k* log *k*) for *m* items in bulk
+    ///   sections otherwise.
+    public func preparation(for changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>) -> CommitPreparation? {
+        let version = version, axis = scrollAxis, spacing = spacing, estimatedItemLength = estimatedItemLength
+        if changeSet.includesReloadData {
+            return {
+                _ListLayoutSections(map, axis: axis, spacing: spacing, estimatedItemLength: estimatedItemLength, version: version)
+            }
+        }
+        let bulk = _ListLayoutPlan.sectionsEditedInBulk(changeSet)
+        guard !bulk.isEmpty else { return nil }
+        // Only the bulk sections' lengths: main may edit any other while step 3 runs without copying it.
+        let old = Dictionary(uniqueKeysWithValues: bulk.values.map { ($0, sections[$0]) })
+        return {
+            var plan = _ListLayoutPlan(changeSet, in: map, axis: axis, spacing: spacing, version: version)
+            plan.rebuildBulkSections(from: old)
+            return plan
+        }
     }
 
     /// - Complexity: O(*k* log *n* + *s*) for *k* edits, *n* items and *s*
     ///   sections, plus O(*m*) for the *m* items of inserted sections and of
     ///   sections with more than one edit per hundred items (rebuilt in one
-    ///   pass, which is faster then); O(*n*) for a `reloadData`.
+    ///   pass, which is faster then, and in step 3 when ``preparation(for:in:)``
+    ///   ran); O(*n*) for a `reloadData`.
     public func apply(_ update: DataUpdate) {
         let changeSet = update.changeSet
         guard !changeSet.includesReloadData else {
-            prepare(for: update.map, viewportSize: scrollAxis.size(length: 0, breadth: breadth))
+            prepare(for: update.map, viewportSize: scrollAxis.size(length: 0, breadth: breadth), preparation: update.preparation)
             return
         }
+        let prepared = (update.preparation as? _ListLayoutPlan).flatMap { $0.version == version ? $0 : nil }
+        if prepared != nil { _preparationsTaken += 1 }
+        let plan = prepared
+            ?? _ListLayoutPlan(changeSet, in: update.map, axis: scrollAxis, spacing: spacing, version: version)
+        version = Self.nextVersion()
         let edits = changeSet.normalized
-        // Sections with many item edits take them in one pass each; see sectionsEditedInBulk.
-        let bulk = sectionsEditedInBulk(changeSet)
-        let bulkOld = Set(bulk.values)
-        var bulkRemovals: [Int: [Int]] = [:]
-        var bulkInsertions: [Int: [(index: Int, length: Double?)]] = [:]
-        // Old index space: items leave their sections, then sections leave.
-        let removedSections = Set(edits.deletedSections)
-        // As _Path, not IndexPath: Foundation's index paths cost several times
-        // more to compare and hash, and a 10% update of 100k items has 10k.
-        let removedItems = (edits.deletedItems + edits.movedItems.map(\.from))
-            .filter { !removedSections.contains($0.section) }
-            .map(_Path.init)
-            .sorted(by: >)
-        for path in removedItems {
-            if bulkOld.contains(path.section) {
-                bulkRemovals[path.section, default: []].append(path.item)
-            } else {
-                sections[path.section].remove(at: path.item)
-            }
-        }
+        for path in plan.removedItems { sections[path.section].remove(at: path.item) }
         var movedSections: [Int: _LengthSequence] = [:]
         let sectionSources = Dictionary(uniqueKeysWithValues: edits.movedSections.map { ($0.from, $0.to) })
         var movedMeans: [Int: _MeanLength] = [:]
@@ -126,31 +168,27 @@ public final class ListLayout: CollectionLayout {
                 sections.insert(moved, at: section)
                 measured.insert(movedMeans[section] ?? _MeanLength(), at: section)
             } else {
-                measured.insert(_MeanLength(), at: section)
-                sections.insert(makeSection(of: update.map, section: section), at: section)
+                let (lengths, mean) = _ListLayoutSections.makeSection(
+                    of: update.map, section: section, axis: scrollAxis, spacing: spacing,
+                    estimatedItemLength: estimatedItemLength, measuredAnywhere: &measuredAnywhere)
+                sections.insert(lengths, at: section)
+                measured.insert(mean, at: section)
             }
         }
-        let movedTo = Set(edits.movedItems.map { _Path($0.to) })
-        var estimatesToRefresh = Set<Int>()
-        for path in (edits.insertedItems + edits.movedItems.map(\.to)).map(_Path.init).sorted() {
-            // Unretained: a 10% update of 100k items reads 6,666 elements here,
-            // and their retains took the slow path (a sixth of this method).
-            let length = update.map.unmanagedElement(at: path.indexPath).map { slot(ofSize: $0._layoutSize) }
-            // A moved item's length is in its section's estimate already.
-            if let length, !movedTo.contains(path) {
-                record(length, inSection: path.section)
-                estimatesToRefresh.insert(path.section)
-            }
-            if bulk[path.section] != nil {
-                bulkInsertions[path.section, default: []].append((path.item, length))
+        for (path, slot) in plan.insertedItems { sections[path.section].insert(slot, at: path.item) }
+        for (section, oldSection) in plan.bulk {
+            if let rebuilt = plan.rebuilt[section] {
+                sections[section] = rebuilt
             } else {
-                sections[path.section].insert(length, at: path.item)
+                sections[section].rebuild(
+                    removing: plan.bulkRemovals[oldSection] ?? [], inserting: plan.bulkInsertions[section] ?? [])
             }
         }
-        for (section, oldSection) in bulk {
-            sections[section].rebuild(removing: bulkRemovals[oldSection] ?? [], inserting: bulkInsertions[section] ?? [])
+        for (section, slots) in plan.recorded.sorted(by: { $0.key < $1.key }) {
+            measured[section].add(slots)
+            measuredAnywhere.add(slots)
         }
-        for section in estimatesToRefresh { sections[section].estimate = estimatedSlot(inSection: section) }
+        for section in plan.recorded.keys { sections[section].estimate = estimatedSlot(inSection: section) }
         supplements.apply(update, axis: scrollAxis, spacing: spacing)
         reindex(itemCounts: changeSet.newItemCounts)
     }
@@ -162,6 +200,7 @@ public final class ListLayout: CollectionLayout {
 
     /// - Complexity: O(*k* log *n*) for *k* index paths.
     public func invalidateItems(at indexPaths: [IndexPath], in map: ElementMap<CollectionElement>) {
+        version = Self.nextVersion()
         for path in indexPaths {
             guard index.ordinal(of: path) != nil, let element = map.element(at: path) else { continue }
             let length = slot(of: element)
@@ -245,33 +284,6 @@ public final class ListLayout: CollectionLayout {
         Double(scrollAxis.length(of: size) + spacing)
     }
 
-    /// The sections kept from the old map whose item edits are more than 64
-    /// and more than one per hundred of their items, by new index, with their
-    /// old index: their lengths are edited in one pass
-    /// (`_LengthSequence.rebuild(removing:inserting:)`, O(*m* + *k* log *k*))
-    /// rather than one edit at a time (O(*k* log *m*), about 2.7 µs an edit at
-    /// 100k items).
-    private func sectionsEditedInBulk(_ changeSet: CompletedChangeSet) -> [Int: Int] {
-        let edits = changeSet.normalized
-        guard edits.deletedItems.count + edits.insertedItems.count + 2 * edits.movedItems.count > 64 else { return [:] }
-        var counts = [Int](repeating: 0, count: changeSet.newItemCounts.count)
-        for path in edits.deletedItems {
-            if let section = changeSet.newSection(forOld: path.section) { counts[section] += 1 }
-        }
-        for move in edits.movedItems {
-            if let section = changeSet.newSection(forOld: move.from.section) { counts[section] += 1 }
-            counts[move.to.section] += 1
-        }
-        for path in edits.insertedItems { counts[path.section] += 1 }
-        // Inserted (and reloaded) sections are read whole from the map already.
-        let fresh = Set(edits.insertedSections)
-        var bulk: [Int: Int] = [:]
-        for (section, count) in counts.enumerated() where count > 64 && count * 100 > changeSet.newItemCounts[section] {
-            if !fresh.contains(section), let old = changeSet.oldSection(forNew: section) { bulk[section] = old }
-        }
-        return bulk
-    }
-
     private func estimatedSlot(inSection section: Int) -> Double {
         measured[section].mean ?? measuredAnywhere.mean ?? Double(estimatedItemLength + spacing)
     }
@@ -279,39 +291,6 @@ public final class ListLayout: CollectionLayout {
     private func record(_ slot: Double, inSection section: Int) {
         measured[section].add(slot)
         measuredAnywhere.add(slot)
-    }
-
-    /// The slots of `map`'s section `section`, whose estimate starts from its own
-    /// measured items; its mean goes to ``measured`` at `section`, appended if new.
-    ///
-    /// - Complexity: O(*m*) for *m* items when most have elements; O(*p* log *n*)
-    ///   for *p* present items otherwise, and each run of absent items is one node.
-    private func makeSection(of map: ElementMap<CollectionElement>, section: Int) -> _LengthSequence {
-        if section == measured.count { measured.append(_MeanLength()) }
-        let count = map.numberOfItems(inSection: section)
-        let present = map.indexesOfPresentItems(inSection: section)
-        // The estimate comes from the section's own measured items, known once
-        // they are read: set after.
-        var lengths = _LengthSequence(count: count, estimate: 0, measuredAtMost: present.count) { appender in
-            if present.count > count / 16 {
-                map.forEachUnmanagedItem(inSection: section) { index, element in
-                    guard let size = element?._layoutSize else { return }
-                    let length = slot(ofSize: size)
-                    record(length, inSection: section)
-                    appender.append(index: index, length: length)
-                }
-            } else {
-                for index in present {
-                    guard let size = map.unmanagedElement(at: IndexPath(item: index, section: section))?._layoutSize
-                    else { continue }
-                    let length = slot(ofSize: size)
-                    record(length, inSection: section)
-                    appender.append(index: index, length: length)
-                }
-            }
-        }
-        lengths.estimate = estimatedSlot(inSection: section)
-        return lengths
     }
 
     private func reindex(itemCounts: [Int]) {

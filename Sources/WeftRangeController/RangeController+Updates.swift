@@ -1,3 +1,4 @@
+public import WeftChangeSet
 public import WeftDataController
 public import WeftElementMap
 import Foundation
@@ -46,16 +47,21 @@ extension RangeController {
     /// reset to no state; elements present in both keep their nodes' states
     /// where the new ranges agree.
     ///
-    /// - Parameter map: The new visible map.
-    /// - Complexity: O(*n*) to lay out, plus O(*r* log *n*) for *r* items in the old and new ranges.
-    public func setVisibleMap(_ map: ElementMap<CollectionElement>) {
+    /// - Parameters:
+    ///   - map: The new visible map.
+    ///   - preparation: For the commit of a `reloadData`, the update's
+    ///     `DataUpdate.preparation`: what the layout computed in step 3.
+    /// - Complexity: O(*n*) to lay out (O(*s*) for *s* sections when the
+    ///   layout did it in step 3), plus O(*r* log *n*) for *r* items in the old
+    ///   and new ranges.
+    public func setVisibleMap(_ map: ElementMap<CollectionElement>, preparation: (any Sendable)? = nil) {
         waitsForBatchFetchTrigger = false
         let carried = elementsHoldingState()
         let anchor = captureContentAnchor()
         visibleMap = map
         mapChangedSinceSearch = true
         sectionIndex = _SectionIndex(itemCounts: (0 ..< map.numberOfSections).map { map.numberOfItems(inSection: $0) })
-        layout.prepare(for: map, viewportSize: viewport.size)
+        layout.prepare(for: map, viewportSize: viewport.size, preparation: preparation)
         restoreContentAnchor(anchor)
         performUpdate(revisitingEverything: false, carrying: carried)
     }
@@ -86,6 +92,18 @@ extension RangeController {
         layout.apply(update)
         restoreContentAnchor(anchor, moves: update.changeSet.normalized)
         performUpdate(revisitingEverything: false, carrying: carried)
+    }
+
+    /// The layout's step 3 work for the commit of `changeSet`, if it has any;
+    /// see ``CollectionLayout/preparation(for:in:)``.
+    ///
+    /// - Parameters:
+    ///   - changeSet: An update's validated change set.
+    ///   - map: The update's map.
+    public func layoutPreparation(
+        for changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>
+    ) -> CommitPreparation? {
+        layout.preparation(for: changeSet, in: map)
     }
 
     private func validate(_ update: DataUpdate) throws(RangeError) {

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftChangeSet
 import WeftDataController
 import WeftElementMap
 import WeftRangeController
@@ -117,7 +118,7 @@ extension _PipelineAdapter: DataControllerDelegate {
         guard let node else { return updates() }
         node.view.dataController(dataController, commit: update, updates: updates)
         if update.changeSet.includesReloadData {
-            node.rangeController.setVisibleMap(update.map)
+            node.rangeController.setVisibleMap(update.map, preparation: update.preparation)
         } else {
             do {
                 try node.rangeController.apply(update)
@@ -128,6 +129,13 @@ extension _PipelineAdapter: DataControllerDelegate {
         }
         node.pruneSelection()
         node.performPendingScroll()
+    }
+
+    /// The layout's lengths are computed in step 3 where it can.
+    func dataController(
+        _ dataController: DataController, preparationFor changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>
+    ) -> CommitPreparation? {
+        node?.rangeController.layoutPreparation(for: changeSet, in: map)
     }
 
     func dataController(

@@ -1,6 +1,6 @@
 /// The running mean of the lengths measured so far: a list layout's estimate
 /// for items it has not measured.
-struct _MeanLength {
+struct _MeanLength: Sendable {
     private var sum = 0.0
     private var count = 0
 
@@ -10,5 +10,11 @@ struct _MeanLength {
     mutating func add(_ length: Double) {
         sum += length
         count += 1
+    }
+
+    /// Adds every length `other` has seen.
+    mutating func add(_ other: _MeanLength) {
+        sum += other.sum
+        count += other.count
     }
 }

@@ -1,0 +1,44 @@
+import WeftCore
+
+/// One update's ``CommitPreparation``, from step 1 (main puts the work) through
+/// step 3 (the editing queue runs it) to step 5 (main takes the result).
+///
+/// The work leaves the slot before it runs, so that what it captured (a
+/// layout's old lengths, say) is released on the editing queue before the
+/// commit is scheduled: main then edits those values in place instead of
+/// copying them.
+final class _PreparationSlot: Sendable {
+    private enum State {
+        case work(CommitPreparation)
+        case result(any Sendable)
+        case empty
+    }
+
+    private let state: PosixMutex<State>
+
+    init(_ work: @escaping CommitPreparation) {
+        state = PosixMutex(.work(work))
+    }
+
+    /// Step 3: runs the work, if it has not run, and keeps its result.
+    func run() {
+        let taken: CommitPreparation? = state.withLock { state in
+            guard case .work(let work) = state else { return nil }
+            state = .empty
+            return work
+        }
+        guard let taken else { return }
+        let result = taken()
+        state.withLock { $0 = .result(result) }
+    }
+
+    /// Step 5: the result, or `nil` if the work never ran (the data
+    /// controller was dropped before its step 3).
+    func takeResult() -> (any Sendable)? {
+        state.withLock { state in
+            guard case .result(let result) = state else { return nil }
+            state = .empty
+            return result
+        }
+    }
+}

@@ -27,8 +27,8 @@ public struct CompletedChangeSet: Sendable {
     let sectionReloadBackward: [Int: Int]
     let itemRemovedByOldSection: [Int: [Int]]
     let itemOccupiedByNewSection: [Int: [Int]]
-    let itemJumpForward: [_Path: _Path]
-    let itemJumpBackward: [_Path: _Path]
+    let itemJumpForward: _PathTable<_Path>
+    let itemJumpBackward: _PathTable<_Path>
     let deletedSectionSet: Set<Int>
     let insertedSectionSet: Set<Int>
     var completions: [@Sendable (Bool) -> Void]
@@ -73,16 +73,15 @@ public struct CompletedChangeSet: Sendable {
         deletedSectionSet = Set(o.deletedSections)
         insertedSectionSet = Set(o.insertedSections)
         // Reloaded items jump to their insert half; moved items to their destination.
-        var forward: [_Path: _Path] = [:], backward: [_Path: _Path] = [:]
-        forward.reserveCapacity(o.itemReloads.count + o.itemMoves.count)
-        backward.reserveCapacity(o.itemReloads.count + o.itemMoves.count)
+        let jumps = o.itemReloads.count + o.itemMoves.count
+        var forward = _PathTable<_Path>(minimumCapacity: jumps), backward = _PathTable<_Path>(minimumCapacity: jumps)
         for (from, to) in o.itemReloads where !deletedSectionSet.contains(from.section) {
-            forward[from] = to
-            backward[to] = from
+            forward.set(to, for: from)
+            backward.set(from, for: to)
         }
         for (from, to) in o.itemMoves {
-            forward[from] = to
-            backward[to] = from
+            forward.set(to, for: from)
+            backward.set(from, for: to)
         }
         itemJumpForward = forward
         itemJumpBackward = backward

@@ -154,13 +154,14 @@ struct DiffPlan {
         let movedSectionOrigin = Dictionary(uniqueKeysWithValues: sectionMoves.map { ($0.to, $0.from) })
         // A move whose numbers match must really stay in its section.
         var kept: [(from: _Path, to: _Path)] = []
-        var split = Set<_Path>()
+        var split = _PathTable<Void>()
         for m in itemMoves {
-            let origin = movedSectionOrigin[m.to.section] ?? sectionShift.backward(m.to.section)
+            let origin = (movedSectionOrigin.isEmpty ? nil : movedSectionOrigin[m.to.section])
+                ?? sectionShift.backward(m.to.section)
             if m.from.section == m.to.section, origin != m.from.section {
                 itemDeletes.append(m.from)
                 itemInserts.append(m.to)
-                split.insert(m.from)
+                split.insert(m.from, ())
             } else {
                 kept.append(m)
             }
@@ -169,17 +170,21 @@ struct DiffPlan {
         // Without content updates (identities only) nothing below applies.
         guard !itemUpdates.isEmpty else { return }
         // A moved item that changed is replaced; UIKit cannot reload and move one item.
-        let movedFrom = Set(itemMoves.map(\.from))
+        let movedFrom = _PathTable(itemMoves.lazy.map(\.from))
         var inPlace: [(from: _Path, to: _Path)] = []
+        // Collected, then removed in one pass: removing each at once was
+        // quadratic in the moves when many moved items also changed.
+        var replaced = _PathTable<Void>()
         for u in itemUpdates where !split.contains(u.from) {
             if movedFrom.contains(u.from) {
-                itemMoves.removeAll { $0.from == u.from }
+                replaced.insert(u.from, ())
                 itemDeletes.append(u.from)
                 itemInserts.append(u.to)
             } else {
                 inPlace.append(u)
             }
         }
+        if replaced.count > 0 { itemMoves.removeAll { replaced.contains($0.from) } }
         // UIKit places a reload's insert half through explicit deletes and inserts only.
         // Where no move touches the item's section and section moves do not shift it, that
         // is where the item really is; elsewhere the update is a delete plus an insert.

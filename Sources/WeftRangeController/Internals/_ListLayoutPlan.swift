@@ -59,7 +59,7 @@ struct _ListLayoutPlan: Sendable {
             }
         }
         // New index space: items arrive once their sections have.
-        let movedTo = Set(edits.movedItems.map { _Path($0.to) })
+        let movedTo = _PathTable(edits.movedItems.lazy.map { _Path($0.to) })
         for path in (edits.insertedItems + edits.movedItems.map(\.to)).map(_Path.init).sorted() {
             // Unretained: a 10% update of 100k items reads 6,666 elements here,
             // and their retains took the slow path (a sixth of the layout's update).

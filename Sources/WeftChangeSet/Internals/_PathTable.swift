@@ -1,0 +1,113 @@
+/// A hash table keyed by `_Path`, for the validator's and the mappings' tables
+/// of a batch's items: open addressing with linear probing, and a hash of the
+/// two integers mixed by splitmix64's finalizer.
+///
+/// Why not `Set` and `Dictionary`: their SipHash, seeded per process, took a
+/// third of validating a 10% update of 100k items (10,000 edits, tens of
+/// thousands of lookups). The keys here are index paths of one batch, which
+/// an app makes, not input an attacker chooses; a crafted batch could still
+/// collide, costing time, never a wrong answer.
+///
+/// - Complexity: O(1) expected per operation; the table keeps at most half
+///   its slots full.
+package struct _PathTable<Value> {
+    fileprivate struct Entry {
+        var key: _Path
+        var value: Value
+    }
+
+    private var entries: ContiguousArray<Entry?>
+    private var mask: Int
+
+    /// The number of keys.
+    package private(set) var count = 0
+
+    /// An empty table with room for `minimumCapacity` keys before it grows.
+    package init(minimumCapacity: Int = 0) {
+        var capacity = 16
+        while capacity < 2 * minimumCapacity { capacity *= 2 }
+        entries = ContiguousArray(repeating: nil, count: capacity)
+        mask = capacity - 1
+    }
+
+    private static func hash(_ key: _Path) -> Int {
+        var x = UInt64(truncatingIfNeeded: key.section) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: key.item)
+        x ^= x >> 30
+        x &*= 0xBF58_476D_1CE4_E5B9
+        x ^= x >> 27
+        x &*= 0x94D0_49BB_1331_11EB
+        x ^= x >> 31
+        return Int(truncatingIfNeeded: x)
+    }
+
+    /// The slot that holds `key`, or the empty slot where it would go.
+    private func slot(of key: _Path) -> (index: Int, found: Bool) {
+        var index = Self.hash(key) & mask
+        while let entry = entries[index] {
+            if entry.key == key { return (index, true) }
+            index = (index + 1) & mask
+        }
+        return (index, false)
+    }
+
+    /// Whether `key` is in the table.
+    package func contains(_ key: _Path) -> Bool {
+        slot(of: key).found
+    }
+
+    /// The value of `key`, or `nil` if the table does not hold it.
+    package subscript(key: _Path) -> Value? {
+        let (index, found) = slot(of: key)
+        return found ? entries[index]?.value : nil
+    }
+
+    /// Adds `key` with `value`, or replaces the key's value.
+    package mutating func set(_ value: Value, for key: _Path) {
+        let (index, found) = slot(of: key)
+        if found {
+            entries[index]?.value = value
+        } else {
+            add(key, value, at: index)
+        }
+    }
+
+    /// Adds `key` with `value` unless the key is there already; returns the
+    /// value it had then, or `nil` if it was added.
+    @discardableResult
+    package mutating func insert(_ key: _Path, _ value: Value) -> Value? {
+        let (index, found) = slot(of: key)
+        if found { return entries[index]?.value }
+        add(key, value, at: index)
+        return nil
+    }
+
+    private mutating func add(_ key: _Path, _ value: Value, at index: Int) {
+        guard 2 * (count + 1) <= entries.count else {
+            grow()
+            entries[slot(of: key).index] = Entry(key: key, value: value)
+            count += 1
+            return
+        }
+        entries[index] = Entry(key: key, value: value)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let old = entries
+        entries = ContiguousArray(repeating: nil, count: 2 * old.count)
+        mask = entries.count - 1
+        for case let entry? in old { entries[slot(of: entry.key).index] = entry }
+    }
+}
+
+extension _PathTable: Sendable where Value: Sendable {}
+
+extension _PathTable.Entry: Sendable where Value: Sendable {}
+
+extension _PathTable where Value == Void {
+    /// A set of `keys`.
+    package init(_ keys: some Collection<_Path>) {
+        self.init(minimumCapacity: keys.count)
+        for key in keys { insert(key, ()) }
+    }
+}

@@ -8,7 +8,7 @@ public import WeftMemory
 /// Decides which cell nodes are visible, displayed and preloaded as the user
 /// scrolls, and moves their interface states, as Texture's `ASRangeController`.
 ///
-/// Inputs, all on main: the visible map (``setVisibleMap(_:)`` once, then
+/// Inputs, all on main: the visible map (``setVisibleMap(_:preparation:)`` once, then
 /// ``apply(_:)`` with each committed `DataUpdate`), the
 /// ``viewport`` (bounds at the content offset), the ``scrollVelocity``, whether
 /// the container ``isContainerVisible``, the first drag

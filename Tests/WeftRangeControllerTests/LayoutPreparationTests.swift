@@ -14,38 +14,6 @@ import WeftRangeController
 @Suite struct LayoutPreparationTests {
     static let viewport = CGSize(width: 320, height: 480)
 
-    /// Three sections of measured items (3,000, 500 and 2,000) and a batch
-    /// that edits the first in bulk (200 deletes, 250 inserts, 120 moves, as a
-    /// 10% snapshot update does) and the last one item at a time.
-    private static func bulkUpdate() throws -> (update: DataUpdate, moved: Set<Int>, deleted: Set<Int>) {
-        var random = SplitMix64(seed: 31)
-        let old = [3_000, 500, 2_000]
-        let sections = old.map { count in
-            (0 ..< count).map { _ in
-                makeMeasuredElement(size: CGSize(width: 50, height: CGFloat(Int.random(in: 1 ... 200, using: &random))))
-            }
-        }
-        var changeSet = ChangeSet(oldItemCounts: old)
-        var sources = Array(0 ..< 3_000)
-        sources.shuffle(using: &random)
-        let deleted = sources.prefix(200), moved = sources.dropFirst(200).prefix(120)
-        let newCount = 3_000 - 200 + 250
-        var targets = Array(0 ..< newCount)
-        targets.shuffle(using: &random)
-        let inserted = targets.prefix(250), landed = targets.dropFirst(250).prefix(120)
-        changeSet.deleteItems(at: deleted.map { IndexPath(item: $0, section: 0) })
-        changeSet.insertItems(at: inserted.map { IndexPath(item: $0, section: 0) })
-        for (from, to) in zip(moved, landed) {
-            changeSet.moveItem(at: IndexPath(item: from, section: 0), to: IndexPath(item: to, section: 0))
-        }
-        changeSet.deleteItems(at: [5, 700, 1_999].map { IndexPath(item: $0, section: 2) })
-        let completed = try changeSet.completed(newItemCounts: [newCount, 500, 1_997])
-        let (update, _) = try makeUpdate(from: sections, changeSet: completed) { path in
-            CGSize(width: 50, height: CGFloat(10 + path.item % 90))
-        }
-        return (update, Set(moved), Set(deleted))
-    }
-
     /// `update` with `preparation` as step 3 left it.
     private static func update(_ update: DataUpdate, preparedAs preparation: (any Sendable)?) -> DataUpdate {
         DataUpdate(
@@ -81,7 +49,7 @@ import WeftRangeController
     }
 
     @Test func aBulkUpdateLaidOutInStepThreeMatchesAFreshLayout() async throws {
-        let (update, _, _) = try Self.bulkUpdate()
+        let (update, _, _) = try makeLargeBatchUpdate(seed: 31)
         let layout = try ListLayout(spacing: 4)
         layout.prepare(for: update.previousMap, viewportSize: Self.viewport)
         let work = try #require(layout.preparation(for: update.changeSet, in: update.map))
@@ -111,7 +79,7 @@ import WeftRangeController
     /// anew) makes the step 3 lengths stale: the commit computes them on main
     /// instead, and keeps that length.
     @Test func lengthsFromBeforeAnInvalidationAreIgnored() async throws {
-        let (update, moved, deleted) = try Self.bulkUpdate()
+        let (update, moved, deleted) = try makeLargeBatchUpdate(seed: 31)
         let kept = try #require((0 ..< 3_000).first { !moved.contains($0) && !deleted.contains($0) && $0 > 100 })
         let path = IndexPath(item: kept, section: 0)
         // The previous map with that item measured anew at another length.
@@ -142,7 +110,7 @@ import WeftRangeController
     /// out on main; made by another layout, or before this one changed, they
     /// are ignored.
     @Test func aReloadLaidOutInStepThreeMatchesAFreshLayout() async throws {
-        let (update, _, _) = try Self.bulkUpdate()
+        let (update, _, _) = try makeLargeBatchUpdate(seed: 31)
         var reload = ChangeSet(oldItemCounts: update.changeSet.oldItemCounts)
         reload.reloadData()
         let completed = try reload.completed(newItemCounts: update.changeSet.newItemCounts)

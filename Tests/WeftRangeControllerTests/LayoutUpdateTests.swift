@@ -63,32 +63,7 @@ import WeftCore
     /// at random places, as a 10% snapshot update makes) beside a lightly edited
     /// section: the incremental layout agrees with a fresh one, frame for frame.
     @Test func largeBatchesMatchAFreshLayout() throws {
-        var random = SplitMix64(seed: 77)
-        let old = [3_000, 500, 2_000]
-        let sections = old.map { count in
-            (0 ..< count).map { _ in
-                makeMeasuredElement(size: CGSize(width: 50, height: CGFloat(Int.random(in: 1 ... 200, using: &random))))
-            }
-        }
-        var changeSet = ChangeSet(oldItemCounts: old)
-        // Section 0: 200 deletes, 120 moves within, 250 inserts; section 2: three deletes.
-        var sources = Array(0 ..< 3_000)
-        sources.shuffle(using: &random)
-        let deleted = sources.prefix(200), moved = sources.dropFirst(200).prefix(120)
-        let newCount = 3_000 - 200 + 250
-        var targets = Array(0 ..< newCount)
-        targets.shuffle(using: &random)
-        let inserted = targets.prefix(250), landed = targets.dropFirst(250).prefix(120)
-        changeSet.deleteItems(at: deleted.map { IndexPath(item: $0, section: 0) })
-        changeSet.insertItems(at: inserted.map { IndexPath(item: $0, section: 0) })
-        for (from, to) in zip(moved, landed) {
-            changeSet.moveItem(at: IndexPath(item: from, section: 0), to: IndexPath(item: to, section: 0))
-        }
-        changeSet.deleteItems(at: [5, 700, 1_999].map { IndexPath(item: $0, section: 2) })
-        let completed = try changeSet.completed(newItemCounts: [newCount, 500, 1_997])
-        let (update, _) = try makeUpdate(from: sections, changeSet: completed) { path in
-            CGSize(width: 50, height: CGFloat(10 + path.item % 90))
-        }
+        let update = try makeLargeBatchUpdate(seed: 77).update
         for kind in LayoutQueryTests.Kind.allCases {
             let (incremental, fresh) = try Self.layouts(kind, around: update)
             #expect(incremental.contentSize == fresh.contentSize)

@@ -106,3 +106,37 @@ func makeUpdate(
         changeSet: changeSet, previousMap: try ElementMap(sections: sections), map: try ElementMap(sections: next))
     return (update, next)
 }
+
+/// Three sections of measured items (3,000, 500 and 2,000) and a batch that
+/// edits the first in bulk (200 deletes, 250 inserts, 120 moves at random
+/// places, as a 10% snapshot update does) and the last one item at a time
+/// (three deletes); new items are 10 to 99 points long. Also the old indexes
+/// of the first section's moved and deleted items.
+func makeLargeBatchUpdate(seed: UInt64) throws -> (update: DataUpdate, moved: Set<Int>, deleted: Set<Int>) {
+    var random = SplitMix64(seed: seed)
+    let old = [3_000, 500, 2_000]
+    let sections = old.map { count in
+        (0 ..< count).map { _ in
+            makeMeasuredElement(size: CGSize(width: 50, height: CGFloat(Int.random(in: 1 ... 200, using: &random))))
+        }
+    }
+    var changeSet = ChangeSet(oldItemCounts: old)
+    var sources = Array(0 ..< 3_000)
+    sources.shuffle(using: &random)
+    let deleted = sources.prefix(200), moved = sources.dropFirst(200).prefix(120)
+    let newCount = 3_000 - 200 + 250
+    var targets = Array(0 ..< newCount)
+    targets.shuffle(using: &random)
+    let inserted = targets.prefix(250), landed = targets.dropFirst(250).prefix(120)
+    changeSet.deleteItems(at: deleted.map { IndexPath(item: $0, section: 0) })
+    changeSet.insertItems(at: inserted.map { IndexPath(item: $0, section: 0) })
+    for (from, to) in zip(moved, landed) {
+        changeSet.moveItem(at: IndexPath(item: from, section: 0), to: IndexPath(item: to, section: 0))
+    }
+    changeSet.deleteItems(at: [5, 700, 1_999].map { IndexPath(item: $0, section: 2) })
+    let completed = try changeSet.completed(newItemCounts: [newCount, 500, 1_997])
+    let (update, _) = try makeUpdate(from: sections, changeSet: completed) { path in
+        CGSize(width: 50, height: CGFloat(10 + path.item % 90))
+    }
+    return (update, Set(moved), Set(deleted))
+}

@@ -11,12 +11,12 @@
 /// - Complexity: O(1) expected per operation; the table keeps at most half
 ///   its slots full.
 package struct _PathTable<Value> {
-    fileprivate struct Entry {
+    fileprivate struct Slot {
         var key: _Path
         var value: Value
     }
 
-    private var entries: ContiguousArray<Entry?>
+    private var slots: ContiguousArray<Slot?>
     private var mask: Int
 
     /// The number of keys.
@@ -26,7 +26,7 @@ package struct _PathTable<Value> {
     package init(minimumCapacity: Int = 0) {
         var capacity = 16
         while capacity < 2 * minimumCapacity { capacity *= 2 }
-        entries = ContiguousArray(repeating: nil, count: capacity)
+        slots = ContiguousArray(repeating: nil, count: capacity)
         mask = capacity - 1
     }
 
@@ -43,8 +43,8 @@ package struct _PathTable<Value> {
     /// The slot that holds `key`, or the empty slot where it would go.
     private func slot(of key: _Path) -> (index: Int, found: Bool) {
         var index = Self.hash(key) & mask
-        while let entry = entries[index] {
-            if entry.key == key { return (index, true) }
+        while let occupied = slots[index] {
+            if occupied.key == key { return (index, true) }
             index = (index + 1) & mask
         }
         return (index, false)
@@ -58,14 +58,14 @@ package struct _PathTable<Value> {
     /// The value of `key`, or `nil` if the table does not hold it.
     package subscript(key: _Path) -> Value? {
         let (index, found) = slot(of: key)
-        return found ? entries[index]?.value : nil
+        return found ? slots[index]?.value : nil
     }
 
     /// Adds `key` with `value`, or replaces the key's value.
     package mutating func set(_ value: Value, for key: _Path) {
         let (index, found) = slot(of: key)
         if found {
-            entries[index]?.value = value
+            slots[index]?.value = value
         } else {
             add(key, value, at: index)
         }
@@ -76,33 +76,33 @@ package struct _PathTable<Value> {
     @discardableResult
     package mutating func insert(_ key: _Path, _ value: Value) -> Value? {
         let (index, found) = slot(of: key)
-        if found { return entries[index]?.value }
+        if found { return slots[index]?.value }
         add(key, value, at: index)
         return nil
     }
 
     private mutating func add(_ key: _Path, _ value: Value, at index: Int) {
-        guard 2 * (count + 1) <= entries.count else {
+        guard 2 * (count + 1) <= slots.count else {
             grow()
-            entries[slot(of: key).index] = Entry(key: key, value: value)
+            slots[slot(of: key).index] = Slot(key: key, value: value)
             count += 1
             return
         }
-        entries[index] = Entry(key: key, value: value)
+        slots[index] = Slot(key: key, value: value)
         count += 1
     }
 
     private mutating func grow() {
-        let old = entries
-        entries = ContiguousArray(repeating: nil, count: 2 * old.count)
-        mask = entries.count - 1
-        for case let entry? in old { entries[slot(of: entry.key).index] = entry }
+        let old = slots
+        slots = ContiguousArray(repeating: nil, count: 2 * old.count)
+        mask = slots.count - 1
+        for case let occupied? in old { slots[slot(of: occupied.key).index] = occupied }
     }
 }
 
 extension _PathTable: Sendable where Value: Sendable {}
 
-extension _PathTable.Entry: Sendable where Value: Sendable {}
+extension _PathTable.Slot: Sendable where Value: Sendable {}
 
 extension _PathTable where Value == Void {
     /// A set of `keys`.

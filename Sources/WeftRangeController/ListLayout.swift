@@ -127,7 +127,7 @@ public final class ListLayout: CollectionLayout {
         // Only the bulk sections' lengths: main may edit any other while step 3 runs without copying it.
         let old = Dictionary(uniqueKeysWithValues: bulk.values.map { ($0, sections[$0]) })
         return {
-            var plan = _ListLayoutPlan(changeSet, in: map, axis: axis, spacing: spacing, version: version)
+            var plan = _ListLayoutPlan(changeSet, in: map, axis: axis, spacing: spacing, version: version, bulk: bulk)
             plan.rebuildBulkSections(from: old)
             return plan
         }

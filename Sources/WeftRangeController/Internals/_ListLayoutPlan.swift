@@ -32,16 +32,19 @@ struct _ListLayoutPlan: Sendable {
     private(set) var rebuilt: [Int: _LengthSequence] = [:]
 
     /// Plans `changeSet`, whose new items `map` holds, for a layout at
-    /// `version` that measures slots along `axis` with `spacing` after each.
+    /// `version` that measures slots along `axis` with `spacing` after each;
+    /// `bulk` is ``sectionsEditedInBulk(_:)`` of the change set, when the
+    /// caller has it already.
     ///
     /// - Complexity: O(*k* log *n* + *s*) for *k* edits, *n* items and *s* sections.
     init(
         _ changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>, axis: ScrollAxis, spacing: CGFloat,
-        version: Int
+        version: Int, bulk: [Int: Int]? = nil
     ) {
         self.version = version
         let edits = changeSet.normalized
-        bulk = Self.sectionsEditedInBulk(changeSet)
+        self.bulk = bulk ?? Self.sectionsEditedInBulk(changeSet)
+        let bulk = self.bulk
         let bulkOld = Set(bulk.values)
         // Old index space: items leave their sections, before sections leave.
         let removedSections = Set(edits.deletedSections)
@@ -52,7 +55,7 @@ struct _ListLayoutPlan: Sendable {
             .filter { !removedSections.contains($0.section) }
             .sorted(by: >)
         for path in removed {
-            if bulkOld.contains(path.section) {
+            if !bulkOld.isEmpty, bulkOld.contains(path.section) {
                 bulkRemovals[path.section, default: []].append(path.item)
             } else {
                 removedItems.append(path)
@@ -65,7 +68,7 @@ struct _ListLayoutPlan: Sendable {
             // and their retains took the slow path (a sixth of the layout's update).
             let slot = map.unmanagedElement(at: path.indexPath).map { Double(axis.length(of: $0._layoutSize) + spacing) }
             if let slot, !movedTo.contains(path) { recorded[path.section, default: _MeanLength()].add(slot) }
-            if bulk[path.section] != nil {
+            if !bulk.isEmpty, bulk[path.section] != nil {
                 bulkInsertions[path.section, default: []].append((path.item, slot))
             } else {
                 insertedItems.append((path, slot))

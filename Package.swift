@@ -180,7 +180,10 @@ let package = Package(
         // default view, and the oracle of the tests, weft-sim and the fuzzers.
         .target(
             name: "WeftHeadless",
-            dependencies: ["WeftCore", "WeftMemory", "WeftChangeSet", "WeftNode", "WeftElementMap", "WeftDataController"],
+            dependencies: [
+                "WeftCore", "WeftMemory", "WeftChangeSet", "WeftNode", "WeftElementMap", "WeftDataController",
+                "WeftReusePool", "Weft",
+            ],
             swiftSettings: swiftSettings
         ),
         // Nodes that draw: text shaped by Pango, PNG images through Cairo, drawn
@@ -194,14 +197,14 @@ let package = Package(
             name: "Weft",
             dependencies: [
                 "WeftCore", "WeftMemory", "WeftDiff", "WeftChangeSet", "WeftNode", "WeftElementMap",
-                "WeftDataController", "WeftRangeController", "WeftHeadless", "WeftReusePool", "WeftDisplay",
+                "WeftDataController", "WeftRangeController", "WeftDisplay",
             ],
             swiftSettings: swiftSettings
         ),
         // The feed simulation behind weft-sim, a target of its own so that tests run its scenario.
         .target(
             name: "WeftSimulation",
-            dependencies: ["Weft", "WeftDiff"],
+            dependencies: ["Weft", "WeftHeadless", "WeftMemory", "WeftDiff"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -216,7 +219,7 @@ let package = Package(
         // A GTK 4 backing view: a second, real implementation of the backing-view protocol.
         .target(
             name: "WeftGTK",
-            dependencies: ["Weft", "CGtk4", "CWeftGTK"],
+            dependencies: ["Weft", "WeftElementMap", "CGtk4", "CWeftGTK"],
             swiftSettings: swiftSettings
         ),
         // The feed in a window on the Linux desktop.
@@ -272,7 +275,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PipelineFuzzer",
-            dependencies: ["Weft", "WeftDiff", "WeftTestSupport"],
+            dependencies: ["Weft", "WeftHeadless", "WeftMemory", "WeftDiff", "WeftTestSupport"],
             path: "Sources/Fuzzers/PipelineFuzzer",
             swiftSettings: swiftSettings
         ),
@@ -352,13 +355,16 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftGTKTests",
-            dependencies: ["WeftGTK", "WeftSimulation", "WeftTestSupport", "CGtk4"],
+            dependencies: ["WeftGTK", "WeftHeadless", "WeftMemory", "WeftSimulation", "WeftTestSupport", "CGtk4"],
             exclude: ["References"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "WeftTests",
-            dependencies: ["Weft", "WeftDiff", "WeftSimulation", "WeftTestSupport"],
+            dependencies: [
+                "Weft", "WeftHeadless", "WeftReusePool", "WeftMemory", "WeftElementMap", "WeftDiff", "WeftSimulation",
+                "WeftTestSupport",
+            ],
             exclude: ["References"],
             swiftSettings: swiftSettings
         ),

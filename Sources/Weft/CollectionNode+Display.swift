@@ -10,7 +10,7 @@ extension CollectionNode {
     ///
     /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.
     public var blankVisibleItems: [IndexPath] {
-        shownCells().filter { !($0.cell?.isDisplayComplete ?? false) }.map(\.viewIndexPath)
+        visibleCells().filter { $0.supplementaryKind == nil && $0.isBlank }.map(\.indexPath)
     }
 
     /// How far past the viewport's far edge, along the scroll axis and in
@@ -46,9 +46,10 @@ extension CollectionNode {
     /// calculated layout), over `background`. Cells without their latest
     /// contents are listed in ``ComposedFrame/blankItems``.
     ///
-    /// This is the headless view's screen: what a real view would put on the
+    /// This is the screen without a toolkit: what a real view puts on the
     /// display in this frame, for pictures, videos and blank-cell counts. It
-    /// shows the committed items (the view's index space), as a screen does.
+    /// shows the committed items (the view's index space), as a screen does,
+    /// and the visible headers and footers over them.
     ///
     /// - Parameters:
     ///   - scale: Pixels per point; the contents' own scale by default.
@@ -58,49 +59,33 @@ extension CollectionNode {
     /// - Complexity: O(*w* × *h*) pixels, plus the visible nodes.
     public func composeFrame(scale: Double = DisplayNode.defaultContentsScale, background: Color = .white)
         throws(BitmapError) -> ComposedFrame {
-        let shown = shownCells()
-        let blank = shown.filter { !($0.cell?.isDisplayComplete ?? false) }.map(\.viewIndexPath)
-        let bitmap = try Bitmap(composing: layers(of: shown), size: viewportSize, scale: scale, background: background)
-        return ComposedFrame(bitmap: bitmap, blankItems: blank, visibleItems: shown.map(\.viewIndexPath))
+        let cells = visibleCells()
+        let items = cells.filter { $0.supplementaryKind == nil }
+        let bitmap = try Bitmap(composing: contentLayers(of: cells), size: viewportSize, scale: scale, background: background)
+        return ComposedFrame(
+            bitmap: bitmap, blankItems: items.filter(\.isBlank).map(\.indexPath), visibleItems: items.map(\.indexPath))
     }
 
     /// What the view shows now, as layers: each visible cell's contents at its
     /// frame, then its subnodes' at theirs, in viewport coordinates (points,
-    /// the viewport's top left at zero), back to front. A node without contents
-    /// adds no layer. What a real view draws each frame, and what
+    /// the viewport's top left at zero), back to front; headers and footers
+    /// over the items. A node without contents adds no layer. What
     /// ``composeFrame(scale:background:)`` blends.
     ///
     /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.
     public func visibleContentLayers() -> [Bitmap.Layer] {
-        layers(of: shownCells())
+        contentLayers(of: visibleCells())
     }
 
-    private func layers(of shown: [(cell: CellNode?, frame: CGRect, viewIndexPath: IndexPath)]) -> [Bitmap.Layer] {
+    /// The layers of `cells` (cells of this container, as ``layoutIfNeeded()``
+    /// hands them to the view) at the current ``contentOffset``: what a view
+    /// that draws the cells it was handed puts on screen.
+    ///
+    /// - Complexity: O(*v* × *s*) for *v* cells of *s* nodes.
+    public func contentLayers(of cells: [VisibleCell]) -> [Bitmap.Layer] {
         var layers: [Bitmap.Layer] = []
-        for shownCell in shown {
-            guard let cell = shownCell.cell else { continue }
-            let origin = CGPoint(x: shownCell.frame.minX - contentOffset.x, y: shownCell.frame.minY - contentOffset.y)
-            Self.appendLayers(of: cell, at: origin, to: &layers)
-        }
+        let offset = contentOffset
+        for cell in cells { cell.appendLayers(at: offset, to: &layers) }
         return layers
-    }
-
-    /// The cells the view shows: their nodes (if made), frames as shown, and
-    /// index paths in the view's space.
-    private func shownCells() -> [(cell: CellNode?, frame: CGRect, viewIndexPath: IndexPath)] {
-        let visible = dataController.visibleMap
-        return viewIndexPathsForVisibleItems.compactMap { viewPath in
-            guard let frame = layout.frameForItem(at: viewPath) else { return nil }
-            return (visible.element(at: viewPath)?.nodeIfAllocated, displayedFrame(frame), viewPath)
-        }
-    }
-
-    /// The contents of `node` at `origin`, then its layout's children at theirs.
-    private static func appendLayers(of node: DisplayNode, at origin: CGPoint, to layers: inout [Bitmap.Layer]) {
-        if let contents = node.contents { layers.append(Bitmap.Layer(contents, at: origin)) }
-        for child in node.calculatedLayout?.children ?? [] {
-            appendLayers(of: child.node, at: CGPoint(x: origin.x + child.frame.minX, y: origin.y + child.frame.minY),
-                         to: &layers)
-        }
     }
 }

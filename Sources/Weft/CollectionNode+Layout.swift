@@ -1,67 +1,54 @@
 import Foundation
 import WeftDataController
 import WeftNode
-import WeftReusePool
 
 extension CollectionNode {
     /// One frame's work on main: updates the ranges if anything asked for it
-    /// (a scroll, a commit, a new size), then mounts a backing view for each
-    /// visible cell, reusing the views of cells that scrolled out.
+    /// (a scroll, a commit, a new size), lays out the visible cells' nodes, and
+    /// hands the visible cells to the backing view
+    /// (``ContainerBackingView/mount(_:of:)``), which mounts or draws them.
     ///
     /// - Complexity: O(*c* + *v*) for *c* nodes that cross a range boundary and
     ///   *v* visible cells; it does not grow with the item count.
     public func layoutIfNeeded() {
         rangeController.updateIfNeeded()
-        mountVisibleCells()
+        let cells = visibleCells()
+        layOutNodes(of: cells)
+        view?.mount(cells, of: self)
     }
 
-    /// Mounts the visible cells' host views, and those of visible headers and
-    /// footers, in one scoped pass, so that the
-    /// views of cells that left are hidden and pooled when the pass ends.
-    private func mountVisibleCells() {
+    /// The cells the view shows now: each visible item (absent ones of a lazy
+    /// collection included), then each visible header and footer, at its frame
+    /// as shown. The one walk of the visible cells a frame makes.
+    ///
+    /// - Complexity: O(log *n* + *v*) for *v* visible cells.
+    func visibleCells() -> [VisibleCell] {
         let map = dataController.visibleMap
-        var visible = viewIndexPathsForVisibleItems.compactMap { path -> (CGRect, CollectionElement)? in
-            guard let element = map.element(at: path), let frame = layout.frameForItem(at: path) else { return nil }
-            return (displayedFrame(frame), element)
+        var cells: [VisibleCell] = []
+        for path in viewIndexPathsForVisibleItems {
+            guard let frame = layout.frameForItem(at: path) else { continue }
+            cells.append(VisibleCell(
+                element: map.element(at: path), frame: displayedFrame(frame), indexPath: path, supplementaryKind: nil))
         }
         for (kind, path) in viewSupplementaryElementsForVisibleRect {
             guard let element = map.supplementaryElement(ofKind: kind, at: path),
                 let frame = layout.frameForSupplementaryElement(ofKind: kind, at: path)
             else { continue }
-            visible.append((displayedFrame(frame), element))
+            cells.append(VisibleCell(element: element, frame: displayedFrame(frame), indexPath: path, supplementaryKind: kind))
         }
-        do {
-            try reusePool.mount { pass in
-                for (frame, element) in visible {
-                    guard let node = element.nodeIfAllocated else { continue }
-                    // A visible cell whose layout was dropped (setNeedsLayout) is
-                    // measured again, and its automatic subnodes follow.
-                    do throws(NodeError) {
-                        try node.layoutIfNeeded()
-                    } catch {
-                        let path = element.isSupplementary
-                            ? map.supplementaryLocation(of: element)?.indexPath : map.indexPath(of: element)
-                        diagnostics.report(error, layer: .container, indexPaths: path.map { [$0] } ?? [])
-                    }
-                    let configuration = try ViewConfiguration(Self.hostClass, attributes: [
-                        ViewAttribute(Self.frameAttribute, value: frame) { (view: CellHostView, newFrame: CGRect) in
-                            view.frame = newFrame
-                        },
-                        ViewAttribute(
-                            Self.nodeAttribute, value: HostedNode(node: node),
-                            apply: { (view: CellHostView, hosted) in view.hostedNode = hosted.node },
-                            unapply: { (view: CellHostView, _) in view.hostedNode = nil },
-                            unappliesWhenPooled: true),
-                    ])
-                    _ = try pass.view(for: configuration, component: ComponentID(element))
-                }
-            }
-        } catch {
-            diagnostics.report(error, layer: .container)
-        }
+        return cells
     }
 
-    static let hostClass = ViewClass(CellHostView.self)
-    static let frameAttribute: AttributeIdentifier = "frame"
-    static let nodeAttribute: AttributeIdentifier = "node"
+    /// Measures again each visible cell whose layout was dropped
+    /// (`setNeedsLayout`), so that its automatic subnodes follow before it shows.
+    private func layOutNodes(of cells: [VisibleCell]) {
+        for cell in cells {
+            guard let node = cell.node else { continue }
+            do throws(NodeError) {
+                try node.layoutIfNeeded()
+            } catch {
+                diagnostics.report(error, layer: .container, indexPaths: [cell.indexPath])
+            }
+        }
+    }
 }

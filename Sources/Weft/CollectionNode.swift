@@ -2,22 +2,23 @@ public import Foundation
 public import WeftChangeSet
 public import WeftCore
 public import WeftDataController
-public import WeftHeadless
 public import WeftMemory
 public import WeftNode
 public import WeftRangeController
-public import WeftReusePool
 
 /// A list or grid of cell nodes: Texture's `ASCollectionNode`, headless.
 ///
 /// It wires the pieces: a data controller runs every edit through the
-/// five-step pipeline, a `CollectionBackingView` (by
-/// default a `HeadlessCollectionView`) commits each one by
-/// UIKit's rules, a range controller with a
-/// `CollectionLayout` moves nodes through their interface
-/// states as the viewport moves and asks for more content near the end, and a
-/// reuse pool recycles the backing views of visible cells. Everything the
-/// layers could not do goes to one ``diagnostics`` log.
+/// five-step pipeline, each commit is checked by UIKit's rules (by the
+/// backing view, a ``ContainerBackingView``, or by the node itself when it has
+/// none), and a range controller with a `CollectionLayout` moves nodes through
+/// their interface states as the viewport moves and asks for more content near
+/// the end. Each frame the node hands its visible cells to its view, which
+/// mounts or draws them. Everything the layers could not do goes to one
+/// ``diagnostics`` log.
+///
+/// The node owns no view of its own: without one, it still measures and draws
+/// its cells, and ``composeFrame(scale:background:)`` shows the screen.
 ///
 /// ```swift
 /// let feed = CollectionNode(layout: try ListLayout())
@@ -57,13 +58,19 @@ public class CollectionNode {
     /// The pipeline: validation, node allocation and measuring, commits.
     package let dataController: DataController
 
-    /// The backing view the node commits each update to: the view passed to
-    /// ``init(layout:view:validationMode:itemLoading:mainScheduler:deallocQueue:diagnostics:)``.
+    /// The backing view the node commits each update to and mounts its
+    /// visible cells in: the view passed to
+    /// ``init(layout:view:validationMode:itemLoading:mainScheduler:deallocQueue:diagnostics:)``,
+    /// or `nil`, when the node checks each commit itself and mounts nothing.
     ///
     /// An escape hatch: read what the view shows (a headless view's cells, a
-    /// real view's widgets). Do not call its `DataControllerDelegate`
+    /// real view's widgets). Do not call its `CollectionBackingView`
     /// methods or attach it elsewhere: the node does both, once per commit.
-    public let view: any CollectionBackingView
+    public let view: (any ContainerBackingView)?
+
+    /// The node's own check of each commit, by UIKit's rules, while it has no
+    /// ``view`` to make it.
+    var validator: CommitValidator
 
     /// Where items go: the layout passed to the initializer.
     ///
@@ -75,19 +82,9 @@ public class CollectionNode {
     /// The ranges.
     package let rangeController: RangeController
 
-    /// The container of the visible cells' backing views.
-    ///
-    /// An escape hatch: read the mounted views (`HeadlessView.subviews`)
-    /// after ``layoutIfNeeded()``. Do not add or remove views; the next mount
-    /// pass owns them.
-    public let containerView = HeadlessView()
-
-    /// Recycles the backing views of cells as they scroll in and out.
-    package let reusePool: ReusePoolMap
-
     /// Where every layer of the collection reports what it could not do:
-    /// refused updates (`DataControllerError`), batches the
-    /// view refused (`HeadlessCollectionView.Inconsistency`),
+    /// refused updates (`DataControllerError`), commits the
+    /// view refused (`ViewInconsistency`),
     /// shared nodes, layouts, layout specs, range and mount errors, each with its
     /// layer, update and index paths. Empty in a consistent collection.
     public let diagnostics: DiagnosticsLog
@@ -106,12 +103,6 @@ public class CollectionNode {
     /// Errors the range controller reported while following commits; empty in
     /// a consistent collection. A view of ``diagnostics``.
     public var rangeErrors: [RangeError] { diagnostics.errors(of: RangeError.self) }
-
-    /// Errors from mounting backing views; empty unless a view class misbehaves.
-    /// A view of ``diagnostics``.
-    public var mountErrors: [any Error] {
-        diagnostics.diagnostics.filter { $0.layer == .container && !($0.error is NodeError) }.map(\.error)
-    }
 
     /// Layouts that automatic subnode management could not apply to a visible
     /// cell (the layout names a node it may not adopt); empty in a consistent
@@ -132,7 +123,9 @@ public class CollectionNode {
     ///
     /// - Parameters:
     ///   - layout: Where items go; a vertical `ListLayout` by default.
-    ///   - view: The backing view; a new `HeadlessCollectionView` by default.
+    ///   - view: The backing view: a `HeadlessCollectionView` (module
+    ///     WeftHeadless), a `GTKCollectionView` (module WeftGTK), or your own;
+    ///     none by default, and the node then checks each commit itself.
     ///   - validationMode: How edits are validated: `ValidationMode.strict` by default.
     ///   - itemLoading: When the data source is asked for an item's node block:
     ///     `DataController.ItemLoading.eager` (the default,
@@ -145,7 +138,7 @@ public class CollectionNode {
     ///     one made with a `DiagnosticsSink` to forward them.
     public init(
         layout: any CollectionLayout,
-        view: any CollectionBackingView = HeadlessCollectionView(),
+        view: (any ContainerBackingView)? = nil,
         validationMode: ValidationMode = .strict,
         itemLoading: DataController.ItemLoading = .eager,
         mainScheduler: any MainScheduler = .dispatchMain,
@@ -155,20 +148,22 @@ public class CollectionNode {
         self.layout = layout
         self.view = view
         self.diagnostics = diagnostics
+        validator = CommitValidator(viewKind: validationMode.viewKind)
         dataController = DataController(
             validationMode: validationMode, itemLoading: itemLoading, mainScheduler: mainScheduler,
             deallocQueue: deallocQueue, diagnostics: diagnostics)
         rangeController = RangeController(
             layout: layout, scheduler: mainScheduler, deallocQueue: deallocQueue, diagnostics: diagnostics)
         rangeController.dataController = dataController
-        reusePool = ReusePoolMap(container: containerView)
         pipeline.node = self
         dataController.owningNode = self
         dataController.dataSource = pipeline
         dataController.delegate = pipeline
         rangeController.batchFetchingDelegate = pipeline
-        view.attach(to: dataController) { [weak self] in self?.viewIndexPathsForPreparedItems ?? [] }
-        (view as? any ContainerBackingView)?.attach(to: self)
+        if let view {
+            view.attach(to: dataController) { [weak self] in self?.viewIndexPathsForPreparedItems ?? [] }
+            view.attach(to: self)
+        }
     }
 
     /// The size of the viewport. A new size measures every allocated node again

@@ -1,18 +1,41 @@
 public import WeftDataController
 
-/// A backing view that scrolls and draws, as a real toolkit's does: besides
-/// the data controller's commits it needs its container, to drive
-/// ``CollectionNode/viewportSize`` and ``CollectionNode/contentOffset`` from
-/// its own size and scrolling and to draw the visible cells' contents
-/// (``CollectionNode/visibleContentLayers()``). Texture's `ASCollectionView`
+/// A container's backing view: the data controller's seam
+/// (`CollectionBackingView`: commits, loads, relayouts) plus what a view that
+/// scrolls and draws needs of its container. Texture's `ASCollectionView`
 /// holds its `collectionNode` for the same reasons.
 ///
-/// A container calls ``attach(to:)`` once, from its initializer, after
-/// `CollectionBackingView/attach(to:preparedIndexPaths:)`. `GTKCollectionView`
-/// (module WeftGTK) is one; the headless view needs no container.
+/// Both container calls are optional capabilities with defaults that do
+/// nothing, as swift-nio's `Channel.syncOptions` is, so a view conforms with
+/// only its data controller's commit:
+///
+/// - ``attach(to:)`` once, from the container's initializer, after
+///   `CollectionBackingView/attach(to:preparedIndexPaths:)`: a real view keeps
+///   the container (weakly: it owns the view) to drive
+///   ``CollectionNode/viewportSize`` and ``CollectionNode/contentOffset`` from
+///   its own size and scrolling.
+/// - ``mount(_:of:)`` once per frame, from ``CollectionNode/layoutIfNeeded()``,
+///   with the cells visible after the range update: the view mounts, reuses or
+///   draws them. The container has laid out each cell's node first.
+///
+/// `HeadlessCollectionView` (module WeftHeadless) mounts a host view per cell
+/// from a reuse pool; `GTKCollectionView` (module WeftGTK) draws the cells'
+/// contents in its next frame. A container without a view mounts nothing.
 @MainActor
 public protocol ContainerBackingView: CollectionBackingView {
     /// Connects the view to the container that commits to it. Hold the
     /// container weakly: it owns the view.
     func attach(to container: CollectionNode)
+
+    /// Shows `cells`, the cells visible in this frame, in drawing order (back
+    /// to front): the items as the layout lists them, then headers and footers.
+    func mount(_ cells: [VisibleCell], of container: CollectionNode)
+}
+
+extension ContainerBackingView {
+    /// Does nothing: a view that needs no container keeps none.
+    public func attach(to container: CollectionNode) {}
+
+    /// Does nothing: a view that shows no cells mounts none.
+    public func mount(_ cells: [VisibleCell], of container: CollectionNode) {}
 }

@@ -1,14 +1,15 @@
-// The modules whose types Weft's own API shows: a container's initializer, data
-// source and delegate, its backing view and the diagnostics it reports. The
-// modules it only uses inside (WeftDiff behind snapshots) are not re-exported, and
-// WeftReactive is a product of its own: import them by name.
+// The modules whose types an app's code names when it uses Weft's containers:
+// the cells and their layout specs (WeftNode), the text and image nodes cells are
+// made of (WeftDisplay), index paths, sizes, colors and diagnostics (WeftCore),
+// edits and their errors (WeftChangeSet), and the layouts, ranges and data
+// controller settings a container's initializer and properties take
+// (WeftRangeController, WeftDataController). The rest of the machinery (element
+// maps, the dealloc queue's memory, the reuse pool) and the backing views
+// (WeftHeadless, WeftGTK) are imported by name; WeftDiff behind snapshots is used
+// inside only, and WeftReactive is a product of its own.
 @_exported import WeftChangeSet
 @_exported import WeftCore
 @_exported import WeftDataController
-@_exported import WeftElementMap
-@_exported import WeftHeadless
-@_exported import WeftMemory
 @_exported import WeftNode
 @_exported import WeftRangeController
-@_exported import WeftReusePool
 @_exported import WeftDisplay

@@ -1,6 +1,5 @@
 public import WeftCore
 public import WeftDataController
-public import WeftHeadless
 public import WeftMemory
 import WeftRangeController
 
@@ -13,13 +12,13 @@ public final class PagerNode: CollectionNode {
     /// - Parameters:
     ///   - itemLoading: When pages get their nodes: at their update (the default)
     ///     or when they enter the measure range (`DataController.ItemLoading.lazy`).
-    ///   - view: The backing view; a new `HeadlessCollectionView` by default.
+    ///   - view: The backing view; none by default.
     ///   - mainScheduler: Where commits and coalesced range updates run.
     ///   - deallocQueue: Where removed pages and nodes are released.
     ///   - diagnostics: Where every layer reports; a new log by default.
     public init(
         itemLoading: DataController.ItemLoading = .eager,
-        view: any CollectionBackingView = HeadlessCollectionView(),
+        view: (any ContainerBackingView)? = nil,
         mainScheduler: any MainScheduler = .dispatchMain, deallocQueue: DeallocQueue = .shared,
         diagnostics: DiagnosticsLog = DiagnosticsLog()
     ) {

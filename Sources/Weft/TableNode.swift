@@ -2,13 +2,12 @@ public import Foundation
 import WeftChangeSet
 public import WeftCore
 public import WeftDataController
-public import WeftHeadless
 public import WeftMemory
 public import WeftRangeController
 
 /// A vertical list with table wording: `ASTableNode`. Its data source and
 /// delegate speak of rows (``TableNodeDataSource``, ``TableNodeDelegate``), its
-/// edits take row animations, and its view validates with `UITableView`'s
+/// edits take row animations, and its commits are checked with `UITableView`'s
 /// messages.
 ///
 /// ```swift
@@ -39,8 +38,8 @@ public final class TableNode: CollectionNode {
     ///   - itemLoading: When rows get their nodes: at their update (the default)
     ///     or when they enter the measure range (`DataController.ItemLoading.lazy`).
     ///   - estimatedRowHeight: The height of a lazy table's row before any row was measured.
-    ///   - view: The backing view; a new `HeadlessCollectionView` with
-    ///     table wording by default.
+    ///   - view: The backing view (a `HeadlessCollectionView(viewKind: .table)`
+    ///     checks with table wording); none by default.
     ///   - mainScheduler: Where commits and coalesced range updates run.
     ///   - deallocQueue: Where removed rows and nodes are released.
     ///   - diagnostics: Where every layer reports; a new log by default.
@@ -50,7 +49,7 @@ public final class TableNode: CollectionNode {
         spacing: CGFloat = 0,
         itemLoading: DataController.ItemLoading = .eager,
         estimatedRowHeight: CGFloat = 44,
-        view: any CollectionBackingView = HeadlessCollectionView(viewKind: .table),
+        view: (any ContainerBackingView)? = nil,
         mainScheduler: any MainScheduler = .dispatchMain,
         deallocQueue: DeallocQueue = .shared,
         diagnostics: DiagnosticsLog = DiagnosticsLog()

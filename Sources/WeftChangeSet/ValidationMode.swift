@@ -1,7 +1,8 @@
 /// How strictly a change set is validated.
 public enum ValidationMode: Hashable, Sendable {
     /// Refuses exactly what UIKit refuses, in UIKit's order and with UIKit's messages,
-    /// for the given kind of view. `HeadlessCollectionView` validates this way.
+    /// for the given kind of view. Every backing view checks its commits this way
+    /// (`CommitValidator`).
     case faithful(ViewKind)
     /// Refuses everything ``faithful(_:)`` refuses, plus batches that pass UIKit's
     /// validation but crash or corrupt it, and duplicate edits. The default.
@@ -12,7 +13,8 @@ public enum ValidationMode: Hashable, Sendable {
     /// Faithful validation with collection-view wording.
     public static let faithful = ValidationMode.faithful(.collection)
 
-    var viewKind: ViewKind {
+    /// Whose wording messages use.
+    public var viewKind: ViewKind {
         switch self {
         case .faithful(let kind), .strict(let kind): kind
         }

@@ -45,7 +45,8 @@ extension GTKCollectionView {
         guard let container else { return }
         let size = CGSize(width: Double(width), height: Double(height))
         if container.viewportSize != size { container.viewportSize = size }
-        container.layoutIfNeeded()
+        needsLayout = true
+        layOutContainerIfNeeded()
         configureAdjustments()
     }
 
@@ -76,21 +77,29 @@ extension GTKCollectionView {
     func didScroll(to value: Double) {
         guard !isConfiguringAdjustments, let container else { return }
         container.contentOffset.y = value
-        needsRangeUpdate = true
+        needsLayout = true
         gtk_widget_queue_draw(canvas)
     }
 
     /// A frame begins (the frame clock's before-paint phase, which every frame
-    /// has): the range update a scroll asked for (mounting the visible cells)
-    /// runs here, before layout and paint.
+    /// has): the range update a scroll asked for and the hand-over of the
+    /// visible cells (``mount(_:of:)``) run here, before layout and paint.
     func frameBegan(at frameTime: Int) {
         frameStart = g_get_monotonic_time()
         viewTime = .zero
         frameWillBegin?(frameTime)
-        if needsRangeUpdate, let container {
-            needsRangeUpdate = false
-            timed { container.layoutIfNeeded() }
-        }
+        timed { layOutContainerIfNeeded() }
+    }
+
+    /// Lays the container out (`CollectionNode.layoutIfNeeded()`: the range
+    /// update, then the visible cells handed to ``mount(_:of:)``) if a scroll,
+    /// commit or load asked for it since it last did. Each frame's update phase
+    /// calls it; drawing calls it too, for a snapshot taken outside the frame
+    /// clock (`GTK.render`), where it then finds nothing to do in a real frame.
+    func layOutContainerIfNeeded() {
+        guard needsLayout, let container else { return }
+        needsLayout = false
+        container.layoutIfNeeded()
     }
 
     /// Runs `body`, adding its duration to the frame's ``viewTime``.
@@ -107,14 +116,14 @@ extension GTKCollectionView {
         frameStart = nil
         didDrawThisFrame = false
         defer { lastMainQueueTime = busy }
-        guard drew, let framePainted, let start, let container else { return }
+        guard drew, let framePainted, let start else { return }
         let frame = GTKFrame(
             frameTime: frameTime,
             phasesTime: Duration.microseconds(now - start),
             mainQueueTime: Duration.microseconds(busy - lastMainQueueTime),
             viewTime: viewTime,
-            visibleItems: indexPathsForVisibleItems.count,
-            blankVisibleItems: container.blankVisibleItems.count)
+            visibleItems: mountedCells.count(where: { $0.supplementaryKind == nil }),
+            blankVisibleItems: mountedCells.count(where: { $0.supplementaryKind == nil && $0.isBlank }))
         framePainted(frame)
     }
 }

@@ -4,9 +4,10 @@ import Foundation
 import Weft
 
 extension GTKCollectionView {
-    /// The frame: the background, then every visible node's contents as a
-    /// texture at its frame, back to front. Textures wrap the contents' bytes;
-    /// those not drawn this frame are let go.
+    /// The frame: the background, then the contents of every node of the cells
+    /// the container handed over at its last layout, as a texture at its frame,
+    /// back to front. Textures wrap the contents' bytes; those not drawn this
+    /// frame are let go.
     ///
     /// - Complexity: O(*l*) for *l* layers, plus GTK's rendering.
     func draw(into snapshot: OpaquePointer, width: Int32, height: Int32) {
@@ -17,8 +18,9 @@ extension GTKCollectionView {
             origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
         gtk_snapshot_append_color(snapshot, &color, &bounds)
         didDrawThisFrame = true
+        layOutContainerIfNeeded()
         guard let container else { return }
-        let layers = container.visibleContentLayers()
+        let layers = container.contentLayers(of: mountedCells)
         if rendersWithCairo {
             drawWithCairo(layers, into: snapshot, bounds: &bounds)
         } else {

@@ -2,6 +2,7 @@ public import CGtk4
 import CWeftGTK
 public import Foundation
 public import Weft
+public import WeftElementMap
 
 /// A container's backing view in a GTK 4 window: Texture's `ASCollectionView`
 /// on the Linux desktop.
@@ -18,17 +19,19 @@ public import Weft
 /// GTK.runMainLoop()
 /// ```
 ///
-/// Step 5 of each update (the commit) goes through a `HeadlessCollectionView`
-/// inside, so the relay order, the validation of the relayed edits by UIKit's
-/// rules and the divergence record are the headless view's, word for word;
-/// then the widget redraws. The widget is a `GtkScrolledWindow` around a
-/// canvas: its allocation drives `CollectionNode.viewportSize`, its vertical
-/// adjustment (wheel, touchpad, scrollbar, keys) `CollectionNode.contentOffset`,
-/// and each frame draws the container's `CollectionNode.visibleContentLayers()`
-/// over the contents' own bytes (textures with GTK's GL renderer, Cairo image
-/// surfaces with its Cairo renderer; no conversion on Weft's side). The range
-/// update a scroll asks for runs at the start of the next frame, before layout
-/// and paint.
+/// Step 5 of each update (the commit) is checked by the engine's
+/// `CommitValidator`, UIKit's rules over the relayed edits, as every backing
+/// view's is; a refusal goes to the container's diagnostics. Then the widget
+/// redraws. The view keeps no cells of its own: it shows the container's
+/// visible map. The widget is a `GtkScrolledWindow` around a canvas: its
+/// allocation drives `CollectionNode.viewportSize`, its vertical adjustment
+/// (wheel, touchpad, scrollbar, keys) `CollectionNode.contentOffset`. At the
+/// start of each frame the container lays out (`CollectionNode.layoutIfNeeded()`:
+/// the range update a scroll asked for, then the visible cells handed to
+/// ``mount(_:of:)``), and the frame draws those cells' contents over their own
+/// bytes (textures with GTK's GL renderer, Cairo image surfaces with its Cairo
+/// renderer; no conversion on Weft's side): one walk of the visible cells a
+/// frame.
 /// A click taps the item under it (`CollectionNode.tapItem(at:)`).
 ///
 /// Main thread only, in a process that runs GTK's main loop; see ``GTK``.
@@ -37,10 +40,11 @@ public final class GTKCollectionView: ContainerBackingView {
     /// The widget to put in a window: a `GtkScrolledWindow`.
     public let widget: UnsafeMutablePointer<GtkWidget>
 
-    /// The view that validates and applies every commit, as the headless view
-    /// does: its diagnostics are the data controller's, and its cells are the
-    /// ones this view shows.
-    public let headless: HeadlessCollectionView
+    /// UIKit's check of every commit, against the counts the view shows.
+    var validator: CommitValidator
+
+    /// The cells the container handed over at its last layout: what each frame draws.
+    var mountedCells: [VisibleCell] = []
 
     /// What shows where no cell draws.
     public var backgroundColor: Color = .white {
@@ -60,8 +64,9 @@ public final class GTKCollectionView: ContainerBackingView {
     let canvas: UnsafeMutablePointer<GtkWidget>
     var textures = _TextureCache()
     var contentsObservation: ContentsObservation?
-    /// A scroll arrived since the last frame: the next update phase moves the ranges.
-    var needsRangeUpdate = false
+    /// A scroll, commit or load arrived since the last frame: the next frame
+    /// lays the container out before it draws.
+    var needsLayout = false
     /// Inside a call that configures the adjustments: their value changes are ours.
     var isConfiguringAdjustments = false
     /// When the current frame began (its before-paint phase).
@@ -77,9 +82,9 @@ public final class GTKCollectionView: ContainerBackingView {
     /// Creates the view and its widgets. Call ``GTK/initialize()`` first.
     ///
     /// - Parameter viewKind: `.collection` (the default) or `.table`, for the
-    ///   headless view's wording.
+    ///   wording of the commits' check.
     public init(viewKind: ViewKind = .collection) {
-        headless = HeadlessCollectionView(viewKind: viewKind)
+        validator = CommitValidator(viewKind: viewKind)
         let scrolled = gtk_scrolled_window_new()!
         // The widget is the view's: a strong reference of its own, not a floating one.
         g_object_ref_sink(UnsafeMutableRawPointer(scrolled))
@@ -115,7 +120,7 @@ public final class GTKCollectionView: ContainerBackingView {
     // MARK: ContainerBackingView
 
     public func attach(to dataController: DataController, preparedIndexPaths: @escaping @MainActor () -> [IndexPath]) {
-        headless.attach(to: dataController, preparedIndexPaths: preparedIndexPaths)
+        validator.reload(from: dataController.visibleMap)
     }
 
     public func attach(to container: CollectionNode) {
@@ -127,34 +132,41 @@ public final class GTKCollectionView: ContainerBackingView {
         gtk_widget_queue_allocate(canvas)
     }
 
+    /// Keeps the cells to draw in the next frame; redraws if they changed.
+    public func mount(_ cells: [VisibleCell], of container: CollectionNode) {
+        let changed = cells.count != mountedCells.count
+            || zip(cells, mountedCells).contains { $0.element !== $1.element || $0.frame != $1.frame }
+        mountedCells = cells
+        if changed { gtk_widget_queue_draw(canvas) }
+    }
+
     public func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
-        headless.dataController(dataController, commit: update, updates: updates)
+        _ = validator.commit(update, of: dataController, updates: updates)
         contentDidChange()
     }
 
     public func dataController(
         _ dataController: DataController, didLoadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
     ) {
-        headless.dataController(dataController, didLoadItemsAt: indexPaths, in: map)
-        gtk_widget_queue_draw(canvas)
+        contentDidChange()
     }
 
     public func dataController(
         _ dataController: DataController, didUnloadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
     ) {
-        headless.dataController(dataController, didUnloadItemsAt: indexPaths, in: map)
-        gtk_widget_queue_draw(canvas)
-    }
-
-    public func dataControllerDidRelayout(_ dataController: DataController) {
-        headless.dataControllerDidRelayout(dataController)
         contentDidChange()
     }
 
-    /// The content's size may have changed: the adjustments follow at once (a
-    /// scroll right after a commit reaches the new content), and the frame redraws.
+    public func dataControllerDidRelayout(_ dataController: DataController) {
+        contentDidChange()
+    }
+
+    /// The content's size or cells may have changed: the adjustments follow at
+    /// once (a scroll right after a commit reaches the new content), and the
+    /// next frame lays out and redraws.
     func contentDidChange() {
         configureAdjustments()
+        needsLayout = true
         gtk_widget_queue_draw(canvas)
     }
 }

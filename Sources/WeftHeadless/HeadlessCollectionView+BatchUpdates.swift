@@ -12,7 +12,8 @@ extension HeadlessCollectionView {
     /// UIKit. Batches nest; the outermost one validates and applies. Then the
     /// view asks the data source for its counts and for the cells of inserted
     /// and reloaded items, validates the edits in `ValidationMode.faithful(_:)`
-    /// mode, and applies them, or records an ``Inconsistency`` and reloads.
+    /// mode (the engine's `CommitValidator`), and applies them, or records a
+    /// `ViewInconsistency` and reloads.
     ///
     /// - Parameters:
     ///   - updates: Changes the data source and calls the edit methods.
@@ -100,10 +101,10 @@ extension HeadlessCollectionView {
         guard sections >= 0 else { return refuse(.negativeSectionCount(sections)) }
         let newCounts = (0 ..< sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
         let completed: CompletedChangeSet
-        do {
-            completed = try changeSet.completed(newItemCounts: newCounts, mode: .faithful(viewKind))
+        do throws(ViewInconsistency) {
+            completed = try validator.validate(changeSet, newItemCounts: newCounts)
         } catch {
-            return refuse(.invalidUpdate(error))
+            return refuse(error)
         }
         if completed.includesReloadData {
             load()
@@ -116,10 +117,9 @@ extension HeadlessCollectionView {
             do {
                 cells = try replay(completed, from: dataSource)
             } catch {
-                return refuse(Inconsistency(error))
+                return refuse(ViewInconsistency(error))
             }
         }
-        itemCounts = newCounts
         appliedBatchUpdateCount += 1
         recordDivergences(from: dataSource)
         return true
@@ -203,7 +203,7 @@ extension HeadlessCollectionView {
 
     /// Records what UIKit would have raised and reloads, so the view goes on
     /// showing what the data source has.
-    private func refuse(_ inconsistency: Inconsistency) -> Bool {
+    private func refuse(_ inconsistency: ViewInconsistency) -> Bool {
         report(inconsistency)
         load()
         return false

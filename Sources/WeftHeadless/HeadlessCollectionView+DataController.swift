@@ -6,8 +6,9 @@ import WeftNode
 
 /// The headless view as a data controller's backing view: each update commits
 /// in a batch update that swaps the maps first and then relays the change
-/// set's edits in UIKit's relay order, as Texture's collection view does.
-extension HeadlessCollectionView: CollectionBackingView {
+/// set's edits in UIKit's relay order, as Texture's collection view does. It
+/// can also be a data controller's delegate itself, without a container.
+extension HeadlessCollectionView: CollectionBackingView, DataControllerDelegate {
     /// Makes `dataController`'s visible map the data source, its dealloc queue
     /// the one the cells go to, and its diagnostics the view's; compares only
     /// the cells at `preparedIndexPaths` after each batch.
@@ -67,6 +68,10 @@ extension HeadlessCollectionView: CollectionBackingView {
         }
     }
 
+    /// Nothing to do: the cells are the same elements, and a headless view
+    /// has no frames of its own.
+    public func dataControllerDidRelayout(_ dataController: DataController) {}
+
     /// Loaded items get their cells in place, as UIKit's `reconfigureItems(at:)`
     /// refreshes cells without a batch update.
     public func dataController(
@@ -85,7 +90,7 @@ extension HeadlessCollectionView: CollectionBackingView {
     /// Puts `map`'s elements at `indexPaths` in the view's cells. Loads change
     /// no count, so the paths are the view's own; a map that refuses the batch
     /// (a cell the view already shows elsewhere) means the view is out of step
-    /// with its data controller: that is reported as an ``Inconsistency`` and
+    /// with its data controller: that is reported as a `ViewInconsistency` and
     /// the view reloads, as after any batch UIKit would refuse.
     private func refreshCells(at indexPaths: [IndexPath], from map: ElementMap<CollectionElement>) {
         guard hasLoadedData else { return }
@@ -97,7 +102,7 @@ extension HeadlessCollectionView: CollectionBackingView {
         do {
             cells = try cells.applying(batch)
         } catch {
-            report(Inconsistency(error), at: indexPaths)
+            report(ViewInconsistency(error), at: indexPaths)
             load()
         }
     }

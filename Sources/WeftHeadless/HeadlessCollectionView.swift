@@ -1,9 +1,10 @@
 public import Foundation
 public import WeftChangeSet
 public import WeftCore
-import WeftDataController
+public import WeftDataController
 import WeftElementMap
 import WeftMemory
+public import WeftReusePool
 
 /// The view side of a collection, without UIKit: it keeps its own counts and
 /// cells, and validates and applies batch updates exactly as UIKit's
@@ -13,7 +14,8 @@ import WeftMemory
 /// after ``reloadData()``) and at the end of a batch update, and it validates the
 /// update's edits against the counts it had before and the counts the data
 /// source reports after (`ValidationMode.faithful(_:)`). Where UIKit would
-/// raise `NSInternalInconsistencyException`, it records an ``Inconsistency``,
+/// raise `NSInternalInconsistencyException`, it records a `ViewInconsistency`
+/// (its check is the engine's `CommitValidator`, which every backing view calls),
 /// reloads everything from the data source so that it can go on, and tells the
 /// batch's completion `false`.
 ///
@@ -47,7 +49,7 @@ public final class HeadlessCollectionView {
 
     /// Every update UIKit would have refused, oldest first: a view of
     /// ``diagnostics``.
-    public var inconsistencies: [Inconsistency] { diagnostics.errors(of: Inconsistency.self, in: .view) }
+    public var inconsistencies: [ViewInconsistency] { diagnostics.errors(of: ViewInconsistency.self, in: .view) }
 
     /// Cells that a batch update UIKit accepts left showing something other than
     /// what the data source has at their index paths, oldest first. After each
@@ -76,6 +78,21 @@ public final class HeadlessCollectionView {
     /// The number of times the view loaded everything from its data source.
     public internal(set) var loadCount = 0
 
+    /// The container of the visible cells' host views, as a container mounts
+    /// them (``mount(_:of:)``).
+    ///
+    /// An escape hatch: read the mounted views (`HeadlessView.subviews`)
+    /// after `CollectionNode.layoutIfNeeded()`. Do not add or remove views;
+    /// the next mount pass owns them.
+    public let containerView = HeadlessView()
+
+    /// Recycles the host views of cells as they scroll in and out.
+    package let reusePool: ReusePoolMap
+
+    /// Errors from mounting host views (`ReusePoolError`); empty unless a view
+    /// class misbehaves. A view of ``diagnostics``.
+    public var mountErrors: [ReusePoolError] { diagnostics.errors(of: ReusePoolError.self, in: .view) }
+
     /// `nonisolated(unsafe)` so that `deinit` can hand the cells over: every other
     /// access is from the view's main-actor methods, and `deinit` runs when no
     /// other reference to the view exists.
@@ -92,7 +109,9 @@ public final class HeadlessCollectionView {
     /// The data controller's visible map before the update being committed:
     /// while the view shows it, the view takes the new one instead of replaying.
     var visibleMapBeforeCommit: ElementMap<CollectionElement>?
-    var itemCounts: [Int] = []
+    /// The counts the view shows, and UIKit's check of every batch against them.
+    var validator: CommitValidator
+    var itemCounts: [Int] { validator.itemCounts }
     var hasLoadedData = false
     var batch: ChangeSet?
     var batchCompletions: [(Bool) -> Void] = []
@@ -113,6 +132,8 @@ public final class HeadlessCollectionView {
         self.viewKind = viewKind
         self.diagnostics = diagnostics
         self.deallocQueue = deallocQueue
+        validator = CommitValidator(viewKind: viewKind)
+        reusePool = ReusePoolMap(container: containerView)
     }
 
     /// Reports `error` to ``diagnostics`` as the view's, with the update being
@@ -134,15 +155,15 @@ public final class HeadlessCollectionView {
 
     /// Discards the counts and cells; the view loads them again when next asked.
     ///
-    /// Inside a batch update this is an ``Inconsistency``, as in UIKit.
+    /// Inside a batch update this is a `ViewInconsistency`, as in UIKit.
     public func reloadData() {
         if batch != nil {
-            report(Inconsistency.reloadDataInsideBatchUpdates)
+            report(ViewInconsistency.reloadDataInsideBatchUpdates)
             return
         }
         hasLoadedData = false
         cells = ElementMap()
-        itemCounts = []
+        validator.reload(itemCounts: [])
     }
 
     /// Loads counts and cells now if they are not loaded: what a layout pass
@@ -193,17 +214,17 @@ public final class HeadlessCollectionView {
     func load() {
         hasLoadedData = true
         loadCount += 1
-        itemCounts = []
+        validator.reload(itemCounts: [])
         cells = ElementMap()
         guard let dataSource else { return }
         let sections = dataSource.numberOfSections(in: self)
         guard sections >= 0 else {
-            report(Inconsistency.negativeSectionCount(sections))
+            report(ViewInconsistency.negativeSectionCount(sections))
             return
         }
         let counts = (0 ..< sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
         if let section = counts.firstIndex(where: { $0 < 0 }) {
-            report(Inconsistency.invalidUpdate(ChangeSetError(
+            report(ViewInconsistency.invalidUpdate(ChangeSetError(
                 .negativeItemCount(section: section, count: counts[section], isAfterUpdate: false), viewKind: viewKind)))
             return
         }
@@ -214,9 +235,9 @@ public final class HeadlessCollectionView {
         let batch = _MapBatch<AnyObject>(loading: counts) { dataSource.collectionView(self, cellForItemAt: $0) }
         do {
             cells = try ElementMap().applying(batch.batch)
-            itemCounts = counts
+            validator.reload(itemCounts: counts)
         } catch {
-            report(Inconsistency(error))
+            report(ViewInconsistency(error))
         }
     }
 
@@ -232,7 +253,7 @@ public final class HeadlessCollectionView {
         guard map.numberOfSections == counts.count,
             counts.indices.allSatisfy({ map.numberOfItems(inSection: $0) == counts[$0] }) else { return false }
         cells = ElementMap(erasing: map)
-        itemCounts = counts
+        validator.reload(itemCounts: counts)
         return true
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 import Glibc
 #endif
 import Weft
+import WeftHeadless
+import WeftMemory
 
 /// A feed on a `CollectionNode` over a headless view, driven frame by
 /// frame: an initial load, scrolling at a frame rate, batch fetching near the
@@ -250,7 +252,7 @@ public final class Simulation {
         report.viewInconsistencies = view.inconsistencies.map(\.description)
         report.viewDivergences = view.divergences.map(\.description)
         report.itemsAtEnd = feed.snapshot.numberOfItems
-        report.backingViewsCreated = node.reusePool.statistics.viewsCreated
+        report.backingViewsCreated = view.reusePool.statistics.viewsCreated
         report.nodesCreated = cells.created
         try deallocQueue.drain()
         report.nodesAlive = cells.alive

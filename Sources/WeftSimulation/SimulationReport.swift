@@ -1,5 +1,6 @@
 import Foundation
 public import Weft
+public import WeftMemory
 
 /// What a simulation measured and found.
 public struct SimulationReport: Sendable {

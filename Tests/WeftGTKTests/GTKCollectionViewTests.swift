@@ -5,18 +5,21 @@ import Weft
 import WeftCore
 @testable import WeftGTK
 import WeftTestSupport
+import WeftMemory
 
 /// The GTK view end to end, in a real window (under xvfb-run in CI): what a
 /// person would see, read back as pixels and as the view's index paths.
 @MainActor
 @Suite(.serialized, .enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
 struct GTKCollectionViewTests {
-    /// The titles the view shows, top to bottom, read from the cells it shows.
+    /// The titles the view shows, top to bottom, read from the cells it draws.
     func shownTitles(_ harness: GTKHarness) -> [String] {
-        harness.view.indexPathsForVisibleItems.compactMap { path in
-            (harness.view.headless.cellForItem(at: path) as? CollectionElement)?.nodeIfAllocated
-                .flatMap { ($0 as? TitleCell)?.title.attributedText.string }
-        }
+        harness.view.mountedCells.compactMap { ($0.node as? TitleCell)?.title.attributedText.string }
+    }
+
+    /// The commits the view refused; empty in a consistent collection.
+    func inconsistencies(_ harness: GTKHarness) -> [ViewInconsistency] {
+        harness.collection.diagnostics.errors(of: ViewInconsistency.self, in: .view)
     }
 
     func matchesReference(_ bitmap: Bitmap, _ name: String) throws -> (Bool, ReferenceImage.Difference?) {
@@ -35,8 +38,8 @@ struct GTKCollectionViewTests {
         let screen = try harness.screenshot()
         #expect(screen.pixelWidth == 360 && screen.pixelHeight == 480)
         // Dark text pixels inside the first cell's title, none in the gap below its text.
-        let title = try #require((harness.view.headless.cellForItem(at: IndexPath(item: 0, section: 0))
-            as? CollectionElement)?.nodeIfAllocated as? TitleCell)
+        let title = try #require(harness.view.mountedCells.first { $0.indexPath == IndexPath(item: 0, section: 0) }?.node
+            as? TitleCell)
         let titleFrame = try #require(title.calculatedLayout?.children.first?.frame)
         let dark = darkPixels(screen, x: Int(titleFrame.minX) ..< Int(titleFrame.maxX),
                               y: Int(titleFrame.minY) ..< Int(titleFrame.maxY))
@@ -126,8 +129,8 @@ struct GTKCollectionViewTests {
         let expected = posts.ids.prefix(harness.view.indexPathsForVisibleItems.count).map { "Post \($0)" }
         #expect(shownTitles(harness) == Array(expected))
         #expect(shownTitles(harness).prefix(4) == ["Post 100", "Post 5", "Post 0", "Post 2"])
-        #expect(harness.view.headless.inconsistencies.isEmpty && harness.view.headless.divergences.isEmpty)
-        #expect(harness.view.headless.appliedBatchUpdateCount == 1)
+        #expect(inconsistencies(harness).isEmpty)
+        #expect(harness.view.validator.itemCounts == [posts.ids.count], "the view's check followed the batch")
         let (matches, difference) = try matchesReference(try harness.screenshot(), "after-batch.png")
         #expect(matches, "\(difference.map { "\($0)" } ?? "")")
     }
@@ -160,7 +163,7 @@ struct GTKCollectionViewTests {
         harness.view.scroll(to: 300)
         try await harness.runUntilSettled("the scrolled screen")
         #expect(harness.collection.contentOffset.y == 300)
-        #expect(harness.view.headless.inconsistencies.isEmpty)
+        #expect(inconsistencies(harness).isEmpty)
     }
 
     @Test func closingTheWindowReleasesEveryNodeOffMain() async throws {

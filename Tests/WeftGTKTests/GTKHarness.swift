@@ -2,7 +2,8 @@ import CGtk4
 import Foundation
 import Testing
 import Weft
-import WeftGTK
+@testable import WeftGTK
+import WeftMemory
 
 /// A window around a ``GTKCollectionView`` and its container, and a way to let
 /// GTK and the main queue run until something holds.
@@ -105,6 +106,7 @@ final class GTKHarness {
         gtk_widget_measure(view.widget, GTK_ORIENTATION_VERTICAL, size.width, &minimum, &natural, nil, nil)
         var allocation = GtkAllocation(x: 0, y: 0, width: size.width, height: size.height)
         gtk_widget_size_allocate(view.widget, &allocation, -1)
+        view.layOutContainerIfNeeded()
     }
 
     /// What the view and its cells are doing, for a test that timed out.

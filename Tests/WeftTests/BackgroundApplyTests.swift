@@ -3,6 +3,8 @@ import Testing
 import Weft
 import WeftCore
 import WeftTestSupport
+import WeftHeadless
+import WeftMemory
 
 /// `applyInBackground`: diffs off main, batches on main, in the order applied.
 @MainActor
@@ -62,7 +64,7 @@ import WeftTestSupport
         }
         let outcomesSeen = outcomes.withLock { $0 }
         #expect(outcomesSeen == Array(0 ..< 120), "completions run once each, in order")
-        #expect((node.view as! HeadlessCollectionView).inconsistencies.isEmpty)
+        #expect(node.headlessView.inconsistencies.isEmpty)
     }
 
     @Test func anApplyOnMainWaitsForTheBackgroundAppliesBeforeIt() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftHeadless
 
 @MainActor
 @Suite struct CollectionNodeTests {
@@ -77,14 +78,14 @@ import WeftTestSupport
             feed.node.contentOffset.y += 100
             feed.node.layoutIfNeeded()
         }
-        let statistics = feed.node.reusePool.statistics
+        let statistics = feed.node.headlessView.reusePool.statistics
         #expect(statistics.viewsCreated <= 8, "made \(statistics.viewsCreated) views for 300 rows scrolled by")
-        let hosts = (0 ..< feed.node.containerView.subviewCount).compactMap {
-            feed.node.containerView.subview(at: $0) as? CellHostView
+        let hosts = (0 ..< feed.node.headlessView.containerView.subviewCount).compactMap {
+            feed.node.headlessView.containerView.subview(at: $0) as? CellHostView
         }
         let shownNodes = Set(hosts.filter { !$0.isHiddenOrHasHiddenAncestor }.compactMap { $0.hostedNode.map(ObjectIdentifier.init) })
         #expect(shownNodes == Set(feed.node.visibleNodes.map(ObjectIdentifier.init)))
-        #expect(feed.node.mountErrors.isEmpty)
+        #expect(feed.node.headlessView.mountErrors.isEmpty)
     }
 
     @Test func batchFetchingAsksOnceUntilCompleted() throws {
@@ -128,7 +129,7 @@ import WeftTestSupport
     }
 
     @Test func tableNodesSpeakOfRowsAndPagersMeasurePages() throws {
-        let table = try StoryFeed(count: 2) { scheduler, queue in try TableNode(mainScheduler: scheduler, deallocQueue: queue) }
+        let table = try StoryFeed(count: 2) { scheduler, queue in try TableNode(view: HeadlessCollectionView(viewKind: .table), mainScheduler: scheduler, deallocQueue: queue) }
         table.load()
         do {
             try table.node.deleteItems(at: [IndexPath(item: 9, section: 0)])
@@ -136,7 +137,7 @@ import WeftTestSupport
         } catch {
             #expect(error.description.contains("row"))
         }
-        let pager = try StoryFeed(count: 3) { scheduler, queue in PagerNode(mainScheduler: scheduler, deallocQueue: queue) }
+        let pager = try StoryFeed(count: 3) { scheduler, queue in PagerNode(view: HeadlessCollectionView(), mainScheduler: scheduler, deallocQueue: queue) }
         pager.load()
         let page = try #require(pager.node.dataController.visibleMap.element(at: IndexPath(item: 1, section: 0)))
         #expect(page.constrainedSize == (try SizeRange(exactly: CGSize(width: 320, height: 500))))

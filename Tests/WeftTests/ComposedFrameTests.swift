@@ -4,6 +4,7 @@ import Weft
 import WeftCore
 import WeftSimulation
 import WeftTestSupport
+import WeftHeadless
 
 /// A cell of 100 points whose drawing waits for a latch when it has one.
 final class LatchedCell: CellNode, @unchecked Sendable {
@@ -61,7 +62,7 @@ final class LatchedSource: CollectionNodeDataSource {
     @Test func aComposedFrameOfAKnownFeedMatchesItsReference() async throws {
         let source = PostSource(count: 10)
         source.scale = 1
-        let node = CollectionNode(layout: try ListLayout())
+        let node = CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView())
         node.dataSource = source
         node.viewportSize = CGSize(width: 320, height: 400)
         node.reloadData()
@@ -80,7 +81,7 @@ final class LatchedSource: CollectionNodeDataSource {
 
     @Test func aSlowDrawingIsCountedBlankWhileVisibleThenNot() async throws {
         let source = LatchedSource(latchedItem: 2)
-        let node = CollectionNode(layout: try ListLayout())
+        let node = CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView())
         node.dataSource = source
         node.viewportSize = CGSize(width: 100, height: 450)
         node.reloadData()

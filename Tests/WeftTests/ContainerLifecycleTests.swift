@@ -4,6 +4,8 @@ import Synchronization
 import Testing
 import Weft
 import WeftTestSupport
+import WeftMemory
+import WeftHeadless
 
 /// The three containers, made over a manual main context and a dealloc queue of
 /// the test's own, so that the test decides when commits run and can drain.
@@ -18,12 +20,12 @@ enum ContainerKind: String, CaseIterable, Sendable {
         switch self {
         case .collection:
             CollectionNode(
-                layout: try ListLayout(), itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue,
+                layout: try ListLayout(), view: HeadlessCollectionView(), itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue,
                 diagnostics: diagnostics)
         case .table:
-            try TableNode(itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue, diagnostics: diagnostics)
+            try TableNode(itemLoading: itemLoading, view: HeadlessCollectionView(viewKind: .table), mainScheduler: scheduler, deallocQueue: queue, diagnostics: diagnostics)
         case .pager:
-            PagerNode(itemLoading: itemLoading, mainScheduler: scheduler, deallocQueue: queue, diagnostics: diagnostics)
+            PagerNode(itemLoading: itemLoading, view: HeadlessCollectionView(), mainScheduler: scheduler, deallocQueue: queue, diagnostics: diagnostics)
         }
     }
 

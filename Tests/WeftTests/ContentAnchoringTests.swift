@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftHeadless
+import WeftMemory
 
 /// A message: its id fixes its height (60, 70 or 80 points), so rows differ.
 final class MessageNode: CellNode, @unchecked Sendable {
@@ -140,7 +142,7 @@ final class Chat: CollectionNodeDataSource, CollectionNodeDelegate {
     /// shown at once at the bottom, and the message being read kept in place.
     @Test func anInvertedChatFetchesHistoryAtTheTopAndShowsNewMessagesAtTheBottom() throws {
         let scheduler = ManualMainScheduler()
-        let table = try TableNode(mainScheduler: scheduler, deallocQueue: try DeallocQueue())
+        let table = try TableNode(view: HeadlessCollectionView(viewKind: .table), mainScheduler: scheduler, deallocQueue: try DeallocQueue())
         table.isInverted = true
         let chat = Chat(Array((980 ..< 1_000).reversed()))  // newest first
         table.dataSource = chat
@@ -180,7 +182,7 @@ final class Chat: CollectionNodeDataSource, CollectionNodeDelegate {
 
         // The mounted cells' views show the mirror image: a newer message lower.
         scroll(table, to: 0)
-        let hosts = table.containerView.subviews.compactMap { $0 as? CellHostView }.filter { !$0.isHidden }
+        let hosts = table.headlessView.containerView.subviews.compactMap { $0 as? CellHostView }.filter { !$0.isHidden }
         let shown = hosts.compactMap { host in (host.hostedNode as? MessageNode).map { ($0.id, host.frame) } }
         #expect(shown.count >= 5)
         for (a, b) in zip(shown.sorted { $0.0 > $1.0 }, shown.sorted { $0.0 > $1.0 }.dropFirst()) {

@@ -4,6 +4,7 @@ import Weft
 import WeftSimulation
 import WeftTestSupport
 import WeftCore
+import WeftHeadless
 
 /// Posts drawn by real cells (Pango text, a Cairo avatar) in each container.
 @MainActor
@@ -88,16 +89,16 @@ final class Registry: Sendable {
         let node: CollectionNode
         switch kind {
         case .collection:
-            node = CollectionNode(layout: try ListLayout(estimatedItemLength: 120), itemLoading: itemLoading)
+            node = CollectionNode(layout: try ListLayout(estimatedItemLength: 120), view: HeadlessCollectionView(), itemLoading: itemLoading)
             node.dataSource = source
         case .table:
-            let table = try TableNode(itemLoading: itemLoading, estimatedRowHeight: 120)
+            let table = try TableNode(itemLoading: itemLoading, estimatedRowHeight: 120, view: HeadlessCollectionView(viewKind: .table))
             let rows = TablePostSource(source)
             tableSources.append(rows)
             table.dataSource = rows
             node = table
         case .pager:
-            node = PagerNode(itemLoading: itemLoading)
+            node = PagerNode(itemLoading: itemLoading, view: HeadlessCollectionView())
             node.dataSource = source
         }
         node.viewportSize = CGSize(width: 390, height: 844)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftHeadless
 
 /// Batches that UIKit accepts and then shows wrong: the headless view compares its
 /// cells with the data source after each commit and records what diverged.
@@ -9,7 +10,7 @@ import WeftTestSupport
 @Suite struct DivergenceTests {
     func feed(_ mode: ValidationMode) throws -> StoryFeed {
         let feed = try StoryFeed(count: 5) { scheduler, queue in
-            CollectionNode(layout: try ListLayout(), validationMode: mode, mainScheduler: scheduler, deallocQueue: queue)
+            CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView(), validationMode: mode, mainScheduler: scheduler, deallocQueue: queue)
         }
         feed.load()
         return feed

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftMemory
 
 /// The end of a drag (UIKit's `scrollViewWillEndDragging`): the batch-fetch check
 /// looks where the content will rest, and the context carries the velocity and

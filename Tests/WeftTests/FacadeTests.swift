@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftHeadless
+import WeftMemory
 
 /// The façade as an app team drives it: batch fetching, visibility, index spaces,
 /// refused batches, through each container.
@@ -208,7 +210,7 @@ final class StoryList: CollectionNodeDataSource {
 
 /// A headless view that records whether each committed batch was animated.
 @MainActor
-final class AnimationRecorder: CollectionBackingView {
+final class AnimationRecorder: ContainerBackingView {
     let view = HeadlessCollectionView()
     var animated: [Bool] = []
 

@@ -2,6 +2,8 @@ import Foundation
 import Weft
 import WeftDiff
 import WeftTestSupport
+import WeftHeadless
+import WeftMemory
 
 /// A story of the test feed.
 struct Story: Hashable, Sendable, Diffable {
@@ -56,14 +58,14 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
         stories = (0 ..< count).map { Story(id: $0) }
         let deallocQueue = try DeallocQueue()
         node = try makeNode?(scheduler, deallocQueue)
-            ?? CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: deallocQueue)
+            ?? CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: scheduler, deallocQueue: deallocQueue)
         node.dataSource = self
         node.delegate = self
         node.viewportSize = CGSize(width: 320, height: 500)
         node.isVisible = true
     }
 
-    var view: HeadlessCollectionView { node.view as! HeadlessCollectionView }
+    var view: HeadlessCollectionView { node.headlessView }
 
     /// The stories the view shows, read from its cells' nodes.
     var shown: [Story] {
@@ -99,5 +101,16 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {
         fetchContexts.append(context)
         onFetch?(context)
+    }
+}
+
+extension CollectionNode {
+    /// The headless view every fixture gives its container, which checks each
+    /// commit and mounts the visible cells: the tests' one downcast of `view`.
+    var headlessView: HeadlessCollectionView {
+        guard let view = view as? HeadlessCollectionView else {
+            preconditionFailure("the fixture's container was made without a HeadlessCollectionView")
+        }
+        return view
     }
 }

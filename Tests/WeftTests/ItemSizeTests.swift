@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftMemory
+import WeftHeadless
 
 /// Items whose nodes remember the size range they were measured in.
 @MainActor
@@ -23,7 +25,7 @@ final class PlainItems: CollectionNodeDataSource {
 @Suite struct ItemSizeTests {
     @Test func aGridMeasuresEachCellAtItsCellSize() throws {
         let grid = try GridLayout(columns: 3, itemLength: 130, interitemSpacing: 3)
-        let node = CollectionNode(layout: grid, mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        let node = CollectionNode(layout: grid, view: HeadlessCollectionView(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
         let items = PlainItems(count: 9)
         node.dataSource = items
         node.viewportSize = CGSize(width: 390, height: 844)
@@ -49,10 +51,10 @@ final class PlainItems: CollectionNodeDataSource {
     }
 
     @Test func aPagerMeasuresPagesAtTheViewportAndAListLeavesTheHeightOpen() throws {
-        let pager = PagerNode(mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        let pager = PagerNode(view: HeadlessCollectionView(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
         pager.viewportSize = CGSize(width: 390, height: 844)
         #expect(pager.defaultConstrainedSize == (try SizeRange(exactly: CGSize(width: 390, height: 844))))
-        let list = CollectionNode(layout: try ListLayout(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        let list = CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
         list.viewportSize = CGSize(width: 390, height: 844)
         #expect(list.defaultConstrainedSize
             == (try SizeRange(min: CGSize(width: 390, height: 0), max: CGSize(width: 390, height: CGFloat.infinity))))

@@ -3,6 +3,8 @@ import Testing
 import Weft
 import WeftTestSupport
 import WeftCore
+import WeftHeadless
+import WeftMemory
 
 /// Lazy containers, end to end: a million items without a million nodes, the
 /// same content as an eager container, and nothing on screen jumps while
@@ -12,7 +14,7 @@ import WeftCore
     private func lazyFeed(count: Int, estimate: CGFloat = 44) throws -> StoryFeed {
         try StoryFeed(count: count) { scheduler, deallocQueue in
             CollectionNode(
-                layout: try ListLayout(estimatedItemLength: estimate), itemLoading: .lazy, mainScheduler: scheduler,
+                layout: try ListLayout(estimatedItemLength: estimate), view: HeadlessCollectionView(), itemLoading: .lazy, mainScheduler: scheduler,
                 deallocQueue: deallocQueue)
         }
     }
@@ -201,7 +203,7 @@ import WeftCore
     @Test func snapshotsApplyToALazyCollection() throws {
         let scheduler = ManualMainScheduler()
         let node = CollectionNode(
-            layout: try ListLayout(estimatedItemLength: 40), itemLoading: .lazy, mainScheduler: scheduler,
+            layout: try ListLayout(estimatedItemLength: 40), view: HeadlessCollectionView(), itemLoading: .lazy, mainScheduler: scheduler,
             deallocQueue: try DeallocQueue())
         node.viewportSize = CGSize(width: 320, height: 500)
         node.isVisible = true
@@ -224,7 +226,7 @@ import WeftCore
         settle()
         #expect(shown() == [-1, 0, 50_000] + Array(3 ..< 13))
         #expect(node.nodeForItem(at: IndexPath(item: 1, section: 0)) === first, "a reconfigured item keeps its node")
-        #expect((node.view as! HeadlessCollectionView).inconsistencies.isEmpty)
+        #expect(node.headlessView.inconsistencies.isEmpty)
         #expect(node.dataController.visibleMap.count == 99_999)
     }
 
@@ -292,7 +294,7 @@ import WeftCore
         }
         #expect(feed.blocksRun.count > made, "the scroll loaded what it reached")
         #expect(node.visibleNodes.count == node.indexPathsForVisibleItems.count)
-        #expect((node.view as! HeadlessCollectionView).inconsistencies.isEmpty && node.rangeErrors.isEmpty)
+        #expect(node.headlessView.inconsistencies.isEmpty && node.rangeErrors.isEmpty)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Weft
+import WeftElementMap
 
 /// A two-column masonry layout, as a Texture app writes with
 /// `ASCollectionLayoutDelegate`: it measures each new item at its column's width

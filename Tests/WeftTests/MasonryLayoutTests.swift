@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftHeadless
+import WeftMemory
 
 /// A custom layout end to end (Texture's `ASCollectionLayoutDelegate`): a
 /// two-column masonry that measures its items off main at its column width and

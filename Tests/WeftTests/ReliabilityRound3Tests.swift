@@ -2,13 +2,16 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftMemory
+import WeftElementMap
+import WeftHeadless
 
 /// The reliability attack's findings (issue "Reliability round 3"), each with the
 /// reproducer that trapped, hung or lost data before its fix.
 @MainActor
 @Suite struct ReliabilityRound3Tests {
     func pager(pages: Int) throws -> (PagerNode, PlainItems) {
-        let pager = PagerNode(mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        let pager = PagerNode(view: HeadlessCollectionView(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
         let items = PlainItems(count: pages)
         pager.dataSource = items
         pager.viewportSize = CGSize(width: 390, height: 844)
@@ -32,7 +35,7 @@ import WeftTestSupport
 
     /// F2: a pager whose viewport is infinitely wide trapped on `Int(NaN)` in its layout.
     @Test func aPagerWithAnInfiniteViewportLaysOutWithoutTrapping() throws {
-        let pager = PagerNode(mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        let pager = PagerNode(view: HeadlessCollectionView(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
         pager.viewportSize = CGSize(width: CGFloat.infinity, height: 844)
         pager.layoutIfNeeded()
         let items = PlainItems(count: 3)
@@ -100,7 +103,7 @@ import WeftTestSupport
     @Test func releasingTheNodeWhileADiffRunsCompletesTheApplyWithAnError() throws {
         let scheduler = ManualMainScheduler()
         var node: CollectionNode? = CollectionNode(
-            layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: try DeallocQueue())
+            layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: scheduler, deallocQueue: try DeallocQueue())
         node?.viewportSize = CGSize(width: 320, height: 500)
         var outcome: Result<Void, SnapshotError>?
         do {

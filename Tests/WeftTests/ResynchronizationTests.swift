@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftMemory
+import WeftHeadless
 
 /// After a refused batch the collection shows the data source as it is: by a
 /// diff of node models when every item has one (unchanged items keep their
@@ -75,7 +77,7 @@ import WeftTestSupport
     /// compare, and a lazy reload asks for no node blocks.
     @Test func aLazyCollectionReloads() throws {
         let feed = try StoryFeed(count: 500) { scheduler, queue in
-            CollectionNode(layout: try ListLayout(), itemLoading: .lazy, mainScheduler: scheduler, deallocQueue: queue)
+            CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView(), itemLoading: .lazy, mainScheduler: scheduler, deallocQueue: queue)
         }
         feed.load()
         feed.node.layoutIfNeeded()
@@ -98,7 +100,7 @@ import WeftTestSupport
     /// changed makes it reload.
     @Test func aLazyCollectionThatMatchesItsDataSourceKeepsItsNodes() throws {
         let feed = try StoryFeed(count: 500) { scheduler, queue in
-            CollectionNode(layout: try ListLayout(), itemLoading: .lazy, mainScheduler: scheduler, deallocQueue: queue)
+            CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView(), itemLoading: .lazy, mainScheduler: scheduler, deallocQueue: queue)
         }
         feed.load()
         settleLoads(feed.node, feed.scheduler)
@@ -234,7 +236,7 @@ import WeftTestSupport
     /// A diffable data source hands each section's models at once; a refused lone
     /// edit catches up to its shown snapshot, and a later apply goes on from it.
     @Test func aDiffableSourceCatchesUpFromItsShownSnapshot() throws {
-        let node = CollectionNode(layout: try ListLayout(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        let node = CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
         node.viewportSize = CGSize(width: 320, height: 500)
         var made = 0
         let source = CollectionDiffableDataSource<Int, Int>(collectionNode: node) { _, id in

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftHeadless
 
 /// `scrollToItem(at:at:animated:)` with UIKit's positions, driving the ranges as a scroll does.
 @MainActor
@@ -53,7 +54,7 @@ import WeftTestSupport
     }
 
     @Test func aTableScrollsAndSelectsRowsByName() throws {
-        let feed = try StoryFeed(count: 30) { scheduler, queue in try TableNode(mainScheduler: scheduler, deallocQueue: queue) }
+        let feed = try StoryFeed(count: 30) { scheduler, queue in try TableNode(view: HeadlessCollectionView(viewKind: .table), mainScheduler: scheduler, deallocQueue: queue) }
         feed.load()
         let table = try #require(feed.node as? TableNode)
         try table.selectRow(at: IndexPath(row: 12, section: 0), scrollPosition: .top)

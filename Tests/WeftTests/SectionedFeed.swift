@@ -1,6 +1,8 @@
 import Foundation
 import Weft
 import WeftTestSupport
+import WeftHeadless
+import WeftMemory
 
 /// A header or footer node of a fixed length, naming the section it was made
 /// for and the number of items the section had then.
@@ -43,7 +45,7 @@ final class SectionedFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     init(_ sections: [(String, [Story])], makeNode: ((ManualMainScheduler, DeallocQueue) throws -> CollectionNode)? = nil) throws {
         self.sections = sections.map { (name: $0.0, stories: $0.1) }
         let queue = try DeallocQueue()
-        node = try makeNode?(scheduler, queue) ?? CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: queue)
+        node = try makeNode?(scheduler, queue) ?? CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: scheduler, deallocQueue: queue)
         node.dataSource = self
         node.delegate = self
         node.viewportSize = CGSize(width: 320, height: 500)
@@ -51,7 +53,7 @@ final class SectionedFeed: CollectionNodeDataSource, CollectionNodeDelegate {
         node.waitUntilAllUpdatesAreProcessed()
     }
 
-    var view: HeadlessCollectionView { node.view as! HeadlessCollectionView }
+    var view: HeadlessCollectionView { node.headlessView }
 
     var shown: [[Story]] {
         view.allCells.map { $0.map { (($0 as! CollectionElement).nodeIfAllocated as! StoryNode).story } }

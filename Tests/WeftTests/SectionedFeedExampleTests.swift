@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import Weft
+import WeftHeadless
 
 /// The sectioned feed of the Weft DocC article, as written there, and the
 /// promises its comments make.
@@ -44,7 +45,7 @@ import Weft
     }
 
     @Test func theArticlesFeedDoesWhatItSays() throws {
-        let feed = CollectionNode(layout: try ListLayout(spacing: 8))
+        let feed = CollectionNode(layout: try ListLayout(spacing: 8), view: HeadlessCollectionView())
         feed.viewportSize = CGSize(width: 390, height: 844)
         feed.allowsMultipleSelection = true
         let picker = Picker()

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftHeadless
+import WeftMemory
 
 /// Node blocks that hand out nodes they made before: one node for every item is
 /// refused (a node shows one item), a node passed on from an item the same update
@@ -60,7 +62,7 @@ import WeftTestSupport
     struct Container {
         let node: CollectionNode
         let feed: CachingFeed
-        var view: HeadlessCollectionView { node.view as! HeadlessCollectionView }
+        var view: HeadlessCollectionView { node.headlessView }
 
         /// The nodes of the items, in the data source's index space.
         var nodes: [CellNode?] {

@@ -3,6 +3,8 @@ import Testing
 import Weft
 import WeftCore
 import WeftTestSupport
+import WeftHeadless
+import WeftMemory
 
 @MainActor
 @Suite struct SnapshotTests {
@@ -153,7 +155,7 @@ import WeftTestSupport
             snapshot = source.snapshot
         }
         #expect(checked.kept > 500 && checked.reloaded > 20 && checked.reconfigured > 20, "\(checked)")
-        #expect((node.view as! HeadlessCollectionView).inconsistencies.isEmpty)
+        #expect(node.headlessView.inconsistencies.isEmpty)
     }
 
     @Test func aReconfiguredItemThatMovesKeepsItsNodeAndSelection() throws {
@@ -177,7 +179,7 @@ import WeftTestSupport
     }
 
     @Test func theContainerKeepsTheDiffableDataSourceWiredToIt() throws {
-        let node = CollectionNode(layout: try ListLayout(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        let node = CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
         node.viewportSize = CGSize(width: 320, height: 500)
         weak var dropped: CollectionDiffableDataSource<Int, Int>?
         do {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftHeadless
+import WeftElementMap
 
 /// Headers and footers end to end: asked of the container's data source,
 /// allocated and measured off main, placed by the list and grid layouts, moved
@@ -14,7 +16,7 @@ import WeftTestSupport
     private func stories(_ ids: Range<Int>) -> [Story] { ids.map { Story(id: $0) } }
 
     private func hostedNodes(_ node: CollectionNode) -> Set<ObjectIdentifier> {
-        let hosts = (0 ..< node.containerView.subviewCount).compactMap { node.containerView.subview(at: $0) as? CellHostView }
+        let hosts = (0 ..< node.headlessView.containerView.subviewCount).compactMap { node.headlessView.containerView.subview(at: $0) as? CellHostView }
         return Set(hosts.filter { !$0.isHiddenOrHasHiddenAncestor }.compactMap { $0.hostedNode.map(ObjectIdentifier.init) })
     }
 
@@ -39,7 +41,7 @@ import WeftTestSupport
 
     @Test func aGridPlacesHeadersAndFootersAcrossTheBreadth() throws {
         let feed = try SectionedFeed([("A", stories(0 ..< 2)), ("B", stories(2 ..< 5))]) { scheduler, queue in
-            CollectionNode(layout: try GridLayout(columns: 2, itemLength: 50), mainScheduler: scheduler, deallocQueue: queue)
+            CollectionNode(layout: try GridLayout(columns: 2, itemLength: 50), view: HeadlessCollectionView(), mainScheduler: scheduler, deallocQueue: queue)
         }
         let layout = feed.node.layout
         #expect(layout.frameForItem(at: IndexPath(item: 1, section: 0)) == CGRect(x: 160, y: 40, width: 160, height: 50))
@@ -61,6 +63,7 @@ import WeftTestSupport
         let feed = try SectionedFeed(sections) { scheduler, queue in
             CollectionNode(
                 layout: grid ? try GridLayout(columns: 3, itemLength: 30, lineSpacing: 4) : try ListLayout(spacing: 3),
+                view: HeadlessCollectionView(),
                 mainScheduler: scheduler, deallocQueue: queue)
         }
         feed.supplementaryCount = { kind, section in counts[section][kind]! }
@@ -200,8 +203,8 @@ import WeftTestSupport
     func aSectionHasAnyNumberOfHeadersAndFootersEachAtItsOwnIndexPath(table: Bool) throws {
         let counts = [Self.header: [1, 3, 0], Self.footer: [0, 2, 1]]
         let feed = try SectionedFeed([("A", stories(0 ..< 1)), ("B", stories(1 ..< 3)), ("C", stories(3 ..< 4))]) { scheduler, queue in
-            table ? try TableNode(mainScheduler: scheduler, deallocQueue: queue)
-                : CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: queue)
+            table ? try TableNode(view: HeadlessCollectionView(viewKind: .table), mainScheduler: scheduler, deallocQueue: queue)
+                : CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: scheduler, deallocQueue: queue)
         }
         // Set before a reload, as an app's data source has it from the start.
         feed.supplementaryCount = { kind, section in counts[kind]![section] }
@@ -238,7 +241,7 @@ import WeftTestSupport
         #expect(frame(Self.header, 1, 1) == nil && layout.frameForItem(at: IndexPath(item: 0, section: 1))?.minY == 180)
         #expect(feed.footer(1, 1)?.itemCount == 1 && frame(Self.footer, 1, 1)?.minY == 300)
         #expect(layout.contentSize.height == 440)
-        #expect(feed.view.inconsistencies.isEmpty && feed.node.rangeErrors.isEmpty && feed.node.mountErrors.isEmpty)
+        #expect(feed.view.inconsistencies.isEmpty && feed.node.rangeErrors.isEmpty && feed.node.headlessView.mountErrors.isEmpty)
     }
 
     /// A negative or impossible count is a typed error naming the kind, the
@@ -290,6 +293,6 @@ import WeftTestSupport
         #expect(first.interfaceState.isEmpty, "six screens behind: out of every range")
         #expect(hostedNodes(feed.node).contains(ObjectIdentifier(far)))
         #expect(!hostedNodes(feed.node).contains(ObjectIdentifier(first)))
-        #expect(feed.node.mountErrors.isEmpty)
+        #expect(feed.node.headlessView.mountErrors.isEmpty)
     }
 }

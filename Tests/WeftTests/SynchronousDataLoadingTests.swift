@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftMemory
 
 /// `usesSynchronousDataLoading` (Texture's name): every update returns committed,
 /// through every container and every way of updating.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Weft
 import WeftTestSupport
+import WeftHeadless
+import WeftMemory
 
 /// A table's data source and delegate in rows, as `ASTableNode`'s users write them.
 @MainActor
@@ -30,7 +32,7 @@ final class Inbox: TableNodeDataSource, TableNodeDelegate {
 @MainActor
 @Suite struct TableNodeTests {
     @Test func aTableSpeaksOfRowsAndHandsItsRowAnimationsToTheView() throws {
-        let table = try TableNode(mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        let table = try TableNode(view: HeadlessCollectionView(viewKind: .table), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
         let inbox = Inbox([[Story(id: 0), Story(id: 1)], [Story(id: 2)]])
         table.dataSource = inbox
         table.delegate = inbox
@@ -47,7 +49,7 @@ final class Inbox: TableNodeDataSource, TableNodeDelegate {
             try table.deleteRows(at: [IndexPath(row: 0, section: 1)], with: .left)
         }
         table.waitUntilAllUpdatesAreProcessed()
-        let view = table.view as! HeadlessCollectionView
+        let view = table.headlessView
         let relayed = view.lastRelayedEdits.map { "\($0.edit) \($0.options.rawValue)" }
         #expect(relayed == ["delete (section 1, item 0) 2", "insert (section 0, item 0) 0"])
         #expect(view.numberOfItems(inSection: 0) == 3 && view.inconsistencies.isEmpty)

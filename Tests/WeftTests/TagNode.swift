@@ -2,6 +2,8 @@ import Foundation
 import Weft
 import WeftCore
 import WeftTestSupport
+import WeftHeadless
+import WeftMemory
 
 /// An item's node: it shows an item identifier and counts the models a
 /// reconfigure handed it.
@@ -31,7 +33,7 @@ final class TagNode: CellNode, @unchecked Sendable {
 func makeTagSource(
     scheduler: any MainScheduler = ManualMainScheduler()
 ) throws -> (CollectionNode, CollectionDiffableDataSource<Int, Int>) {
-    let node = CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: try DeallocQueue())
+    let node = CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: scheduler, deallocQueue: try DeallocQueue())
     node.viewportSize = CGSize(width: 320, height: 500)
     let source = CollectionDiffableDataSource<Int, Int>(collectionNode: node) { _, id in { TagNode(tag: id) } }
     return (node, source)
@@ -40,14 +42,14 @@ func makeTagSource(
 /// The tags the view's cells show, section by section.
 @MainActor
 func shownTags(_ node: CollectionNode) -> [[Int]] {
-    let view = node.view as! HeadlessCollectionView
+    let view = node.headlessView
     return view.allCells.map { $0.map { (($0 as! CollectionElement).nodeIfAllocated as! TagNode).tag } }
 }
 
 /// The view's cell nodes by tag.
 @MainActor
 func nodesByTag(_ node: CollectionNode) -> [Int: TagNode] {
-    let view = node.view as! HeadlessCollectionView
+    let view = node.headlessView
     let nodes = view.allCells.flatMap { $0 }.map { ($0 as! CollectionElement).nodeIfAllocated as! TagNode }
     return Dictionary(uniqueKeysWithValues: nodes.map { ($0.tag, $0) })
 }

@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Weft
 import WeftDiff
+import WeftHeadless
+import WeftMemory
 import WeftTestSupport
 
 /// Differential fuzzing of the whole pipeline, end to end through `CollectionNode`.
@@ -383,7 +385,7 @@ struct PipelineRun {
         }
         for (what, errors) in [("range", node.rangeErrors.map(\.description)),
                                ("layout", node.layoutErrors.map(\.description)),
-                               ("mount", node.mountErrors.map { "\($0)" }),
+                               ("mount", view.mountErrors.map(\.description)),
                                ("shared node", node.sharedNodeErrors.map(\.description))] where !errors.isEmpty {
             fatalError("\(mode): \(what) errors \(errors)")
         }

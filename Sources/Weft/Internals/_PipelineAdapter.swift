@@ -6,7 +6,8 @@ import WeftElementMap
 import WeftRangeController
 
 /// The collection node's side of the pipeline: it answers the data controller from
-/// the node's data source, hands each commit to the view and then to the ranges, and
+/// the node's data source, hands each commit to the view (or checks it itself, without
+/// one) and then to the ranges, and
 /// passes batch fetching to the node's delegate.
 ///
 /// An object of its own so that these conformances stay out of `CollectionNode`'s
@@ -116,7 +117,11 @@ extension _PipelineAdapter: DataControllerDataSource {
 extension _PipelineAdapter: DataControllerDelegate {
     func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
         guard let node else { return updates() }
-        node.view.dataController(dataController, commit: update, updates: updates)
+        if let view = node.view {
+            view.dataController(dataController, commit: update, updates: updates)
+        } else {
+            _ = node.validator.commit(update, of: dataController, updates: updates)
+        }
         if update.changeSet.includesReloadData {
             node.rangeController.setVisibleMap(update.map, preparation: update.preparation)
         } else {
@@ -142,7 +147,7 @@ extension _PipelineAdapter: DataControllerDelegate {
         _ dataController: DataController, didLoadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
     ) {
         guard let node else { return }
-        node.view.dataController(dataController, didLoadItemsAt: indexPaths, in: map)
+        node.view?.dataController(dataController, didLoadItemsAt: indexPaths, in: map)
         node.rangeController.itemsDidLoad(at: indexPaths, in: map)
         // A scroll to an item that was loaded for it can go now.
         node.performPendingScroll()
@@ -152,13 +157,13 @@ extension _PipelineAdapter: DataControllerDelegate {
         _ dataController: DataController, didUnloadItemsAt indexPaths: [IndexPath], in map: ElementMap<CollectionElement>
     ) {
         guard let node else { return }
-        node.view.dataController(dataController, didUnloadItemsAt: indexPaths, in: map)
+        node.view?.dataController(dataController, didUnloadItemsAt: indexPaths, in: map)
         node.rangeController.itemsDidUnload(in: map)
     }
 
     func dataControllerDidRelayout(_ dataController: DataController) {
         guard let node else { return }
-        node.view.dataControllerDidRelayout(dataController)
+        node.view?.dataControllerDidRelayout(dataController)
         node.rangeController.setVisibleMap(dataController.visibleMap)
     }
 }

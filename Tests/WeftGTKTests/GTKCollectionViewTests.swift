@@ -166,6 +166,31 @@ struct GTKCollectionViewTests {
         #expect(inconsistencies(harness).isEmpty)
     }
 
+    /// The GTK view's half of the refusal fixtures every backing view passes
+    /// (`CommitRefusalTests` runs the headless view's): the same reason, once,
+    /// with the update's number, and the view's counts follow the visible map.
+    @Test(arguments: CommitRefusalFixture.all)
+    func theGTKViewRefusesACommitOutOfStepWithWhatItShows(_ fixture: CommitRefusalFixture) throws {
+        try GTK.initialize()
+        let source = SectionedItems(fixture.shownCounts)
+        let controller = DataController()
+        controller.dataSource = source
+        controller.reloadData()
+        controller.waitUntilAllUpdatesAreProcessed()
+        let view = GTKCollectionView()
+        view.attach(to: controller) { [] }
+        #expect(view.validator.itemCounts == fixture.shownCounts)
+
+        let update = DataUpdate(
+            changeSet: try fixture.changeSet(), previousMap: controller.visibleMap, map: controller.visibleMap, number: 7)
+        view.dataController(controller, commit: update) {}
+
+        #expect(controller.diagnostics.errors(of: ViewInconsistency.self, in: .view)
+            == [.invalidUpdate(ChangeSetError(fixture.expected))])
+        #expect(controller.diagnostics.diagnostics.map { "\($0.layer) \($0.update ?? -1)" } == ["view 7"])
+        #expect(view.validator.itemCounts == fixture.shownCounts)
+    }
+
     @Test func closingTheWindowReleasesEveryNodeOffMain() async throws {
         let tracker = LifetimeTracker(capacity: 200)
         let posts = Posts(count: 200, tracker: tracker)

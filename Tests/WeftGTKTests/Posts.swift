@@ -49,3 +49,19 @@ final class Posts: CollectionNodeDataSource, CollectionNodeDelegate {
         selected.append(ids[indexPath.item])
     }
 }
+
+/// Items in sections of given sizes, for a data controller without a container.
+@MainActor
+final class SectionedItems: DataControllerDataSource {
+    let counts: [Int]
+
+    init(_ counts: [Int]) { self.counts = counts }
+
+    func numberOfSections(in dataController: DataController) -> Int { counts.count }
+
+    func dataController(_ dataController: DataController, numberOfItemsInSection section: Int) -> Int { counts[section] }
+
+    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        { CellNode() }
+    }
+}

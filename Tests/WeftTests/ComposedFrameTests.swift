@@ -4,7 +4,6 @@ import Weft
 import WeftCore
 import WeftSimulation
 import WeftTestSupport
-import WeftHeadless
 
 /// A cell of 100 points whose drawing waits for a latch when it has one.
 final class LatchedCell: CellNode, @unchecked Sendable {
@@ -38,12 +37,13 @@ final class LatchedCell: CellNode, @unchecked Sendable {
 final class LatchedSource: CollectionNodeDataSource {
     let latch = Gate()
     let latchedItem: Int
+    var count = 10
 
     init(latchedItem: Int) {
         self.latchedItem = latchedItem
     }
 
-    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { 10 }
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
 
     func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
         let latch = indexPath.item == latchedItem ? latch : nil
@@ -51,7 +51,8 @@ final class LatchedSource: CollectionNodeDataSource {
     }
 }
 
-/// The headless view's screen: composed frames and the blank cells in them.
+/// The screen without a toolkit: composed frames and the blank cells in them,
+/// of containers that have no backing view (the engine owns none).
 @MainActor
 @Suite(.serialized) struct ComposedFrameTests {
     init() {
@@ -62,7 +63,7 @@ final class LatchedSource: CollectionNodeDataSource {
     @Test func aComposedFrameOfAKnownFeedMatchesItsReference() async throws {
         let source = PostSource(count: 10)
         source.scale = 1
-        let node = CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView())
+        let node = CollectionNode(layout: try ListLayout())
         node.dataSource = source
         node.viewportSize = CGSize(width: 320, height: 400)
         node.reloadData()
@@ -79,9 +80,38 @@ final class LatchedSource: CollectionNodeDataSource {
         #expect(matches, "the first screen matches References/feed-frame-1x.png")
     }
 
+    @Test func aContainerWithoutAViewCommitsAndDrawsEachVisibleCellInItsOwnRect() async throws {
+        let source = LatchedSource(latchedItem: -1)
+        let node = CollectionNode(layout: try ListLayout())
+        #expect(node.view == nil)
+        node.dataSource = source
+        node.viewportSize = CGSize(width: 100, height: 450)
+        node.reloadData()
+        await node.waitUntilAllUpdatesAreProcessed()
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        await nextMainTurn()
+        let frame = try node.composeFrame(scale: 1)
+        #expect(frame.blankItems.isEmpty && frame.visibleItems.count == 5)
+        for path in frame.visibleItems {
+            let rect = try #require(node.frameForItem(at: path))
+            // The middle of the part of the cell's rect that shows.
+            let top = max(rect.minY - node.contentOffset.y, 0), bottom = min(rect.maxY - node.contentOffset.y, 450)
+            let y = Int((top + bottom) / 2)
+            #expect(frame.bitmap.pixel(x: 50, y: y) == 0xFF33_6699, "item \(path.item) shows its drawing at y \(y)")
+        }
+        // The node checks each commit itself: a valid batch leaves no record.
+        try node.performBatchUpdates {
+            source.count = 9
+            try node.deleteItems(at: [IndexPath(item: 9, section: 0)])
+        }
+        await node.waitUntilAllUpdatesAreProcessed()
+        #expect(node.numberOfItems(inSection: 0) == 9)
+        #expect(node.diagnostics.diagnostics.isEmpty, "\(node.diagnostics.diagnostics)")
+    }
+
     @Test func aSlowDrawingIsCountedBlankWhileVisibleThenNot() async throws {
         let source = LatchedSource(latchedItem: 2)
-        let node = CollectionNode(layout: try ListLayout(), view: HeadlessCollectionView())
+        let node = CollectionNode(layout: try ListLayout())
         node.dataSource = source
         node.viewportSize = CGSize(width: 100, height: 450)
         node.reloadData()

@@ -37,6 +37,9 @@ let package = Package(
                 .product(name: "WeftReactive", package: "Weft"),
                 .product(name: "WeftRangeController", package: "Weft"),
                 .product(name: "Weft", package: "Weft"),
+                // The backing view every container fixture mounts its cells in, as before
+                // the engine stopped owning one, so that the rows compare like with like.
+                .product(name: "WeftHeadless", package: "Weft"),
             ],
             path: "Benchmarks/BenchmarkSupport"
         ),

@@ -1,5 +1,7 @@
 import Foundation
 public import Weft
+public import WeftMemory
+import WeftHeadless
 
 /// A loaded `CollectionNode` whose cells hold 100k nodes in all (16,667 cells of a
 /// cell node and five subnodes), ready to be dropped: the container-release jobs.
@@ -19,7 +21,8 @@ public final class ContainerReleaseFixture {
         queue = try DeallocQueue()
         feed = ReleaseFeed(count: Self.cellCount)
         let collection = CollectionNode(
-            layout: try ListLayout(), mainScheduler: FrameDrivenScheduler(), deallocQueue: queue)
+            layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: FrameDrivenScheduler(),
+            deallocQueue: queue)
         collection.dataSource = feed
         collection.viewportSize = CGSize(width: 320, height: 640)
         collection.isVisible = true

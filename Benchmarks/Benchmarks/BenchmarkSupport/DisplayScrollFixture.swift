@@ -2,6 +2,7 @@ public import Foundation
 import Synchronization
 public import Weft
 public import WeftSimulation
+import WeftHeadless
 
 /// A feed of real post cells (avatar image, author, 3 to 6 lines of Pango
 /// text) scrolled frame by frame at a steady speed, paced at 60 Hz in real time so
@@ -48,7 +49,8 @@ public final class DisplayScrollFixture: CollectionNodeDataSource {
         self.count = count
         self.asynchronous = asynchronous
         node = CollectionNode(
-            layout: try ListLayout(estimatedItemLength: 120), itemLoading: loading, mainScheduler: scheduler,
+            layout: try ListLayout(estimatedItemLength: 120), view: HeadlessCollectionView(), itemLoading: loading,
+            mainScheduler: scheduler,
             deallocQueue: .shared)
         node.dataSource = self
         node.viewportSize = Self.viewport

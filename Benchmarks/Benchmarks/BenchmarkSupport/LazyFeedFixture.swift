@@ -1,6 +1,7 @@
 public import Foundation
 import Synchronization
 public import Weft
+import WeftHeadless
 
 /// A feed of 100-point rows in a `CollectionNode`, loaded lazily or eagerly: the
 /// lazy-loading jobs. It counts the nodes its blocks make, and drives frames as
@@ -17,7 +18,8 @@ public final class LazyFeedFixture: CollectionNodeDataSource {
     public init(count: Int, loading: DataController.ItemLoading) throws {
         self.count = count
         node = CollectionNode(
-            layout: try ListLayout(estimatedItemLength: ScrollFixture.itemLength), itemLoading: loading,
+            layout: try ListLayout(estimatedItemLength: ScrollFixture.itemLength), view: HeadlessCollectionView(),
+            itemLoading: loading,
             mainScheduler: scheduler, deallocQueue: .shared)
         node.dataSource = self
         node.viewportSize = CGSize(width: ScrollFixture.width, height: 667)

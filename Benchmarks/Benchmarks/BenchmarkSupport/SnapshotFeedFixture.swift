@@ -1,6 +1,7 @@
 import Foundation
 import Weft
 import WeftCore
+import WeftHeadless
 
 /// A feed of posts behind a `CollectionDiffableDataSource`, loaded and on
 /// screen, that takes random snapshot updates: the snapshot-apply jobs.
@@ -43,7 +44,8 @@ public final class SnapshotFeedFixture {
         posts = (0 ..< count).map { Post(id: $0) }
         nextID = count
         random = SplitMix64(seed: seed)
-        node = CollectionNode(layout: try ListLayout(), mainScheduler: scheduler, deallocQueue: .shared)
+        node = CollectionNode(
+            layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: scheduler, deallocQueue: .shared)
         source = CollectionDiffableDataSource(collectionNode: node) { _, _ in { RowNode() } }
         node.viewportSize = CGSize(width: 375, height: 667)
         node.isVisible = true

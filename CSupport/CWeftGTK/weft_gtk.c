@@ -242,9 +242,15 @@ GtkAdjustment *weft_canvas_get_hadjustment(GtkWidget *widget) {
 
 /* ---- 2. libdispatch's main queue in the GLib loop --------------------- */
 
-/* libdispatch's private hooks for a run loop that serves the main queue
-** (dispatch/private.h; Swift's libdispatch.so exports both). On Linux the
-** handle is an eventfd written when work arrives on the main queue. */
+/* libdispatch's hooks for a run loop that serves the main queue
+** (dispatch/private.h). Private in name, but the contract is fixed: they are
+** how swift-corelibs-foundation's CFRunLoop serves DispatchQueue.main on Linux
+** (RunLoop.main calls exactly these two), so every Swift toolchain's
+** libdispatch.so exports them and Foundation breaks if they change. The public
+** paths do not fit a GLib loop: dispatchMain() never returns, and
+** RunLoop.main.run(until:) would run CFRunLoop's own sources and timers inside
+** GLib's. On Linux the handle is an eventfd written when work arrives on the
+** main queue; the callback drains what the queue holds. */
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
 
@@ -271,6 +277,7 @@ static gboolean weft_main_queue_ready(gint fd, GIOCondition condition, gpointer 
 guint weft_main_queue_attach(void) {
     int fd = _dispatch_get_main_queue_handle_4CF();
     assert(fd >= 0);
+    if (fd < 0) return 0; /* no handle: nothing to watch (GLib's source ids start at 1) */
     /* At the frame clock's priority: GLib dispatches only the most urgent ready
     ** sources in an iteration, so at the default priority a queue that keeps
     ** receiving work (drawings landing) would hold off GTK's frames. Input

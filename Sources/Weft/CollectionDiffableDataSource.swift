@@ -178,10 +178,10 @@ public final class CollectionDiffableDataSource<
     /// }
     /// ```
     ///
-    /// The completion has no default, so that a call without one, `try await
-    /// source.applyInBackground(snapshot)`, is the awaiting form
-    /// ``applyInBackground(_:animatingDifferences:)`` even at the top level of
-    /// `main.swift`; to apply without waiting or hearing back, pass `completion: nil`.
+    /// Without a completion, `source.applyInBackground(snapshot)` applies
+    /// without hearing back, in synchronous and async code alike; to suspend
+    /// until the snapshot shows, call
+    /// ``applyInBackgroundAndWait(_:animatingDifferences:)``.
     ///
     /// - Parameters:
     ///   - newSnapshot: The content to show.
@@ -197,7 +197,7 @@ public final class CollectionDiffableDataSource<
     ///   *k* differences; the pipeline's O(*k* log *n*) on main.
     public func applyInBackground(
         _ newSnapshot: CollectionSnapshot<Section, Item>, animatingDifferences: Bool = true,
-        completion: (@MainActor @Sendable (Result<Void, SnapshotError>) -> Void)?
+        completion: (@MainActor @Sendable (Result<Void, SnapshotError>) -> Void)? = nil
     ) {
         guard let collectionNode else {
             // As `apply` does without a node: nothing to show, nothing refused.
@@ -229,12 +229,14 @@ public final class CollectionDiffableDataSource<
     }
 
     /// Shows `newSnapshot` as ``applyInBackground(_:animatingDifferences:completion:)``
-    /// does, and returns once its last batch has committed.
+    /// does, and returns once its last batch has committed. It suspends; main
+    /// goes on meanwhile. A name of its own, not an `async` twin: a twin would
+    /// shadow the call without a completion in every async function.
     ///
     /// - Throws: ``SnapshotError/refused(_:)``, as the completion handler of
     ///   ``applyInBackground(_:animatingDifferences:completion:)`` gets it.
     /// - Complexity: As ``applyInBackground(_:animatingDifferences:completion:)``.
-    public func applyInBackground(
+    public func applyInBackgroundAndWait(
         _ newSnapshot: CollectionSnapshot<Section, Item>, animatingDifferences: Bool = true
     ) async throws(SnapshotError) {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, SnapshotError>, Never>) in

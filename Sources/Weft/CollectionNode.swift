@@ -369,15 +369,19 @@ public class CollectionNode {
     var defaultSupplementaryConstrainedSize: SizeRange { dataController.defaultConstrainedSize }
 
     /// Blocks main until every edit issued so far has committed, then updates
-    /// the ranges.
+    /// the ranges: Texture's `waitUntilAllUpdatesAreProcessed`. From async code,
+    /// ``waitForAllUpdates()`` suspends instead of blocking.
     public func waitUntilAllUpdatesAreProcessed() {
         dataController.waitUntilAllUpdatesAreProcessed()
         layoutIfNeeded()
     }
 
-    /// Suspends until every edit issued so far has committed, then updates the ranges.
-    public func waitUntilAllUpdatesAreProcessed() async {
-        await dataController.waitUntilAllUpdatesAreProcessed()
+    /// Suspends, without blocking main, until every edit issued so far has
+    /// committed, then updates the ranges. A name of its own, not an `async`
+    /// twin of ``waitUntilAllUpdatesAreProcessed()``: a twin would shadow the
+    /// blocking call in every async function.
+    public func waitForAllUpdates() async {
+        await dataController.waitForAllUpdates()
         layoutIfNeeded()
     }
 }

@@ -5,8 +5,9 @@ extension DataController {
     /// The items for which a committed version gets position tables: below
     /// 4,096 the trees are two levels deep and answer as fast; above 4M (a
     /// lazy map of mostly absent items, say) 40 bytes an item is more memory
-    /// than the lookups are worth.
-    static let positionTableCounts = 4_096 ... 4 << 20
+    /// than the lookups are worth. A policy within the element map's own limit,
+    /// `ElementMap.maximumPositionTableCount`, never past it.
+    static let positionTableCounts = 4_096 ... min(4 << 20, ElementMap<CollectionElement>.maximumPositionTableCount)
 
     /// Builds the position tables (`ElementMap.buildPositionTables()`) of the
     /// map a batch update just made visible, on a utility queue of its own, so

@@ -1,5 +1,6 @@
 extension DataController {
-    /// Blocks main until every update issued so far has committed.
+    /// Blocks main until every update issued so far has committed;
+    /// ``waitForAllUpdates()`` suspends instead.
     ///
     /// Waits for the editing queue to finish step 3 of every issued update, then
     /// runs their commits now, in order. Work that prepares an update off main
@@ -25,8 +26,9 @@ extension DataController {
     }
 
     /// Suspends until every update issued so far has committed, without
-    /// blocking main while step 3 runs.
-    public func waitUntilAllUpdatesAreProcessed() async {
+    /// blocking main while step 3 runs. A name of its own, so that it never
+    /// shadows the blocking ``waitUntilAllUpdatesAreProcessed()`` in async code.
+    public func waitForAllUpdates() async {
         let editingQueue = editingQueue
         var passAgain = true
         while passAgain {

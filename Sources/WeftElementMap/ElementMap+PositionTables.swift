@@ -1,3 +1,5 @@
+internal import CWeftElementMap
+
 extension ElementMap {
     /// Builds this version's position tables, once: its items in order and a
     /// hash table from element to index path, so that ``element(at:)`` and
@@ -21,8 +23,8 @@ extension ElementMap {
     }
 
     /// The most items (absent ones included) a version's position tables
-    /// cover: 2^26.
-    public static var maximumPositionTableCount: Int { 1 << 26 }
+    /// cover: 2^26, the C core's `WEFT_EMAP_POSITIONS_MAX_ITEMS`.
+    public static var maximumPositionTableCount: Int { Int(WEFT_EMAP_POSITIONS_MAX_ITEMS) }
 
     /// Whether this version has its position tables (``buildPositionTables()``).
     ///

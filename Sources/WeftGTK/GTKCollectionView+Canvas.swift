@@ -82,13 +82,19 @@ extension GTKCollectionView {
     }
 
     /// A frame begins (the frame clock's before-paint phase, which every frame
-    /// has): the range update a scroll asked for and the hand-over of the
-    /// visible cells (``mount(_:of:)``) run here, before layout and paint.
+    /// has): the drawings finished by now are applied
+    /// (`DisplayNode.commitFinishedDisplays()`, so they are in this frame rather
+    /// than a later main-queue turn's), then the range update a scroll asked for
+    /// and the hand-over of the visible cells (``mount(_:of:)``) run, before
+    /// layout and paint.
     func frameBegan(at frameTime: Int) {
         frameStart = g_get_monotonic_time()
         viewTime = .zero
         frameWillBegin?(frameTime)
-        timed { layOutContainerIfNeeded() }
+        timed {
+            DisplayNode.commitFinishedDisplays()
+            layOutContainerIfNeeded()
+        }
     }
 
     /// Lays the container out (`CollectionNode.layoutIfNeeded()`: the range

@@ -45,6 +45,8 @@ public final class GTKCollectionView: ContainerBackingView {
 
     /// The cells the container handed over at its last layout: what each frame draws.
     var mountedCells: [VisibleCell] = []
+    /// The nodes of ``mountedCells``: a drawing landing in one of them redraws.
+    var mountedNodes: Set<ObjectIdentifier> = []
 
     /// What shows where no cell draws.
     public var backgroundColor: Color = .white {
@@ -125,8 +127,10 @@ public final class GTKCollectionView: ContainerBackingView {
 
     public func attach(to container: CollectionNode) {
         self.container = container
-        contentsObservation = DisplayNode.observeContents { [weak self] _ in
-            guard let self else { return }
+        // Only this container's cells, and of those the ones on screen: news of
+        // other views' nodes, or of cells drawn ahead, redraws nothing.
+        contentsObservation = DisplayNode.observeContents(ofCellsIn: container) { [weak self] cell in
+            guard let self, self.mountedNodes.contains(ObjectIdentifier(cell)) else { return }
             gtk_widget_queue_draw(self.canvas)
         }
         gtk_widget_queue_allocate(canvas)
@@ -135,9 +139,11 @@ public final class GTKCollectionView: ContainerBackingView {
     /// Keeps the cells to draw in the next frame; redraws if they changed.
     public func mount(_ cells: [VisibleCell], of container: CollectionNode) {
         let changed = cells.count != mountedCells.count
-            || zip(cells, mountedCells).contains { $0.element !== $1.element || $0.frame != $1.frame }
+            || zip(cells, mountedCells).contains { $0.node !== $1.node || $0.frame != $1.frame }
         mountedCells = cells
-        if changed { gtk_widget_queue_draw(canvas) }
+        guard changed else { return }
+        mountedNodes = Set(cells.compactMap { $0.node.map(ObjectIdentifier.init) })
+        gtk_widget_queue_draw(canvas)
     }
 
     public func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {

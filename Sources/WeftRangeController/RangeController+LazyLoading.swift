@@ -59,7 +59,7 @@ extension RangeController {
 
     private func track(_ element: CollectionElement) {
         guard tracksLoadedElement.insert(ObjectIdentifier(element)).inserted else { return }
-        loadedElements.append(_WeakElement(element: element))
+        loadedElements.append(_WeakElement(element))
     }
 
     /// Unloads the items loaded longest ago outside the measure run, and not

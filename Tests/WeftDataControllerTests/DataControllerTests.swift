@@ -453,7 +453,7 @@ import WeftTestSupport
         var sections = pipeline.feed.sections
         sections[0].items.reverse()
         pipeline.apply(sections)
-        await pipeline.controller.waitUntilAllUpdatesAreProcessed()
+        await pipeline.controller.waitForAllUpdates()
         #expect(!pipeline.controller.isProcessingUpdates)
         #expect(pipeline.shownItems == pipeline.feedItems)
     }

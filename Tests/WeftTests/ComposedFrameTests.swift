@@ -68,7 +68,7 @@ final class LatchedSource: CollectionNodeDataSource {
         node.viewportSize = CGSize(width: 320, height: 400)
         node.reloadData()
         repeat {
-            await node.waitUntilAllUpdatesAreProcessed()
+            await node.waitForAllUpdates()
             await DisplayNode.waitUntilScheduledDisplaysFinish()
             await nextMainTurn()
         } while node.isProcessingUpdates
@@ -87,7 +87,7 @@ final class LatchedSource: CollectionNodeDataSource {
         node.dataSource = source
         node.viewportSize = CGSize(width: 100, height: 450)
         node.reloadData()
-        await node.waitUntilAllUpdatesAreProcessed()
+        await node.waitForAllUpdates()
         await DisplayNode.waitUntilScheduledDisplaysFinish()
         await nextMainTurn()
         let frame = try node.composeFrame(scale: 1)
@@ -104,7 +104,7 @@ final class LatchedSource: CollectionNodeDataSource {
             source.count = 9
             try node.deleteItems(at: [IndexPath(item: 9, section: 0)])
         }
-        await node.waitUntilAllUpdatesAreProcessed()
+        await node.waitForAllUpdates()
         #expect(node.numberOfItems(inSection: 0) == 9)
         #expect(node.diagnostics.diagnostics.isEmpty, "\(node.diagnostics.diagnostics)")
     }
@@ -115,7 +115,7 @@ final class LatchedSource: CollectionNodeDataSource {
         node.dataSource = source
         node.viewportSize = CGSize(width: 100, height: 450)
         node.reloadData()
-        await node.waitUntilAllUpdatesAreProcessed()
+        await node.waitForAllUpdates()
         // Every other cell lands while item 2 waits; turns pass until they have.
         var turns = 0
         while node.blankVisibleItems.count > 1, turns < 100_000 {

@@ -107,11 +107,16 @@ extension DisplayNode {
     // MARK: Requesting display
 
     /// Asks for new contents: cancels the drawing in flight, if any, and, if the
-    /// node is in the display state, captures a new ``drawing()`` on main and
-    /// starts it (on main at once when the node does not display asynchronously).
+    /// node is in the display state, marks it for the next main turn, which
+    /// captures one new ``drawing()`` however often the node was marked (setting
+    /// `backgroundColor` and then `cornerRadius` makes one capture, as Texture
+    /// draws a node once per run-loop turn) and starts it (on main, inline, when
+    /// the node does not display asynchronously). A host with a frame clock gets
+    /// the capture at the frame's start (``commitFinishedDisplays()``), and
+    /// ``waitUntilScheduledDisplaysFinish()`` waits for it.
     ///
-    /// Callable on any thread; off main, the capture happens on a later main turn.
-    /// A node outside the display state draws when it enters it.
+    /// Callable on any thread. A node outside the display state draws when it
+    /// enters it.
     ///
     /// - Complexity: O(1) here; the drawing is the node's.
     public func setNeedsDisplay() {
@@ -122,14 +127,19 @@ extension DisplayNode {
         // state before capturing, so a change that reads it as not entered yet
         // is seen by that capture.
         guard isInDisplayState else { return }
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated { redisplayIfNeeded() }
-        } else {
-            let weakNode = _WeakNode(self)
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { weakNode.node?.redisplayIfNeeded() }
-            }
+        let isFirstMark = state.withLock { state in
+            defer { state.isMarkedForDisplay = true }
+            return !state.isMarkedForDisplay
         }
+        if isFirstMark { _DisplayCommitter.markForDisplay(self) }
+    }
+
+    /// The capture a mark asked for: clears the mark, then draws if the node is
+    /// still in the display state and its contents are stale.
+    @MainActor
+    func redisplayMarked() {
+        state.withLock { $0.isMarkedForDisplay = false }
+        redisplayIfNeeded()
     }
 
     /// Draws, now and on main, every node of the subtree that is in the display
@@ -168,7 +178,8 @@ extension DisplayNode {
         await _DisplayCommitter.waitUntilIdle()
     }
 
-    /// Applies every drawing that has finished by now, and clears the contents of
+    /// Captures the drawings of the nodes marked by ``setNeedsDisplay()``,
+    /// applies every drawing that has finished by now, and clears the contents of
     /// nodes that left the display state before now and have not come back: what
     /// the main queue would do on its next turns, done now.
     ///

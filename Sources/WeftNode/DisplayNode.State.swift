@@ -49,6 +49,9 @@ extension DisplayNode {
         var cornerRadius: Double = 0
         var contentsScale: Double?
         var displayTransaction: _DisplayTransaction?
+        /// Marked by ``DisplayNode/setNeedsDisplay()`` for the next main turn's
+        /// capture, which clears it: later marks in the turn add nothing.
+        var isMarkedForDisplay = false
 
         /// Moves out what this state holds that may hold nodes (the subnodes and
         /// the layouts), for a node about to die; nothing is copied.

@@ -74,6 +74,8 @@ import WeftTestSupport
         let before = try #require(node.contents)
         node.attributedText = AttributedText(String(repeating: "a much longer text ", count: 8))
         let size = node.layoutThatFits(range).size
+        #expect(node.contents === before, "the redraw waits for the turn's capture")
+        DisplayNode.commitFinishedDisplays()   // the frame's start: the marked node draws, inline
         let after = try #require(node.contents)
         #expect(after !== before)
         #expect(after.pixelHeight == Int(size.height.rounded(.up)) && after.pixelHeight > before.pixelHeight)

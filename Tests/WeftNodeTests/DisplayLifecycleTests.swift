@@ -153,6 +153,31 @@ func nextMainTurn() async {
         #expect(node.contents?.pixel(x: 0, y: 0) == 0xFF00_00AA)
     }
 
+    /// Texture draws a node once per run-loop turn however often it was marked
+    /// (TEXTURE-PARITY D4): three marks in one turn, from main and from another
+    /// thread, make one capture of the last state, and a mark in a later turn
+    /// makes another.
+    @Test func marksInOneTurnMakeOneCaptureOfTheLastState() async throws {
+        let threads = ThreadLog()
+        let node = FillNode(argb: 0xFF00_0001, threads: threads)
+        try node.recursivelySetInterfaceState([.display])
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        #expect(threads.names == ["ff000001"])
+
+        node.setFill(0xFF00_0002)
+        node.backgroundColor = .white
+        await Task.detached { node.setFill(0xFF00_0003) }.value
+        #expect(threads.names.count == 1, "no capture before the turn's")
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        #expect(threads.names == ["ff000001", "ff000003"])
+        #expect(node.contents?.pixel(x: 0, y: 0) == 0xFF00_0003)
+
+        node.setFill(0xFF00_0004)
+        await nextMainTurn()
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        #expect(threads.names == ["ff000001", "ff000003", "ff000004"])
+    }
+
     @Test func contentsAreClearedATurnAfterLeavingDisplayUnlessTheNodeCameBack() async throws {
         let threads = ThreadLog()
         let node = FillNode(argb: 0xFF12_3456, threads: threads)

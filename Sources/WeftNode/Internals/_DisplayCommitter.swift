@@ -17,6 +17,14 @@ enum _DisplayCommitter {
 
     private static let ready = PosixMutex(Ready())
 
+    private struct Marked {
+        var nodes: [_WeakNode] = []
+        var isScheduled = false
+    }
+
+    /// The nodes ``DisplayNode/setNeedsDisplay()`` marked since the last capture.
+    private static let marked = PosixMutex(Marked())
+
     @MainActor private static var unfinished = 0
     @MainActor private static var waiters: [CheckedContinuation<Void, Never>] = []
     @MainActor private static var batchDepth = 0
@@ -36,6 +44,35 @@ enum _DisplayCommitter {
                 ready.withLock { $0.isScheduled = false }
                 applyReady()
             }
+        }
+    }
+
+    /// Marks `node` for a capture on the next main turn; one main-queue block
+    /// serves every node marked in a turn, and the node's own flag keeps it
+    /// from being listed twice. Any thread.
+    static func markForDisplay(_ node: DisplayNode) {
+        let schedule = marked.withLock { marked in
+            marked.nodes.append(_WeakNode(node))
+            defer { marked.isScheduled = true }
+            return !marked.isScheduled
+        }
+        guard schedule else { return }
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated { displayMarked() }
+        }
+    }
+
+    /// Captures and starts the drawings of the nodes marked so far, in one
+    /// display batch, so the queue orders them all by priority.
+    @MainActor
+    static func displayMarked() {
+        let nodes = marked.withLock { marked in
+            marked.isScheduled = false
+            return marked.nodes.take()
+        }
+        guard !nodes.isEmpty else { return }
+        performBatch {
+            for entry in nodes { entry.node?.redisplayMarked() }
         }
     }
 
@@ -63,6 +100,7 @@ enum _DisplayCommitter {
     /// later, done at a frame's start.
     @MainActor
     static func commitNow() {
+        displayMarked()
         applyReady()
         clearLeaving()
     }
@@ -118,9 +156,11 @@ enum _DisplayCommitter {
         for waiter in waiters.take() { waiter.resume() }
     }
 
-    /// Returns once no transaction is pending (now, or when the last one is applied).
+    /// Returns once no transaction is pending (now, or when the last one is
+    /// applied), the captures of the nodes marked so far started first.
     @MainActor
     static func waitUntilIdle() async {
+        displayMarked()
         guard unfinished > 0 else { return }
         await withCheckedContinuation { waiters.append($0) }
     }

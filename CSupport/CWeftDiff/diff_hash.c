@@ -20,6 +20,7 @@
 */
 #include "diff_internal.h"
 
+#include <assert.h>
 #include <string.h>
 
 #define MULTIPLIER_A UINT64_C(0x9E3779B97F4A7C15)
@@ -28,6 +29,7 @@
 #define HIGH_BITS UINT64_C(0x8080808080808080)
 
 static inline uint64_t rotate_left(uint64_t x, unsigned r) {
+    assert(r > 0 && r < 64);  /* a shift by 64 is undefined */
     return (x << r) | (x >> (64u - r));
 }
 
@@ -44,6 +46,7 @@ static inline uint64_t avalanche(uint64_t h) {
 }
 
 weft_diff_text_hash weft_diff_hash_bytes(const void *bytes, size_t count, uint64_t seed) {
+    assert(bytes != NULL || count == 0);
     const uint8_t *p = bytes;
     uint64_t state = seed ^ ((uint64_t)count * MULTIPLIER_A);
     uint64_t seen = 0;
@@ -56,6 +59,7 @@ weft_diff_text_hash weft_diff_hash_bytes(const void *bytes, size_t count, uint64
         p += 8;
         left -= 8;
     }
+    assert(left == count % 8);
     if (left > 0) {
         /* The last 1 to 7 bytes in one word, from fixed-size reads that may
         ** overlap: a copy of 'left' bytes would call memcpy and then stall

@@ -12,6 +12,9 @@ typedef struct list_layout {
 } list_layout;
 
 static void list_carve(list_layout *l, carver *c, const weft_diff_list_request *r) {
+    assert(l != NULL && c != NULL && r != NULL);
+    /* weft_diff_list refused larger counts: NO_INDEX stays free. */
+    assert(r->old_count <= WEFT_DIFF_MAX_COUNT && r->new_count <= WEFT_DIFF_MAX_COUNT);
     uint32_t n = r->old_count, m = r->new_count;
     l->input.old_ids = weft_diff_carve(c, n, sizeof(uint64_t));
     l->input.new_ids = weft_diff_carve(c, m, sizeof(uint64_t));
@@ -23,6 +26,7 @@ static void list_carve(list_layout *l, carver *c, const weft_diff_list_request *
 }
 
 weft_rc weft_diff_list(const weft_diff_list_request *r) {
+    assert(r != NULL);
     if (r->old_count > WEFT_DIFF_MAX_COUNT || r->new_count > WEFT_DIFF_MAX_COUNT) return WEFT_ERANGE;
     if (r->fill == NULL || r->deliver == NULL) return WEFT_EINVAL;
     if (r->content_hashes && r->callbacks.contents_changed != NULL) return WEFT_EINVAL;
@@ -42,6 +46,9 @@ weft_rc weft_diff_list(const weft_diff_list_request *r) {
     flat_diff *f = &l.diff;
     level_input level = list_level(r, &l.input);
     weft_diff_flat_run(f, &level);
+    assert(f->delete_count + f->matched_count == r->old_count);
+    assert(f->insert_count + f->matched_count == r->new_count);
+    assert(f->move_count <= f->matched_count && f->update_count <= f->matched_count);
 
     weft_diff_list_result result = {
         .input = &l.input,

@@ -20,10 +20,13 @@ static unsigned slot_bits(uint32_t old_count) {
     uint64_t needed = (uint64_t)old_count + old_count / 3 + 1;
     unsigned bits = 1;
     while (((uint64_t)1 << bits) < needed) bits++;
+    /* Room for every old hash with a quarter to spare: probing always ends. */
+    assert(((uint64_t)1 << bits) > old_count && bits < 64);
     return bits;
 }
 
 void weft_diff_matcher_carve(matcher *mt, carver *c, uint32_t old_count, uint32_t new_count) {
+    assert(mt != NULL && c != NULL);
     unsigned bits = slot_bits(old_count);
     uint32_t pairs = old_count < new_count ? old_count : new_count;
     mt->bits = bits;
@@ -34,6 +37,10 @@ void weft_diff_matcher_carve(matcher *mt, carver *c, uint32_t old_count, uint32_
 }
 
 void weft_diff_matcher_bind(matcher *mt, const level_input *level) {
+    assert(mt != NULL && level != NULL);
+    /* Carved and placed, every array exists even for a count of 0. */
+    assert(level->old_ids != NULL && level->new_ids != NULL);
+    assert(mt->slots != NULL && mt->next != NULL && mt->bits >= 1);
     mt->old_ids = level->old_ids;
     mt->new_ids = level->new_ids;
     mt->old_count = level->old_count;
@@ -69,6 +76,8 @@ static inline uint64_t probe_stride(uint64_t hash) {
 ** element j's, or NO_INDEX. Without identity_equal the hash is the identity,
 ** so the head is taken at once. */
 static uint32_t take_partner(matcher *mt, match_slot *slot, uint32_t j) {
+    assert(mt != NULL && slot != NULL && slot->used > 0 && j < mt->new_count);
+    assert(slot->head == NO_INDEX || slot->head < mt->old_count);
     uint32_t prev = NO_INDEX, i = slot->head;
     if (mt->identity_equal != NULL) {
         while (i != NO_INDEX && !mt->identity_equal(mt->context, i, j)) {
@@ -77,6 +86,7 @@ static uint32_t take_partner(matcher *mt, match_slot *slot, uint32_t j) {
         }
     }
     if (i == NO_INDEX) return NO_INDEX;
+    assert(i < mt->old_count);
     if (prev == NO_INDEX) slot->head = mt->next[i];
     else mt->next[prev] = mt->next[i];
     return i;
@@ -85,6 +95,7 @@ static uint32_t take_partner(matcher *mt, match_slot *slot, uint32_t j) {
 /* The slot holding 'hash', or the empty slot where it would go. Load below
 ** 1 and an odd stride guarantee an empty slot ends every probe sequence. */
 static inline match_slot *find_slot(const matcher *mt, uint64_t hash, uint64_t mask) {
+    assert(mt != NULL && mt->slots != NULL && mask == ((uint64_t)1 << mt->bits) - 1);
     uint64_t s = home_slot(hash, mt->bits, mask);
     match_slot *slot = &mt->slots[s];
     if (!slot->used || slot->hash == hash) return slot;
@@ -112,6 +123,8 @@ static inline void prefetch_home(const matcher *mt, uint64_t hash, uint64_t mask
 }
 
 bool weft_diff_pairs_confirmed(const matcher *mt, const uint32_t *new_to_old) {
+    /* Asked only where hashes may collide: identities_differ comes with identity_equal. */
+    assert(mt != NULL && new_to_old != NULL && mt->identity_equal != NULL);
     if (mt->identities_differ == NULL) {
         for (uint32_t j = 0; j < mt->new_count; j++) {
             uint32_t i = new_to_old[j];
@@ -123,6 +136,8 @@ bool weft_diff_pairs_confirmed(const matcher *mt, const uint32_t *new_to_old) {
     for (uint32_t j = 0; j < mt->new_count; j++) {
         if (new_to_old[j] != NO_INDEX) mt->confirm_pairs[count++] = (weft_diff_pair){new_to_old[j], j};
     }
+    /* A pairing: confirm_pairs holds min(old, new) entries. */
+    assert(count <= mt->old_count && count <= mt->new_count);
     if (count == 0) return true;
     mt->identities_differ(mt->context, mt->confirm_pairs, count, mt->confirm_differ);
     for (uint32_t p = 0; p < count; p++) {
@@ -134,6 +149,8 @@ bool weft_diff_pairs_confirmed(const matcher *mt, const uint32_t *new_to_old) {
 static uint32_t match_once(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new);
 
 uint32_t weft_diff_match_identities(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new) {
+    assert(mt != NULL && new_to_old != NULL && old_to_new != NULL);
+    assert(mt->identities_differ == NULL || mt->identity_equal != NULL);
     if (mt->identities_differ == NULL) return match_once(mt, new_to_old, old_to_new);
     /* Pair by hash alone and confirm every pair at once; a failure means a
     ** true collision, and the pairing is made again one question at a time. */
@@ -146,6 +163,7 @@ uint32_t weft_diff_match_identities(matcher *mt, uint32_t *new_to_old, uint32_t 
 }
 
 static uint32_t match_once(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_new) {
+    assert(mt != NULL && new_to_old != NULL && old_to_new != NULL && mt->bits < 64);
     uint64_t mask = ((uint64_t)1 << mt->bits) - 1;
     memset(mt->slots, 0, (size_t)(mask + 1) * sizeof(match_slot));
 
@@ -181,16 +199,20 @@ static uint32_t match_once(matcher *mt, uint32_t *new_to_old, uint32_t *old_to_n
         }
     }
     mt->repeats = repeats;
+    assert(matched <= mt->old_count && matched <= mt->new_count);
     return matched;
 }
 
 uint32_t weft_diff_matcher_slot_of(const matcher *mt, uint64_t hash) {
+    assert(mt != NULL && mt->bits < 32);  /* the slot index is narrowed to 32 bits */
     uint64_t mask = ((uint64_t)1 << mt->bits) - 1;
     const match_slot *slot = find_slot(mt, hash, mask);
+    assert((uint64_t)(slot - mt->slots) <= mask);
     return slot->used ? (uint32_t)(slot - mt->slots) : NO_INDEX;
 }
 
 void weft_diff_flat_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t new_count) {
+    assert(f != NULL && c != NULL);
     uint32_t pairs = old_count < new_count ? old_count : new_count;
     weft_diff_matcher_carve(&f->mt, c, old_count, new_count);
     f->new_to_old = weft_diff_carve(c, new_count, sizeof(uint32_t));
@@ -207,6 +229,7 @@ void weft_diff_flat_carve(flat_diff *f, carver *c, uint32_t old_count, uint32_t 
 }
 
 void weft_diff_flat_run(flat_diff *f, const level_input *level) {
+    assert(f != NULL && level != NULL);
     uint32_t old_count = level->old_count, new_count = level->new_count;
     weft_diff_matcher_bind(&f->mt, level);
     f->matched_count = weft_diff_match_identities(&f->mt, f->new_to_old, f->old_to_new);
@@ -221,6 +244,7 @@ void weft_diff_flat_run(flat_diff *f, const level_input *level) {
     }
     assert(k == f->matched_count);
     uint32_t kept = weft_diff_lis_mark(f->sequence, k, &f->lis, f->keep);
+    assert(kept <= k);
 
     uint32_t deletes = 0;
     for (uint32_t i = 0; i < old_count; i++) {
@@ -238,6 +262,8 @@ void weft_diff_flat_run(flat_diff *f, const level_input *level) {
         f->pairs[p++] = pair;
     }
     assert(moves == k - kept);
+    /* Every element is paired or is a delete (old) or an insert (new). */
+    assert(deletes + k == old_count && inserts + k == new_count);
     content_source contents = level_contents(level);
     weft_diff_mark_changed_contents(&contents, f->pairs, k, f->changed);
     uint32_t updates = 0;
@@ -253,6 +279,9 @@ void weft_diff_flat_run(flat_diff *f, const level_input *level) {
 
 void weft_diff_mark_changed_contents(const content_source *c, const weft_diff_pair *pairs, uint32_t count,
                                      uint8_t *changed) {
+    assert(c != NULL && (count == 0 || (pairs != NULL && changed != NULL)));
+    /* Content hashes come for both sides or for neither. */
+    assert(c->old_hashes == NULL || c->new_hashes != NULL);
     if (c->old_hashes != NULL) {
         for (uint32_t p = 0; p < count; p++) {
             changed[p] = c->old_hashes[pairs[p].from] != c->new_hashes[pairs[p].to];

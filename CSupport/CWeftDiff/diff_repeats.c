@@ -71,6 +71,11 @@ uint64_t weft_diff_repeat_budget(uint32_t old_count, uint32_t new_count) {
 }
 
 static void repeats_carve(repeats_scratch *s, carver *c, uint32_t n, uint32_t m, uint32_t slots, uint64_t budget) {
+    assert(s != NULL && c != NULL);
+    /* Group ids index 'start' and 'cursor': the matcher's power-of-two table. */
+    assert(slots >= 1 && (slots & (slots - 1)) == 0);
+    /* Narrowed to size_t below; min(n, m) + 1 piles cannot wrap (counts stop at UINT32_MAX - 1). */
+    assert(budget <= SIZE_MAX / sizeof(lcs_node) && (n < m ? n : m) < UINT32_MAX);
     uint32_t piles = (n < m ? n : m) + 1;
     s->old_group = weft_diff_carve(c, n, sizeof(uint32_t));
     s->new_group = weft_diff_carve(c, m, sizeof(uint32_t));
@@ -85,10 +90,15 @@ static void repeats_carve(repeats_scratch *s, carver *c, uint32_t n, uint32_t m,
     s->tail_old = weft_diff_carve(c, piles, sizeof(uint32_t));
     s->tail_node = weft_diff_carve(c, piles, sizeof(uint32_t));
     s->nodes = weft_diff_carve(c, (size_t)budget, sizeof(lcs_node));
+    /* Placed (not just measured), every array is there, even an empty one. */
+    assert(c->base == NULL || (s->old_group != NULL && s->nodes != NULL));
 }
 
 /* Old members of every group, ascending, by counting sort. */
 static void index_members(const matcher *mt, repeats_scratch *s, uint32_t groups) {
+    assert(mt != NULL && s != NULL);
+    /* 'start' has room for slots + 1 entries, 'cursor' for slots. */
+    assert(groups <= (uint32_t)1 << mt->bits);
     memset(s->start, 0, ((size_t)groups + 1) * sizeof(uint32_t));
     for (uint32_t i = 0; i < mt->old_count; i++) {
         if (s->old_group[i] != NO_INDEX) s->start[s->old_group[i] + 1]++;
@@ -99,10 +109,13 @@ static void index_members(const matcher *mt, repeats_scratch *s, uint32_t groups
         uint32_t g = s->old_group[i];
         if (g != NO_INDEX) s->members[s->cursor[g]++] = i;
     }
+    /* Every grouped old element has its place in 'members' (old_count long). */
+    assert(groups == 0 || s->start[groups] <= mt->old_count);
 }
 
 /* Groups by hash: equal hashes, one group (the slot). */
 static void groups_from_slots(const matcher *mt, repeats_scratch *s, uint32_t slots) {
+    assert(mt != NULL && s != NULL && slots == (uint32_t)1 << mt->bits);
     for (uint32_t i = 0; i < mt->old_count; i++) s->old_group[i] = weft_diff_matcher_slot_of(mt, mt->old_ids[i]);
     for (uint32_t j = 0; j < mt->new_count; j++) s->new_group[j] = weft_diff_matcher_slot_of(mt, mt->new_ids[j]);
     index_members(mt, s, slots);
@@ -112,12 +125,15 @@ static void groups_from_slots(const matcher *mt, repeats_scratch *s, uint32_t sl
 ** joins the group of the old elements equal to it, which the first new
 ** element of that identity makes by asking about the rest of the chain. */
 static void groups_from_identities(const matcher *mt, repeats_scratch *s) {
+    /* Only where hashes may collide: there is an equality to ask. */
+    assert(mt != NULL && s != NULL && mt->identity_equal != NULL);
     uint32_t groups = 0;
     for (uint32_t i = 0; i < mt->old_count; i++) s->exact_group[i] = NO_INDEX;
     for (uint32_t j = 0; j < mt->new_count; j++) {
         uint32_t slot = s->new_group[j];
         s->new_group[j] = NO_INDEX;
         if (slot == NO_INDEX) continue;
+        assert(slot < (uint32_t)1 << mt->bits && s->start[slot] <= s->start[slot + 1]);
         for (uint32_t k = s->start[slot]; k < s->start[slot + 1]; k++) {
             uint32_t i = s->members[k];
             if (!mt->identity_equal(mt->context, i, j)) continue;
@@ -135,6 +151,8 @@ static void groups_from_identities(const matcher *mt, repeats_scratch *s) {
             break;
         }
     }
+    /* Each group began at an old element of its own: fewer than the slots. */
+    assert(groups <= mt->old_count);
     memcpy(s->old_group, s->exact_group, (size_t)mt->old_count * sizeof(uint32_t));
     index_members(mt, s, groups);
 }
@@ -142,7 +160,11 @@ static void groups_from_identities(const matcher *mt, repeats_scratch *s) {
 /* The members of group g that lie in [begin, end), as a range of 'members'. */
 static void members_within(const repeats_scratch *s, uint32_t g, uint32_t begin, uint32_t end,
                            uint32_t *lo, uint32_t *hi) {
+    assert(s != NULL && lo != NULL && hi != NULL && g != NO_INDEX);
+    assert(begin <= end);
     uint32_t a = s->start[g], b = s->start[g + 1];
+    /* Both searches below rely on the group's members being one ascending run. */
+    assert(a <= b);
     while (a < b) {
         uint32_t mid = a + (b - a) / 2;
         if (s->members[mid] < begin) a = mid + 1;
@@ -155,12 +177,14 @@ static void members_within(const repeats_scratch *s, uint32_t g, uint32_t begin,
         if (s->members[mid] < end) a = mid + 1;
         else b = mid;
     }
+    assert(*lo <= a);
     *hi = a;
 }
 
 /* The equal-identity pairs inside the ranges; stops counting past 'budget'. */
 static uint64_t candidate_pairs(const repeats_scratch *s, const order_range *ranges, uint32_t range_count,
                                 uint64_t budget) {
+    assert(s != NULL && (ranges != NULL || range_count == 0));
     uint64_t r = 0;
     for (uint32_t q = 0; q < range_count && r <= budget; q++) {
         const order_range *range = &ranges[q];
@@ -179,6 +203,8 @@ static uint64_t candidate_pairs(const repeats_scratch *s, const order_range *ran
 ** elements marked taken. Each new element offers its equal old elements in
 ** descending order, so that at most one of them joins any chain. */
 static void pair_common_subsequence(const repeats_scratch *s, const order_range *range) {
+    assert(s != NULL && range != NULL);
+    assert(range->old_begin <= range->old_end && range->new_begin <= range->new_end);
     uint32_t length = 0, count = 0;
     for (uint32_t j = range->new_begin; j < range->new_end; j++) {
         uint32_t g = s->new_group[j];
@@ -187,6 +213,7 @@ static void pair_common_subsequence(const repeats_scratch *s, const order_range 
         members_within(s, g, range->old_begin, range->old_end, &lo, &hi);
         for (uint32_t k = hi; k-- > lo;) {
             uint32_t i = s->members[k];
+            assert(i >= range->old_begin && i < range->old_end);
             /* The first pile whose top is at least i. */
             uint32_t a = 0, b = length;
             while (a < b) {
@@ -200,7 +227,12 @@ static void pair_common_subsequence(const repeats_scratch *s, const order_range 
             if (a == length) length++;
         }
     }
+    /* A chain ascends in both old and new index: no longer than either range,
+    ** so the piles (min(n, m) + 1 of them) were enough. */
+    assert(length <= range->old_end - range->old_begin && length <= range->new_end - range->new_begin);
     for (uint32_t x = length > 0 ? s->tail_node[length - 1] : NO_INDEX; x != NO_INDEX; x = s->nodes[x].pred) {
+        /* Ranges are disjoint, so no other range paired these. */
+        assert(s->pairing[s->nodes[x].new_index] == NO_INDEX && !s->old_taken[s->nodes[x].old_index]);
         s->pairing[s->nodes[x].new_index] = s->nodes[x].old_index;
         s->old_taken[s->nodes[x].old_index] = 1;
     }
@@ -209,15 +241,18 @@ static void pair_common_subsequence(const repeats_scratch *s, const order_range 
 /* Pair the unpaired new elements of each group with its untaken old ones in
 ** order of occurrence; with 'ordered_only', only elements inside the ranges. */
 static void pair_in_order(const matcher *mt, repeats_scratch *s, uint32_t groups, bool ordered_only) {
+    assert(mt != NULL && s != NULL && groups <= (uint32_t)1 << mt->bits);
     memcpy(s->cursor, s->start, (size_t)groups * sizeof(uint32_t));
     for (uint32_t j = 0; j < mt->new_count; j++) {
         uint32_t g = s->new_group[j];
         if (s->pairing[j] != NO_INDEX || g == NO_INDEX || (ordered_only && !s->new_ordered[j])) continue;
+        assert(g < groups);
         uint32_t k = s->cursor[g], end = s->start[g + 1];
         while (k < end && (s->old_taken[s->members[k]] || (ordered_only && !s->old_ordered[s->members[k]]))) k++;
         s->cursor[g] = k;
         if (k == end) continue;
         uint32_t i = s->members[k];
+        assert(i < mt->old_count && !s->old_taken[i]);
         s->cursor[g] = k + 1;
         s->pairing[j] = i;
         s->old_taken[i] = 1;
@@ -231,6 +266,7 @@ static void pair_in_order(const matcher *mt, repeats_scratch *s, uint32_t groups
 ** when there are more candidate pairs than 'budget'. */
 static bool pair_by_groups(const matcher *mt, repeats_scratch *s, const order_range *ranges, uint32_t range_count,
                            uint32_t groups, uint64_t budget) {
+    assert(mt != NULL && s != NULL && (ranges != NULL || range_count == 0));
     if (candidate_pairs(s, ranges, range_count, budget) > budget) return false;
     if (mt->old_count > 0) memset(s->old_taken, 0, mt->old_count);
     for (uint32_t j = 0; j < mt->new_count; j++) s->pairing[j] = NO_INDEX;
@@ -258,6 +294,7 @@ typedef struct bits_scratch {
 } bits_scratch;
 
 static void bits_carve(bits_scratch *b, carver *c, uint32_t longest, uint32_t groups) {
+    assert(b != NULL && c != NULL && longest < UINT32_MAX);
     uint32_t words = longest / 64 + 1;
     b->row = weft_diff_carve(c, words, sizeof(uint64_t));
     b->mask = weft_diff_carve(c, words, sizeof(uint64_t));
@@ -272,6 +309,7 @@ static void bits_carve(bits_scratch *b, carver *c, uint32_t longest, uint32_t gr
 ** (row & ~m), carrying across words. A zero bit at t then marks where the
 ** LCS of the old prefix through t grows (Hyyro 2004). */
 static void bits_advance(uint64_t *row, const uint64_t *m, uint32_t words) {
+    assert(row != NULL && m != NULL && words >= 1);
     uint64_t carry = 0;
     for (uint32_t w = 0; w < words; w++) {
         uint64_t x = row[w], sum = x + (x & m[w]);
@@ -288,6 +326,7 @@ static void bits_counts(const repeats_scratch *s, bits_scratch *b, uint32_t a0, 
                         uint32_t b1, bool reverse, uint32_t *out) {
     uint32_t len = a1 - a0, words = len / 64 + 1, dense = 0;
     assert(a0 <= a1 && b0 <= b1);
+    assert(s != NULL && b != NULL && out != NULL);
     for (uint32_t t = 0; t < len; t++) {
         uint32_t g = s->old_group[reverse ? a1 - 1 - t : a0 + t];
         if (g != NO_INDEX) b->count[g]++;
@@ -316,6 +355,7 @@ static void bits_counts(const repeats_scratch *s, bits_scratch *b, uint32_t a0, 
         if (lo == hi) continue;
         for (uint32_t k = lo; k < hi; k++) {
             uint32_t t = reverse ? a1 - 1 - s->members[k] : s->members[k] - a0;
+            assert(t < len);  /* members_within kept it in [a0, a1): a bit of the row */
             b->mask[t / 64] |= (uint64_t)1 << (t % 64);
         }
         bits_advance(b->row, b->mask, words);
@@ -324,6 +364,7 @@ static void bits_counts(const repeats_scratch *s, bits_scratch *b, uint32_t a0, 
             b->mask[t / 64] = 0;
         }
     }
+    assert(dense <= DENSE_MAX);
     out[0] = 0;
     for (uint32_t t = 0; t < len; t++) out[t + 1] = out[t] + (uint32_t)(~b->row[t / 64] >> (t % 64) & 1);
     for (uint32_t t = 0; t < len; t++) {
@@ -337,12 +378,15 @@ static void bits_counts(const repeats_scratch *s, bits_scratch *b, uint32_t a0, 
 ** range where the two halves' LCS sum is largest (Hirschberg), down to one
 ** new element. Recursion depth: log2 of the new range, at most 32. */
 static void bits_pair(const repeats_scratch *s, bits_scratch *b, uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1) {
+    assert(s != NULL && b != NULL && a0 <= a1 && b0 <= b1);
     if (a0 == a1 || b0 == b1) return;
     if (b1 - b0 == 1) {
         uint32_t g = s->new_group[b0], lo, hi;
         if (g == NO_INDEX) return;
         members_within(s, g, a0, a1, &lo, &hi);
         if (lo == hi) return;
+        /* Splits leave disjoint old and new ranges: both ends still free. */
+        assert(s->pairing[b0] == NO_INDEX && !s->old_taken[s->members[lo]]);
         s->pairing[b0] = s->members[lo];
         s->old_taken[s->members[lo]] = 1;
         return;
@@ -358,6 +402,7 @@ static void bits_pair(const repeats_scratch *s, bits_scratch *b, uint32_t a0, ui
         }
     }
     if (best == 0) return;
+    assert(split <= len && b0 < mid && mid < b1);
     bits_pair(s, b, a0, a0 + split, b0, mid);
     bits_pair(s, b, a0 + split, a1, mid, b1);
 }
@@ -366,6 +411,7 @@ static void bits_pair(const repeats_scratch *s, bits_scratch *b, uint32_t a0, ui
 ** the other occurrences in order. False only when memory runs out. */
 static bool pair_by_bits(const matcher *mt, repeats_scratch *s, const order_range *ranges, uint32_t range_count,
                          uint32_t groups) {
+    assert(mt != NULL && s != NULL && (ranges != NULL || range_count == 0) && groups >= 1);
     uint32_t longest = 0;
     for (uint32_t q = 0; q < range_count; q++) {
         if (ranges[q].old_end - ranges[q].old_begin > longest) longest = ranges[q].old_end - ranges[q].old_begin;
@@ -395,7 +441,12 @@ static bool pair_by_bits(const matcher *mt, repeats_scratch *s, const order_rang
 
 uint32_t weft_diff_pair_repeats(const matcher *mt, const order_range *ranges, uint32_t range_count,
                                 uint32_t *new_to_old, uint32_t *old_to_new, uint32_t matched) {
+    assert(mt != NULL && new_to_old != NULL && old_to_new != NULL);
+    assert(ranges != NULL || range_count == 0);
     uint32_t n = mt->old_count, m = mt->new_count;
+    /* The slot count is narrowed to 32 bits: a group id is a uint32_t. */
+    assert(mt->bits < 32);
+    assert(matched <= n && matched <= m);
     uint32_t slots = (uint32_t)1 << mt->bits;
     uint64_t budget = weft_diff_repeat_budget(n, m);
     repeats_scratch s;
@@ -410,6 +461,8 @@ uint32_t weft_diff_pair_repeats(const matcher *mt, const order_range *ranges, ui
     if (n > 0) memset(s.old_ordered, 0, n);
     if (m > 0) memset(s.new_ordered, 0, m);
     for (uint32_t q = 0; q < range_count; q++) {
+        assert(ranges[q].old_begin <= ranges[q].old_end && ranges[q].old_end <= n);
+        assert(ranges[q].new_begin <= ranges[q].new_end && ranges[q].new_end <= m);
         if (ranges[q].old_end > ranges[q].old_begin) {
             memset(s.old_ordered + ranges[q].old_begin, 1, ranges[q].old_end - ranges[q].old_begin);
         }
@@ -440,5 +493,7 @@ uint32_t weft_diff_pair_repeats(const matcher *mt, const order_range *ranges, ui
         }
     }
     weft_diff_block_release(&block);
+    /* A pairing: one partner each, so no more pairs than either side has. */
+    assert(matched <= n && matched <= m);
     return matched;
 }

@@ -36,6 +36,7 @@ typedef struct sectioned_layout {
 } sectioned_layout;
 
 static void sectioned_carve(sectioned_layout *l, carver *c, const weft_diff_sectioned_request *r) {
+    assert(l != NULL && c != NULL && r != NULL);
     uint32_t S = r->old_section_count, T = r->new_section_count;
     uint32_t N = r->old_item_count, M = r->new_item_count;
     uint32_t pairs = N < M ? N : M;
@@ -75,6 +76,7 @@ static void sectioned_carve(sectioned_layout *l, carver *c, const weft_diff_sect
 }
 
 static bool counts_add_up(const uint32_t *counts, uint32_t sections, uint32_t items) {
+    assert(counts != NULL);
     uint64_t sum = 0;
     for (uint32_t s = 0; s < sections; s++) sum += counts[s];
     return sum == items;
@@ -83,6 +85,7 @@ static bool counts_add_up(const uint32_t *counts, uint32_t sections, uint32_t it
 /* Diff the items of 'l' once its sections are diffed; fills *res's item fields. */
 static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r,
                        weft_diff_sectioned_result *res) {
+    assert(l != NULL && r != NULL && res != NULL);
     const weft_diff_sectioned_input *in = &l->input;
     const uint32_t *section_new_to_old = l->sections.new_to_old;
     const uint32_t *section_old_to_new = l->sections.old_to_new;
@@ -93,6 +96,8 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
     uint32_t matched = weft_diff_match_identities(&l->items, new_to_old, old_to_new);
 
     for (uint32_t s = 0, flat = 0; s < in->old_section_count; s++) {
+        /* The counts add up (checked after fill): no section runs past the items. */
+        assert(in->old_item_counts[s] <= in->old_item_count - flat);
         l->old_first_item[s] = flat;
         for (uint32_t n = 0; n < in->old_item_counts[s]; n++) l->old_section_of[flat++] = s;
     }
@@ -102,6 +107,8 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
         for (uint32_t t = 0, first = 0; t < in->new_section_count; first += in->new_item_counts[t], t++) {
             uint32_t s = section_new_to_old[t];
             if (s == NO_INDEX) continue;
+            /* One range per surviving new section: item_ranges has T entries. */
+            assert(s < in->old_section_count && ranges < in->new_section_count);
             uint32_t old_first = l->old_first_item[s];
             l->item_ranges[ranges++] = (order_range){old_first, old_first + in->old_item_counts[s],
                                                      first, first + in->new_item_counts[t]};
@@ -125,6 +132,7 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
         uint32_t candidates = 0;
         for (uint32_t j = first; j < end; j++) {
             uint32_t i = new_to_old[j];
+            assert(i == NO_INDEX || i < in->old_item_count);
             if (i == NO_INDEX || section_old_to_new[l->old_section_of[i]] == NO_INDEX) {
                 l->item_inserts[inserts++] = (weft_diff_path){t, j - first};
             } else if (l->old_section_of[i] == paired) {
@@ -138,6 +146,10 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
             if (i == NO_INDEX) continue;
             uint32_t s = l->old_section_of[i];
             if (section_old_to_new[s] == NO_INDEX) continue;
+            /* Pass 1 counted this item among the candidates when s == paired;
+            ** item_pairs holds min(N, M) pairs. */
+            assert(s != paired || c < candidates);
+            assert(pairs < in->old_item_count && pairs < in->new_item_count);
             bool stays = s == paired && l->item_keep[c++];
             weft_diff_path_pair pair = {{s, i - l->old_first_item[s]}, {t, j - first}};
             if (!stays) l->item_moves[moves++] = pair;
@@ -172,6 +184,7 @@ static void diff_items(sectioned_layout *l, const weft_diff_sectioned_request *r
 }
 
 weft_rc weft_diff_sectioned(const weft_diff_sectioned_request *r) {
+    assert(r != NULL);
     if (r->old_section_count > WEFT_DIFF_MAX_COUNT || r->new_section_count > WEFT_DIFF_MAX_COUNT ||
         r->old_item_count > WEFT_DIFF_MAX_COUNT || r->new_item_count > WEFT_DIFF_MAX_COUNT) {
         return WEFT_ERANGE;
@@ -202,6 +215,8 @@ weft_rc weft_diff_sectioned(const weft_diff_sectioned_request *r) {
     flat_diff *f = &l.sections;
     level_input sections = section_level(r, &l.input);
     weft_diff_flat_run(f, &sections);
+    assert(f->delete_count + f->matched_count == r->old_section_count);
+    assert(f->insert_count + f->matched_count == r->new_section_count);
 
     weft_diff_sectioned_result result = {
         .input = &l.input,

@@ -45,6 +45,9 @@ static void must(bool ok) {
 /* ---- families ----------------------------------------------------------- */
 
 weft_rc weft_emap_create(const weft_emap_callbacks *callbacks, weft_emap_t **out) {
+    assert(callbacks != NULL && out != NULL);
+    /* Every death of a version may call it; there is no default to fall back to. */
+    assert(callbacks->release != NULL);
     weft_arena_t *arena;
     weft_rc rc = weft_arena_for(WEFT_SUBSYSTEM_ELEMENT_MAP, &arena);
     if (rc != WEFT_OK) return rc;
@@ -69,9 +72,14 @@ weft_rc weft_emap_create(const weft_emap_callbacks *callbacks, weft_emap_t **out
 }
 
 void weft_emap_family_release_handles(family *f, objlist *handles) {
+    assert(f != NULL && handles != NULL);
+    assert(handles->n <= handles->cap && (handles->n == 0 || handles->v != NULL));
     void *batch[256];
     size_t n = 0;
     for (size_t k = 0; k < handles->n; k++) {
+        /* Only handles are ever given back: a node or a section id here would
+        ** reach the caller's release callback as a pointer it never gave us. */
+        assert(obj_tag(handles->v[k]) == OBJ_HANDLE);
         batch[n++] = (void *)(uintptr_t)obj_payload(handles->v[k]);
         if (n == 256) {
             f->cb.release(f->cb.context, batch, n);
@@ -89,6 +97,7 @@ typedef struct release_walk {
 } release_walk;
 
 static void walk_release(release_walk *w, void *h) {
+    assert(w != NULL && w->n < 256);
     if (h == NULL) return; /* an absent item */
     w->batch[w->n++] = h;
     if (w->n == 256) {
@@ -99,6 +108,7 @@ static void walk_release(release_walk *w, void *h) {
 
 static void walk_items(release_walk *w, const node *x) {
     if (x == NULL) return;
+    assert(x->kind == K_PIN ? x->n <= PIN_CAP : x->kind == K_ILEAF && x->n <= ILEAF_CAP);
     if (x->kind == K_PIN) {
         const pin *p = (const pin *)x;
         for (unsigned j = 0; j < x->n; j++) walk_items(w, p->e[j].kid);
@@ -112,12 +122,16 @@ static void walk_items(release_walk *w, const node *x) {
 ** the slab (the slab's chunks go all at once afterwards). */
 static void walk_sections(release_walk *w, node *x) {
     if (x == NULL) return;
+    assert(x->kind == K_PIN || x->kind == K_REC);
     if (x->kind == K_PIN) {
         pin *p = (pin *)x;
+        assert(x->n <= PIN_CAP);
         for (unsigned j = 0; j < x->n; j++) walk_sections(w, p->e[j].kid);
         return;
     }
     rec *r = (rec *)x;
+    /* The supplementary elements read below lie inside the record's block. */
+    assert(r->nsupp <= weft_emap_node_capacity(&r->h));
     walk_items(w, r->items);
     for (uint32_t k = 0; k < r->nsupp; k++) walk_release(w, r->supps[k].handle);
     if ((r->h.where & 0xFFu) == CLS_BIG) weft_emap_node_free(w->f, &r->h);
@@ -126,6 +140,10 @@ static void walk_sections(release_walk *w, node *x) {
 /* The last version of a family died: nothing else can reach the family, so
 ** this runs without the mutex. */
 static void family_destroy(family *f, weft_emap_t *v) {
+    assert(f != NULL && v != NULL && v->fam == f);
+    /* The last version: the root, with nothing below it, alive or dead. */
+    assert(f->root == v && v->parent == NULL && v->nchildren == 0 && !v->alive);
+    assert(f->live_versions == 0 && f->dead_versions == 0);
     release_walk w = {.f = f, .n = 0};
     walk_sections(&w, v->sections);
     if (w.n > 0) f->cb.release(f->cb.context, w.batch, w.n);
@@ -144,6 +162,9 @@ static void family_destroy(family *f, weft_emap_t *v) {
 /* Free an object no live version holds. Handles are collected in 'rel' and
 ** given back after the mutex is released; room was reserved by the caller. */
 static void free_obj(family *f, uint64_t o, objlist *rel) {
+    assert(f != NULL && rel != NULL);
+    /* The default case below takes anything else for a section id. */
+    assert(obj_tag(o) == OBJ_NODE || obj_tag(o) == OBJ_HANDLE || obj_tag(o) == OBJ_SID);
     switch (obj_tag(o)) {
     case OBJ_NODE: weft_emap_node_free(f, (node *)(uintptr_t)obj_payload(o)); break;
     case OBJ_HANDLE: weft_emap_ol_push_reserved(rel, o); break;
@@ -152,25 +173,33 @@ static void free_obj(family *f, uint64_t o, objlist *rel) {
 }
 
 static void reserve_frees(family *f, objlist *rel, size_t n) {
+    assert(f != NULL && rel != NULL && rel != &f->free_sids);
     must(weft_emap_ol_reserve(f, rel, n) && weft_emap_ol_reserve(f, &f->free_sids, n));
 }
 
 static void free_all(family *f, objlist *l, objlist *rel) {
+    assert(l != NULL && l != rel && l->n <= l->cap);
     reserve_frees(f, rel, l->n);
     for (size_t k = 0; k < l->n; k++) free_obj(f, l->v[k], rel);
     l->n = 0;
 }
 
 static void append(family *f, objlist *dst, const objlist *src) {
+    /* memcpy below: the two lists must not share storage. */
+    assert(dst != NULL && src != NULL && dst != src);
+    assert(src->n <= src->cap && dst->n <= dst->cap);
     if (src->n == 0) return;
     must(weft_emap_ol_reserve(f, dst, src->n));
     memcpy(dst->v + dst->n, src->v, src->n * sizeof(uint64_t));
     dst->n += src->n;
+    assert(dst->n <= dst->cap);
 }
 
 /* ---- the version tree --------------------------------------------------- */
 
 static void unlink_child(weft_emap_t *p, weft_emap_t *c) {
+    assert(p != NULL && c != NULL && c->parent == p);
+    assert(p->nchildren > 0 && (c->prev != NULL || p->child == c));
     if (c->prev) c->prev->next = c->next;
     else p->child = c->next;
     if (c->next) c->next->prev = c->prev;
@@ -181,6 +210,9 @@ static void unlink_child(weft_emap_t *p, weft_emap_t *c) {
 /* 'c' takes the place of 'v' among the children of v's parent. */
 static void take_place(weft_emap_t *v, weft_emap_t *c) {
     weft_emap_t *p = v->parent;
+    /* Only a dead version with one child and a parent is spliced out. */
+    assert(p != NULL && v->nchildren == 1 && v->child == c);
+    assert(v->prev != NULL || p->child == v);
     c->parent = p;
     c->prev = v->prev;
     c->next = v->next;
@@ -190,6 +222,9 @@ static void take_place(weft_emap_t *v, weft_emap_t *c) {
 }
 
 static void destroy_dead(family *f, weft_emap_t *v) {
+    assert(f != NULL && v != NULL && !v->alive);
+    assert(atomic_load_explicit(&v->refs, memory_order_relaxed) == 0);
+    assert(f->dead_versions > 0 && f->root != v);
     weft_emap_ol_free(f, &v->ins);
     weft_emap_ol_free(f, &v->del);
     weft_arena_free(f->arena, v);
@@ -199,6 +234,9 @@ static void destroy_dead(family *f, weft_emap_t *v) {
 /* Splice dead 'v' (one child 'c', has a parent) out of the tree:
 ** free  ins(v) & del(c);  ins(c) += ins(v) - del(c);  del(c) = del(v) + del(c) - ins(v). */
 static void compose(family *f, weft_emap_t *v, weft_emap_t *c, objlist *rel) {
+    assert(f != NULL && v != NULL && c != NULL && rel != NULL);
+    assert(!v->alive && v->parent != NULL);
+    assert(v->nchildren == 1 && v->child == c && c->parent == v);
     objlist *iv = &v->ins, *dc = &c->del;
     if (iv->n > 0 && dc->n > 0) {
         omap m;
@@ -235,7 +273,10 @@ static void compose(family *f, weft_emap_t *v, weft_emap_t *c, objlist *rel) {
 ** inherited up as its own drops (and let its parent look again); at the root,
 ** free them all. Keeps: no dead version has an object all children dropped. */
 static void collect_branch(family *f, weft_emap_t *v, objlist *rel) {
+    assert(f != NULL && rel != NULL);
     while (v != NULL && !v->alive && v->nchildren >= 2) {
+        /* v->child->del is read below as the candidates. */
+        assert(v->child != NULL && v->child->next != NULL);
         size_t total = 0;
         for (weft_emap_t *c = v->child; c; c = c->next) total += c->del.n;
         if (total == 0) return;
@@ -295,6 +336,8 @@ static void collect_branch(family *f, weft_emap_t *v, objlist *rel) {
 
 /* Apply the rules above to dead 'v' (not the last version of the family). */
 static void settle(family *f, weft_emap_t *v, objlist *rel) {
+    assert(f != NULL && rel != NULL);
+    assert(v == NULL || v->fam == f);
     while (v != NULL && !v->alive) {
         weft_emap_t *p = v->parent;
         if (v->nchildren >= 2) {
@@ -303,6 +346,7 @@ static void settle(family *f, weft_emap_t *v, objlist *rel) {
         }
         if (v->nchildren == 1) {
             weft_emap_t *c = v->child;
+            assert(c != NULL && c->parent == v && c->next == NULL);
             if (p == NULL) {
                 free_all(f, &c->del, rel);
                 weft_emap_ol_free(f, &c->del);
@@ -320,7 +364,7 @@ static void settle(family *f, weft_emap_t *v, objlist *rel) {
             collect_branch(f, p, rel);
             return;
         }
-        assert(p != NULL);
+        assert(p != NULL && v->child == NULL);
         free_all(f, &v->ins, rel);
         unlink_child(p, v);
         destroy_dead(f, v);
@@ -334,14 +378,22 @@ static void settle(family *f, weft_emap_t *v, objlist *rel) {
 }
 
 void weft_emap_retain(weft_emap_t *v) {
-    atomic_fetch_add_explicit(&v->refs, 1, memory_order_relaxed);
+    assert(v != NULL);
+    uint_fast32_t before = atomic_fetch_add_explicit(&v->refs, 1, memory_order_relaxed);
+    /* Only a holder may copy a reference: a version at zero is being freed. */
+    assert(before > 0);
+    (void)before;
 }
 
 void weft_emap_release(weft_emap_t *v) {
-    if (atomic_fetch_sub_explicit(&v->refs, 1, memory_order_acq_rel) != 1) return;
+    assert(v != NULL);
+    uint_fast32_t before = atomic_fetch_sub_explicit(&v->refs, 1, memory_order_acq_rel);
+    assert(before > 0);  /* a release without a reference */
+    if (before != 1) return;
     weft_emap_positions_drop(v);  /* no reader is left; the trees may outlive it in the family */
     family *f = v->fam;
     pthread_mutex_lock(&f->lock);
+    assert(v->alive && f->live_versions > 0);
     v->alive = false;
     f->live_versions--;
     if (v->parent == NULL && v->nchildren == 0) {
@@ -358,6 +410,7 @@ void weft_emap_release(weft_emap_t *v) {
 }
 
 void weft_emap_family_counts_get(const weft_emap_t *v, weft_emap_family_counts *out) {
+    assert(v != NULL && v->fam != NULL && out != NULL);
     family *f = v->fam;
     pthread_mutex_lock(&f->lock);
     out->live_versions = f->live_versions;
@@ -379,12 +432,19 @@ size_t weft_emap_item_total(const weft_emap_t *v) {
 }
 
 static const rec *section_at(const weft_emap_t *v, int64_t section) {
+    assert(v != NULL);
     if (section < 0 || (uint64_t)section >= v->nsections) return NULL;
+    /* A version with sections has a section tree to descend. */
+    assert(v->sections != NULL);
     uint64_t off;
-    return (const rec *)weft_emap_pt_locate(v->sections, (uint64_t)section, &off);
+    const node *x = weft_emap_pt_locate(v->sections, (uint64_t)section, &off);
+    /* The section tree's leaves are records, one entry each. */
+    assert(x->kind == K_REC && off == 0);
+    return (const rec *)x;
 }
 
 weft_rc weft_emap_item_count(const weft_emap_t *v, int64_t section, size_t *out) {
+    assert(out != NULL);
     const rec *r = section_at(v, section);
     if (r == NULL) return WEFT_ERANGE;
     *out = (size_t)r->count;
@@ -392,18 +452,23 @@ weft_rc weft_emap_item_count(const weft_emap_t *v, int64_t section, size_t *out)
 }
 
 void *weft_emap_item(const weft_emap_t *v, int64_t section, int64_t item) {
+    assert(v != NULL);
     const emap_positions *p = weft_emap_positions_get(v);
     if (p != NULL) return weft_emap_positions_item(p, section, item);
     const rec *r = section_at(v, section);
     if (r == NULL || item < 0 || (uint64_t)item >= r->count) return NULL;
+    /* A section with items has an item tree (an empty one has none). */
+    assert(r->items != NULL);
     uint64_t off;
     const ileaf *l = (const ileaf *)weft_emap_pt_locate(r->items, (uint64_t)item, &off);
+    assert(l->h.kind == K_ILEAF && off < l->h.n);
     return l->items[off];
 }
 
 void *weft_emap_supplementary(const weft_emap_t *v, uint32_t kind, int64_t section, int64_t item) {
     const rec *r = section_at(v, section);
     if (r == NULL || item < 0 || item > (int64_t)UINT32_MAX) return NULL;
+    assert(r->nsupp <= weft_emap_node_capacity(&r->h));
     for (uint32_t k = 0; k < r->nsupp; k++) {
         if (r->supps[k].kind == kind && r->supps[k].item == (uint32_t)item) return r->supps[k].handle;
     }
@@ -411,6 +476,7 @@ void *weft_emap_supplementary(const weft_emap_t *v, uint32_t kind, int64_t secti
 }
 
 bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_location *out) {
+    assert(v != NULL && out != NULL);
     uint64_t val, slabel, sbase, ibase;
     const emap_positions *p = weft_emap_positions_get(v);
     if (p != NULL && handle != NULL && weft_emap_positions_locate(p, handle, out)) return true;
@@ -418,6 +484,7 @@ bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_locati
     if (!weft_emap_hm_get(v->secrev, mix64(val_sid(val)), &slabel)) return false;
     const rec *r = (const rec *)weft_emap_pt_find_label(v->sections, slabel, &sbase);
     if (r == NULL) return false;
+    assert(r->h.kind == K_REC && r->sid == val_sid(val));
     if (val & VAL_SUPP) {
         for (uint32_t k = 0; k < r->nsupp; k++) {
             if (r->supps[k].handle == handle) {
@@ -428,8 +495,11 @@ bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_locati
         }
         return false;
     }
+    /* An indexed item: its section holds at least that one. */
+    assert(r->items != NULL && r->count > 0);
     const node *leaf = weft_emap_pt_find_label(r->items, val_label(val), &ibase);
     if (leaf == NULL) return false;
+    assert(leaf->kind == K_ILEAF && ibase + leaf->n <= r->count);
     void *const *items = ((const ileaf *)leaf)->items;
     unsigned hint = val_hint(val);
     if (hint < leaf->n && items[hint] == handle) {
@@ -448,9 +518,14 @@ bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_locati
 }
 
 size_t weft_emap_copy_items(const weft_emap_t *v, int64_t section, size_t start, void **out, size_t max) {
+    assert(out != NULL || max == 0);
     const rec *r = section_at(v, section);
     if (r == NULL || start >= r->count) return 0;
-    return weft_emap_pt_copy(r->items, start, out, max);
+    assert(r->items != NULL);
+    size_t n = weft_emap_pt_copy(r->items, start, out, max);
+    /* Never past the buffer, nor past the section's end. */
+    assert(n <= max && n <= r->count - start);
+    return n;
 }
 
 size_t weft_emap_supplementary_count(const weft_emap_t *v, int64_t section) {
@@ -460,9 +535,12 @@ size_t weft_emap_supplementary_count(const weft_emap_t *v, int64_t section) {
 
 size_t weft_emap_copy_supplementaries(const weft_emap_t *v, int64_t section, size_t start,
                                       weft_emap_supplementary_entry *out, size_t max) {
+    assert(out != NULL || max == 0);
     const rec *r = section_at(v, section);
     if (r == NULL || start >= r->nsupp) return 0;
+    assert(r->nsupp <= weft_emap_node_capacity(&r->h));
     size_t n = r->nsupp - start < max ? r->nsupp - start : max;
+    assert(n <= max && start + n <= r->nsupp);
     for (size_t k = 0; k < n; k++) {
         const supp *s = &r->supps[start + k];
         out[k] = (weft_emap_supplementary_entry){.kind = s->kind, .item = s->item, .handle = s->handle};
@@ -473,6 +551,7 @@ size_t weft_emap_copy_supplementaries(const weft_emap_t *v, int64_t section, siz
 /* ---- checks ------------------------------------------------------------- */
 
 bool weft_emap_check_invariants(const weft_emap_t *v) {
+    assert(v != NULL);
 #ifdef WEFT_DEBUG
     return weft_emap_check_version(v);
 #else
@@ -482,6 +561,7 @@ bool weft_emap_check_invariants(const weft_emap_t *v) {
 }
 
 bool weft_emap_check_family(const weft_emap_t *v) {
+    assert(v != NULL && v->fam != NULL);
 #ifdef WEFT_DEBUG
     family *f = v->fam;
     pthread_mutex_lock(&f->lock);

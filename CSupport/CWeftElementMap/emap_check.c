@@ -34,31 +34,65 @@ typedef struct walk {
 ** leaf-level nodes through w (reset per tree by the caller). */
 static bool check_pt(walk *w, const node *x, unsigned height, bool items, uint64_t *weight, uint64_t *first);
 
-static bool check_record(walk *outer, const rec *r, uint64_t section) {
+/* The leaves of one section's item tree, in order, with *at the index of the
+** leaf's first item (counted here, not read off the tree's sums). The checker
+** retraces the lookups' steps itself instead of calling weft_emap_item and
+** weft_emap_locate, the code it checks: every item is where the positional
+** descent finds its index, and every handle's index entry names its section
+** and a label that the descent by label takes to this very leaf, with the
+** items before it counted right. Runs after check_pt, so the shape is sound. */
+static bool check_item_leaves(walk *outer, const rec *r, const node *x, uint64_t *at) {
     const struct weft_emap_s *v = outer->v;
-    CHECK(r->h.kind == K_REC && r->h.n == 1);
-    CHECK(r->sid <= SID_MAX);
-    uint64_t slabel;
-    CHECK(weft_emap_hm_get(v->secrev, mix64(r->sid), &slabel) && slabel == r->h.label);
-    uint64_t weight = 0, first = 0;
-    if (r->items != NULL) {
-        walk w = {.v = v, .has_label = false};
-        CHECK(check_pt(&w, r->items, r->items->height, true, &weight, &first));
+    if (x->kind == K_PIN) {
+        const pin *p = (const pin *)x;
+        for (unsigned j = 0; j < x->n; j++) CHECK(check_item_leaves(outer, r, p->e[j].kid, at));
+        return true;
     }
-    CHECK(weight == r->count);
-    for (uint64_t i = 0; i < r->count; i++) {
-        void *h = weft_emap_item(v, (int64_t)section, (int64_t)i);
+    CHECK(x->kind == K_ILEAF);
+    const ileaf *l = (const ileaf *)x;
+    uint64_t base = 0, off = 0;
+    CHECK(weft_emap_pt_find_label(r->items, x->label, &base) == x && base == *at);
+    for (unsigned k = 0; k < x->n; k++) {
+        CHECK(weft_emap_pt_locate(r->items, *at + k, &off) == x && off == k);
+        void *h = l->items[k];
         if (h == NULL) {
             outer->absent++;
             continue;
         }
         uint64_t val;
         CHECK(weft_emap_hm_get(v->rev, mix64((uint64_t)(uintptr_t)h), &val));
-        CHECK(!(val & VAL_SUPP) && val_sid(val) == r->sid);
-        weft_emap_location loc;
-        CHECK(weft_emap_locate(v, h, &loc));
-        CHECK(!loc.is_supplementary && loc.section == (int64_t)section && loc.item == (int64_t)i);
+        CHECK(!(val & VAL_SUPP) && val_sid(val) == r->sid && val_label(val) == x->label);
+        /* A lookup stops at the first slot of the leaf holding h (or at the
+        ** hinted one): h must be in no other. With the entry's flag, section
+        ** and label above, no handle is in the version twice. */
+        for (unsigned q = 0; q < k; q++) CHECK(l->items[q] != h);
     }
+    *at += x->n;
+    return true;
+}
+
+/* Record r, the section at index 'section' by the walk of the section tree. */
+static bool check_record(walk *outer, const rec *r, uint64_t section) {
+    const struct weft_emap_s *v = outer->v;
+    CHECK(r->h.kind == K_REC && r->h.n == 1);
+    CHECK(r->sid <= SID_MAX);
+    CHECK(r->nsupp <= weft_emap_node_capacity(&r->h));
+    uint64_t slabel, sbase = 0, off = 0;
+    CHECK(weft_emap_hm_get(v->secrev, mix64(r->sid), &slabel) && slabel == r->h.label);
+    /* Both descents of the section tree arrive here: by index, and by the
+    ** label the section index gives for r->sid (a lookup of any handle of
+    ** this section, item or supplementary, takes that one). */
+    CHECK(weft_emap_pt_locate(v->sections, section, &off) == &r->h && off == 0);
+    CHECK(weft_emap_pt_find_label(v->sections, slabel, &sbase) == &r->h && sbase == section);
+    uint64_t weight = 0, first = 0;
+    if (r->items != NULL) {
+        walk w = {.v = v, .has_label = false};
+        CHECK(check_pt(&w, r->items, r->items->height, true, &weight, &first));
+    }
+    CHECK(weight == r->count);
+    uint64_t at = 0;
+    if (r->items != NULL) CHECK(check_item_leaves(outer, r, r->items, &at));
+    CHECK(at == r->count);
     for (uint32_t k = 0; k < r->nsupp; k++) {
         const supp *s = &r->supps[k];
         if (k > 0) {
@@ -68,12 +102,26 @@ static bool check_record(walk *outer, const rec *r, uint64_t section) {
         CHECK(s->handle != NULL);
         uint64_t val;
         CHECK(weft_emap_hm_get(v->rev, mix64((uint64_t)(uintptr_t)s->handle), &val));
+        /* The entry names this section, and a lookup, scanning its elements
+        ** from the first, stops at supps[k]. */
         CHECK((val & VAL_SUPP) && val_sid(val) == r->sid);
-        weft_emap_location loc;
-        CHECK(weft_emap_locate(v, s->handle, &loc));
-        CHECK(loc.is_supplementary && loc.section == (int64_t)section && loc.item == s->item && loc.kind == s->kind);
+        for (uint32_t q = 0; q < k; q++) CHECK(r->supps[q].handle != s->handle);
     }
     outer->supps += r->nsupp;
+    return true;
+}
+
+/* The records of the section tree, in order, *at counting them. */
+static bool check_sections(walk *w, const node *x, uint64_t *at, uint64_t *items) {
+    if (x->kind == K_PIN) {
+        const pin *p = (const pin *)x;
+        for (unsigned j = 0; j < x->n; j++) CHECK(check_sections(w, p->e[j].kid, at, items));
+        return true;
+    }
+    const rec *r = (const rec *)x;
+    CHECK(check_record(w, r, *at));
+    *items += r->count;
+    (*at)++;
     return true;
 }
 
@@ -155,13 +203,9 @@ bool weft_emap_check_version(const struct weft_emap_s *v) {
     uint64_t weight = 0, first = 0;
     if (v->sections != NULL) CHECK(check_pt(&w, v->sections, v->sections->height, false, &weight, &first));
     CHECK(weight == v->nsections);
-    uint64_t items = 0;
-    for (uint64_t s = 0; s < v->nsections; s++) {
-        uint64_t off;
-        const rec *r = (const rec *)weft_emap_pt_locate(v->sections, s, &off);
-        CHECK(check_record(&w, r, s));
-        items += r->count;
-    }
+    uint64_t items = 0, sections = 0;
+    if (v->sections != NULL) CHECK(check_sections(&w, v->sections, &sections, &items));
+    CHECK(sections == v->nsections);
     CHECK(items == v->nitems);
     CHECK(weft_emap_hm_count(v->rev) == v->nitems - w.absent + w.supps);
     const emap_positions *p = weft_emap_positions_get(v);

@@ -15,18 +15,22 @@
 #include <assert.h>
 
 static uint64_t first_key(const node *x) {
+    assert(x != NULL && (x->kind == K_HIN || x->kind == K_HLEAF) && x->n >= 1);
     return x->kind == K_HIN ? ((const hin *)x)->e[0].sep : ((const hleaf *)x)->e[0].key;
 }
 
 /* The last child whose smallest key is <= key (the first if none is). */
 static unsigned child_for(const hin *p, uint64_t key) {
+    assert(p != NULL && p->h.kind == K_HIN && p->h.n >= 1 && p->h.n <= HIN_CAP);
     int j = search_last_le(p, hkid_sep, p->h.n, key);
+    assert(j < (int)p->h.n);
     return j < 0 ? 0 : (unsigned)j;
 }
 
 /* Index of the first entry >= key. Keys are uniform, so start where the key
 ** would sit if spread evenly between the leaf's first and last, then step. */
 static unsigned lower_bound(const hleaf *l, uint64_t key) {
+    assert(l != NULL && l->h.kind == K_HLEAF);
     unsigned n = l->h.n;
     if (n == 0 || key <= l->e[0].key) return 0;
     if (key > l->e[n - 1].key) return n;
@@ -34,10 +38,12 @@ static unsigned lower_bound(const hleaf *l, uint64_t key) {
     unsigned i = span == 0 ? 0 : (unsigned)((double)(key - lo) / (double)span * (n - 1));
     while (i > 0 && l->e[i - 1].key >= key) i--;
     while (i < n && l->e[i].key < key) i++;
+    assert(i <= n);
     return i;
 }
 
 bool weft_emap_hm_get(const node *x, uint64_t key, uint64_t *val) {
+    assert(val != NULL);
     if (x == NULL) return false;
     while (x->kind == K_HIN) {
         const hin *p = (const hin *)x;
@@ -53,6 +59,7 @@ bool weft_emap_hm_get(const node *x, uint64_t key, uint64_t *val) {
 size_t weft_emap_hm_count(const node *x) {
     if (x == NULL) return 0;
     if (x->kind == K_HLEAF) return x->n;
+    assert(x->kind == K_HIN);
     const hin *p = (const hin *)x;
     size_t c = 0;
     for (unsigned j = 0; j < x->n; j++) c += weft_emap_hm_count(p->e[j].kid);
@@ -62,6 +69,7 @@ size_t weft_emap_hm_count(const node *x) {
 static void hin_put(hin *p, unsigned pos, node *child) {
     unsigned n = p->h.n;
     assert(n < HIN_CAP && pos <= n);
+    assert(child != NULL && (p->h.flags & F_MUTABLE) && weft_emap_node_capacity(&p->h) > n);
     memmove(&p->e[pos + 1], &p->e[pos], (n - pos) * sizeof(hkid));
     p->e[pos] = (hkid){.sep = first_key(child), .kid = child};
     p->h.n++;
@@ -69,11 +77,14 @@ static void hin_put(hin *p, unsigned pos, node *child) {
 
 static void hin_cut(hin *p, unsigned pos) {
     unsigned n = p->h.n;
+    assert(p != NULL && (p->h.flags & F_MUTABLE) && pos < n);
     memmove(&p->e[pos], &p->e[pos + 1], (n - pos - 1) * sizeof(hkid));
     p->h.n--;
 }
 
 static weft_rc hin_insert_child(txn *t, hin *p, unsigned pos, node *child, node **right) {
+    assert(t != NULL && p != NULL && child != NULL && right != NULL);
+    assert(pos <= p->h.n && p->h.n <= HIN_CAP);
     *right = NULL;
     if (p->h.n < HIN_CAP) {
         /* The descent owned p with room for one more child. */
@@ -95,10 +106,13 @@ static weft_rc hin_insert_child(txn *t, hin *p, unsigned pos, node *child, node 
 }
 
 static weft_rc set_rec(txn *t, node **slot, uint64_t key, uint64_t val, node **right) {
+    assert(t != NULL && slot != NULL && *slot != NULL && right != NULL);
     node *x = *slot;
     *right = NULL;
+    assert(x->kind == K_HLEAF || x->kind == K_HIN);
     if (x->kind == K_HLEAF) {
         unsigned pos = lower_bound((const hleaf *)x, key), n = x->n;
+        assert(pos <= n && n <= HLEAF_CAP);
         if (pos < n && ((const hleaf *)x)->e[pos].key == key) {
             node *y = weft_emap_txn_own(t, x, n);
             if (y == NULL) return WEFT_ENOMEM;
@@ -149,6 +163,7 @@ static weft_rc set_rec(txn *t, node **slot, uint64_t key, uint64_t val, node **r
 }
 
 weft_rc weft_emap_hm_set(txn *t, node **root, uint64_t key, uint64_t val) {
+    assert(t != NULL && root != NULL);
     uint64_t old;
     if (weft_emap_hm_get(*root, key, &old) && old == val) return WEFT_OK;
     return weft_emap_hm_put(t, root, key, val);
@@ -179,7 +194,10 @@ weft_rc weft_emap_hm_put(txn *t, node **root, uint64_t key, uint64_t val) {
 /* Merge children j and j+1 of p when child j or j+1 fell under its minimum
 ** and both fit in one node. */
 static weft_rc merge_pair(txn *t, hin *p, unsigned j) {
+    assert(t != NULL && p != NULL && j + 1 < p->h.n);
     node *a = p->e[j].kid, *b = p->e[j + 1].kid;
+    /* Siblings, and fix_underflow checked that they fit one node. */
+    assert(a->kind == b->kind && a->n + b->n <= (a->kind == K_HLEAF ? HLEAF_CAP : HIN_CAP));
     if (!weft_emap_txn_reserve(t, 2)) return WEFT_ENOMEM;
     if (a->kind == K_HLEAF) {
         unsigned total = a->n + b->n;
@@ -205,6 +223,7 @@ static weft_rc merge_pair(txn *t, hin *p, unsigned j) {
 }
 
 static weft_rc fix_underflow(txn *t, hin *p, unsigned j) {
+    assert(t != NULL && p != NULL && j < p->h.n);
     const node *c = p->e[j].kid;
     unsigned min = c->kind == K_HLEAF ? HLEAF_MIN : HIN_MIN;
     unsigned cap = c->kind == K_HLEAF ? HLEAF_CAP : HIN_CAP;
@@ -215,6 +234,8 @@ static weft_rc fix_underflow(txn *t, hin *p, unsigned j) {
 }
 
 static weft_rc rm_rec(txn *t, node **slot, uint64_t key, bool *emptied) {
+    /* The key is present, so there is a node to descend. */
+    assert(t != NULL && slot != NULL && *slot != NULL && emptied != NULL);
     node *x = *slot;
     *emptied = false;
     if (x->kind == K_HLEAF) {
@@ -260,6 +281,7 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t key, bool *emptied) {
 }
 
 weft_rc weft_emap_hm_remove(txn *t, node **root, uint64_t key) {
+    assert(t != NULL && root != NULL && *root != NULL);
     bool emptied = false;
     weft_rc rc = rm_rec(t, root, key, &emptied);
     while (rc == WEFT_OK && *root != NULL && (*root)->kind == K_HIN && (*root)->n == 1) {
@@ -288,6 +310,8 @@ weft_rc weft_emap_hm_build(txn *t, const hent *sorted, size_t n, node **out) {
     size_t at = 0;
     for (size_t k = 0; k < leaves; k++) {
         size_t take = (n - at) / (leaves - k);
+        /* Even shares of at most HLEAF_FILL, none empty: take fits the uint8_t count. */
+        assert(take >= 1 && take <= HLEAF_FILL && at + take <= n);
         node *l = weft_emap_txn_node_alloc(t, K_HLEAF, weft_emap_hleaf_bytes(take));
         if (l == NULL) {
             weft_arena_free(t->f->arena, level);
@@ -308,6 +332,7 @@ weft_rc weft_emap_hm_build(txn *t, const hent *sorted, size_t n, node **out) {
         height++;
         for (size_t k = 0; k < parents; k++) {
             size_t take = (count - at) / (parents - k);
+            assert(take >= 1 && take <= HLEAF_FILL && take <= HIN_CAP);
             hin *p = (hin *)weft_emap_txn_node_alloc(t, K_HIN, weft_emap_hin_bytes(take));
             if (p == NULL) {
                 weft_arena_free(t->f->arena, level);
@@ -321,6 +346,7 @@ weft_rc weft_emap_hm_build(txn *t, const hent *sorted, size_t n, node **out) {
         }
         count = parents;
     }
+    assert(count == 1);
     *out = level[0];
     weft_arena_free(t->f->arena, level);
     return WEFT_OK;

@@ -37,6 +37,8 @@ size_t weft_emap_hin_bytes(size_t n) {
 }
 
 static node *node_alloc(family *f, unsigned kind, size_t bytes) {
+    assert(f != NULL && kind >= K_ILEAF && kind <= K_HIN);
+    assert(bytes >= sizeof(node));
     uint32_t where = 0;
     node *x = weft_emap_slab_alloc(f, bytes, &where);
     if (x == NULL) return NULL;
@@ -50,11 +52,17 @@ static node *node_alloc(family *f, unsigned kind, size_t bytes) {
 }
 
 void weft_emap_node_free(family *f, node *x) {
+    assert(f != NULL && x != NULL);
     weft_emap_slab_free(f, x, x->where);
 }
 
 size_t weft_emap_node_capacity(const node *x) {
+    assert(x != NULL);
+    /* The default case below reads a HIN. */
+    assert(x->kind >= K_ILEAF && x->kind <= K_HIN);
     size_t bytes = weft_emap_slab_block_bytes(x->where);
+    /* Every block holds at least its node's header, so no subtraction wraps. */
+    assert(bytes >= weft_emap_rec_bytes(0) && bytes >= weft_emap_pin_bytes(0));
     switch (x->kind) {
     case K_ILEAF: return (bytes - sizeof(ileaf)) / sizeof(void *);
     case K_HLEAF: return (bytes - sizeof(hleaf)) / sizeof(hent);
@@ -72,6 +80,7 @@ size_t weft_emap_node_capacity(const node *x) {
 
 /* Bytes that hold a node's contents, header included. */
 static size_t node_used_bytes(const node *x) {
+    assert(x != NULL && x->kind >= K_ILEAF && x->kind <= K_HIN);
     switch (x->kind) {
     case K_ILEAF: return weft_emap_ileaf_bytes(x->n);
     case K_HLEAF: return weft_emap_hleaf_bytes(x->n);
@@ -83,6 +92,10 @@ static size_t node_used_bytes(const node *x) {
 
 /* Bytes a node with room for 'need' entries takes. */
 static size_t node_bytes_for(const node *x, size_t need) {
+    assert(x != NULL && x->kind >= K_ILEAF && x->kind <= K_HIN);
+    /* Internal nodes never hold more children than their cap. */
+    assert(x->kind != K_PIN || need <= PIN_CAP);
+    assert(x->kind != K_HIN || need <= HIN_CAP);
     switch (x->kind) {
     case K_ILEAF: return weft_emap_ileaf_bytes(need);
     case K_HLEAF: return weft_emap_hleaf_bytes(need);
@@ -95,6 +108,8 @@ static size_t node_bytes_for(const node *x, size_t need) {
 /* ---- object lists ------------------------------------------------------- */
 
 bool weft_emap_ol_reserve(family *f, objlist *l, size_t extra) {
+    assert(f != NULL && l != NULL);
+    assert(l->n <= l->cap && (l->cap == 0 || l->v != NULL));
     if (l->cap - l->n >= extra) return true;
     size_t cap = l->cap ? l->cap * 2 : 16;
     while (cap - l->n < extra) cap *= 2;
@@ -102,10 +117,12 @@ bool weft_emap_ol_reserve(family *f, objlist *l, size_t extra) {
     if (v == NULL) return false;
     l->v = v;
     l->cap = cap;
+    assert(l->cap - l->n >= extra);
     return true;
 }
 
 bool weft_emap_ol_push(family *f, objlist *l, uint64_t o) {
+    assert(l != NULL);
     if (!weft_emap_ol_reserve(f, l, 1)) return false;
     l->v[l->n++] = o;
     return true;
@@ -117,6 +134,7 @@ void weft_emap_ol_push_reserved(objlist *l, uint64_t o) {
 }
 
 void weft_emap_ol_free(family *f, objlist *l) {
+    assert(f != NULL && l != NULL);
     weft_arena_free(f->arena, l->v);
     l->v = NULL;
     l->n = l->cap = 0;
@@ -125,10 +143,12 @@ void weft_emap_ol_free(family *f, objlist *l) {
 /* ---- path copying ------------------------------------------------------- */
 
 bool weft_emap_txn_reserve(txn *t, size_t extra) {
+    assert(t != NULL && t->f != NULL);
     return weft_emap_ol_reserve(t->f, &t->del, extra);
 }
 
 node *weft_emap_txn_node_alloc(txn *t, unsigned kind, size_t bytes) {
+    assert(t != NULL && t->f != NULL);
     node *x = node_alloc(t->f, kind, bytes);
     if (x != NULL && !weft_emap_ol_push(t->f, &t->created, (uint64_t)(uintptr_t)x)) {
         weft_emap_node_free(t->f, x);
@@ -138,6 +158,7 @@ node *weft_emap_txn_node_alloc(txn *t, unsigned kind, size_t bytes) {
 }
 
 void weft_emap_txn_drop(txn *t, node *x) {
+    assert(t != NULL && x != NULL);
     if (x->flags & F_MUTABLE) {
         assert(!(x->flags & F_DROPPED));
         x->flags |= F_DROPPED;
@@ -148,6 +169,9 @@ void weft_emap_txn_drop(txn *t, node *x) {
 }
 
 node *weft_emap_txn_own(txn *t, node *x, size_t need) {
+    assert(t != NULL && x != NULL);
+    /* A node the batch dropped is never edited again. */
+    assert(!(x->flags & F_DROPPED));
     if ((x->flags & F_MUTABLE) && weft_emap_node_capacity(x) >= need) return x;
     size_t used = node_used_bytes(x);
     size_t bytes = node_bytes_for(x, need);
@@ -160,10 +184,12 @@ node *weft_emap_txn_own(txn *t, node *x, size_t need) {
     y->where = where;
     y->flags = F_MUTABLE;
     weft_emap_txn_drop(t, x);
+    assert(weft_emap_node_capacity(y) >= need);
     return y;
 }
 
 static bool txn_pending_reserve(txn *t, size_t extra) {
+    assert(t != NULL && t->npending <= t->cap_pending);
     if (t->cap_pending - t->npending >= extra) return true;
     size_t cap = t->cap_pending ? t->cap_pending * 2 : 8;
     while (cap - t->npending < extra) cap *= 2;
@@ -175,6 +201,11 @@ static bool txn_pending_reserve(txn *t, size_t extra) {
 }
 
 bool weft_emap_txn_pending(txn *t, node *leaf, uint32_t sid, uint32_t start, uint32_t count) {
+    assert(t != NULL && leaf != NULL && sid <= SID_MAX);
+    /* flush_relabels reads items [start, start + count) of an item leaf; a
+    ** section record is one entry. */
+    assert(leaf->kind == K_REC ? start == 0 && count == 1
+                               : leaf->kind == K_ILEAF && (uint64_t)start + count <= leaf->n);
     if (!txn_pending_reserve(t, 1)) return false;
     t->pending[t->npending++] = (relabel){.leaf = leaf, .sid = sid, .start = start, .count = count};
     return true;
@@ -195,7 +226,9 @@ size_t weft_emap_txn_subtree_size(const node *x) {
 }
 
 void weft_emap_txn_drop_subtree(txn *t, node *x) {
+    assert(t != NULL);
     if (x == NULL) return;
+    assert(x->kind == K_PIN || x->kind == K_REC || x->kind == K_ILEAF);
     if (x->kind == K_PIN) {
         pin *p = (pin *)x;
         for (unsigned j = 0; j < x->n; j++) weft_emap_txn_drop_subtree(t, p->e[j].kid);
@@ -208,6 +241,9 @@ void weft_emap_txn_drop_subtree(txn *t, node *x) {
 /* ---- object counts ------------------------------------------------------ */
 
 bool weft_emap_omap_init(family *f, omap *m, size_t expected) {
+    assert(f != NULL && m != NULL);
+    /* The doubling below must end. */
+    assert(expected <= SIZE_MAX / 4);
     size_t cap = 16;
     while (cap < expected * 2) cap *= 2;
     m->keys = weft_arena_calloc(f->arena, cap, sizeof(uint64_t));
@@ -223,6 +259,8 @@ bool weft_emap_omap_init(family *f, omap *m, size_t expected) {
 
 uint32_t *weft_emap_omap_find(omap *m, uint64_t key, bool insert) {
     assert(key != 0);
+    /* A power of two, so that 'mask' wraps the probe. */
+    assert(m != NULL && m->keys != NULL && m->cap >= 16 && (m->cap & (m->cap - 1)) == 0);
     size_t mask = m->cap - 1, i = (size_t)mix64(key) & mask;
     while (m->keys[i] != 0) {
         if (m->keys[i] == key) return &m->vals[i];
@@ -234,6 +272,7 @@ uint32_t *weft_emap_omap_find(omap *m, uint64_t key, bool insert) {
 }
 
 void weft_emap_omap_free(family *f, omap *m) {
+    assert(f != NULL && m != NULL);
     weft_arena_free(f->arena, m->keys);
     weft_arena_free(f->arena, m->vals);
     m->keys = NULL;

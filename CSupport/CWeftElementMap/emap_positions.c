@@ -63,6 +63,10 @@ bool weft_emap_build_positions(weft_emap_t *v) {
     if (p == NULL) return false;
     p->arena = a;
     p->nsections = s;
+    /* Narrowed to size_t below, and multiplied by a slot's size: a section
+    ** index fits its 23 bits (one id per live section), and n the cap above. */
+    assert(s <= (uint64_t)SID_MAX + 1 && s < SIZE_MAX / sizeof *p->starts);
+    assert(n <= WEFT_EMAP_POSITIONS_MAX_ITEMS && n <= SIZE_MAX / sizeof *p->items);
     p->starts = weft_arena_calloc(a, (size_t)s + 1, sizeof *p->starts);
     p->items = weft_arena_alloc(a, (n > 0 ? (size_t)n : 1) * sizeof *p->items);
     if (p->starts == NULL || p->items == NULL) goto fail;
@@ -72,6 +76,8 @@ bool weft_emap_build_positions(weft_emap_t *v) {
         uint64_t off;
         const rec *r = (const rec *)weft_emap_pt_locate(v->sections, k, &off);
         p->starts[k] = at;
+        /* Within the n items counted above, so the size_t narrowing is exact. */
+        assert(r->h.kind == K_REC && r->count <= n - at);
         if (r->count > 0) weft_emap_pt_copy(r->items, 0, p->items + at, (size_t)r->count);
         at += r->count;
     }
@@ -82,6 +88,9 @@ bool weft_emap_build_positions(weft_emap_t *v) {
     uint64_t cap = 16;
     while (cap < 2 * p->present) cap <<= 1;
     p->mask = cap - 1;
+    /* cap <= 2^27 slots (present <= n <= 2^26): narrowed to size_t below. */
+    assert(p->present <= n && cap <= 2 * WEFT_EMAP_POSITIONS_MAX_ITEMS);
+    assert(cap <= SIZE_MAX / sizeof *p->table);
     /* Allocated, then cleared by writing: calloc may hand back fresh pages
     ** that read as the shared zero page, and the first probe's write to each
     ** would then replace a mapping and flush the TLB of every core running the
@@ -96,6 +105,10 @@ bool weft_emap_build_positions(weft_emap_t *v) {
             if (h == NULL) continue;
             uint64_t j = weft_emap_positions_slot(p, h);
             while (p->table[j].handle != NULL) j = (j + 1) & p->mask;
+            /* Both narrowed to 32 bits: the section to its 23-bit id range,
+            ** the item to a section's UINT32_MAX items at most. */
+            assert(k <= SID_MAX);
+            assert(o - p->starts[k] <= UINT32_MAX);
             p->table[j] = (pslot){.handle = h, .section = (uint32_t)k, .item = (uint32_t)(o - p->starts[k])};
         }
     }
@@ -119,6 +132,7 @@ bool weft_emap_has_positions(const weft_emap_t *v) {
 /* The tables say exactly what the trees say: every section's start, every
 ** item, and every present item found at its path; nothing else in the table. */
 bool weft_emap_positions_check(const weft_emap_t *v, const emap_positions *p) {
+    assert(v != NULL && p != NULL);
     if (p->nsections != v->nsections || p->starts[v->nsections] != v->nitems) return false;
     uint64_t present = 0, filled = 0;
     for (uint64_t k = 0; k < v->nsections; k++) {
@@ -131,6 +145,8 @@ bool weft_emap_positions_check(const weft_emap_t *v, const emap_positions *p) {
             if (p->items[p->starts[k] + i] != h) return false;
             if (h == NULL) continue;
             present++;
+            /* Compared as int64_t paths: both below 2^26 here. */
+            assert(k <= (uint64_t)INT64_MAX && i <= (uint64_t)INT64_MAX);
             weft_emap_location at;
             if (!weft_emap_positions_locate(p, h, &at) || at.section != (int64_t)k || at.item != (int64_t)i) return false;
         }

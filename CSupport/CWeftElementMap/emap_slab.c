@@ -59,16 +59,22 @@ static void unpoison(void *p, size_t n) {
 #define CHUNK_MAX_BYTES 32768u
 
 static size_t class_bytes(uint32_t cls) {
+    assert(cls < SLAB_CLASSES);
     return (size_t)(cls + 1) * SLAB_UNIT;
 }
 
 size_t weft_emap_slab_block_bytes(uint32_t where) {
     uint32_t cls = where & 0xFFu;
+    assert(cls < SLAB_CLASSES || cls == CLS_BIG);
     return cls == CLS_BIG ? (size_t)(where >> 8) * SLAB_UNIT : class_bytes(cls);
 }
 
 static void partial_unlink(slab *s, uint32_t i) {
+    assert(s != NULL && i < s->nchunks);
     slab_chunk *c = &s->chunks[i];
+    assert(c->cls < SLAB_CLASSES);
+    /* Linked: the head of its class's list, or reachable from its 'prev'. */
+    assert(c->prev != SLAB_NIL ? c->prev < s->nchunks : s->partial[c->cls] == i);
     if (c->prev != SLAB_NIL) s->chunks[c->prev].next = c->next;
     else s->partial[c->cls] = c->next;
     if (c->next != SLAB_NIL) s->chunks[c->next].prev = c->prev;
@@ -76,7 +82,9 @@ static void partial_unlink(slab *s, uint32_t i) {
 }
 
 static void partial_push(slab *s, uint32_t i) {
+    assert(s != NULL && i < s->nchunks);
     slab_chunk *c = &s->chunks[i];
+    assert(c->cls < SLAB_CLASSES && c->base != NULL && s->partial[c->cls] != i);
     c->prev = SLAB_NIL;
     c->next = s->partial[c->cls];
     if (c->next != SLAB_NIL) s->chunks[c->next].prev = i;
@@ -84,12 +92,15 @@ static void partial_push(slab *s, uint32_t i) {
 }
 
 static bool chunk_is_full(const slab_chunk *c) {
+    assert(c != NULL && c->bump <= c->nblocks && c->live <= c->bump);
     return c->free == NULL && c->bump == c->nblocks;
 }
 
 /* A table slot for a new chunk, growing the table if none is unused. */
 static bool table_slot(family *f, uint32_t *out) {
+    assert(f != NULL && out != NULL);
     slab *s = &f->slab;
+    assert(s->nchunks <= s->cap && (s->unused == SLAB_NIL || s->unused < s->nchunks));
     if (s->unused != SLAB_NIL) {
         *out = s->unused;
         s->unused = s->chunks[*out].next;
@@ -109,12 +120,15 @@ static bool table_slot(family *f, uint32_t *out) {
 }
 
 static bool new_chunk(family *f, uint32_t cls, uint32_t *out) {
+    assert(f != NULL && out != NULL && cls < SLAB_CLASSES);
     slab *s = &f->slab;
     size_t bsize = class_bytes(cls);
     uint32_t shift = s->per_class[cls] < 5 ? s->per_class[cls] : 5;
     uint32_t nblocks = 4u << shift;
     uint32_t most = (uint32_t)(CHUNK_MAX_BYTES / bsize);
     if (nblocks > most) nblocks = most;
+    /* Even the largest class fits 32 blocks in a chunk. */
+    assert(nblocks >= 1 && (size_t)nblocks * bsize <= CHUNK_MAX_BYTES);
     uint32_t i;
     if (!table_slot(f, &i)) return false;
     char *base = weft_arena_alloc(f->arena, (size_t)nblocks * bsize);
@@ -140,6 +154,7 @@ static bool new_chunk(family *f, uint32_t cls, uint32_t *out) {
 }
 
 void weft_emap_slab_init(slab *s) {
+    assert(s != NULL);
     memset(s, 0, sizeof(*s));
     s->unused = SLAB_NIL;
     for (uint32_t c = 0; c < SLAB_CLASSES; c++) s->partial[c] = SLAB_NIL;
@@ -147,6 +162,7 @@ void weft_emap_slab_init(slab *s) {
 
 void *weft_emap_slab_alloc(family *f, size_t bytes, uint32_t *where) {
     assert(bytes > 0);
+    assert(f != NULL && where != NULL);
     slab *s = &f->slab;
     if (bytes > class_bytes(SLAB_CLASSES - 1)) {
         size_t units = (bytes + SLAB_UNIT - 1) / SLAB_UNIT;
@@ -159,9 +175,14 @@ void *weft_emap_slab_alloc(family *f, size_t bytes, uint32_t *where) {
         return p;
     }
     uint32_t cls = (uint32_t)((bytes - 1) / SLAB_UNIT);
+    assert(cls < SLAB_CLASSES);
     uint32_t i = s->partial[cls];
     if (i == SLAB_NIL && !new_chunk(f, cls, &i)) return NULL;
+    /* The chunk index goes in the 24 bits above the class (table_slot caps it). */
+    assert(i < s->nchunks && i < (1u << 24));
     slab_chunk *c = &s->chunks[i];
+    /* A partial chunk has a free block or an unused tail. */
+    assert(c->cls == cls && c->base != NULL && !chunk_is_full(c));
     size_t bsize = class_bytes(cls);
     void *p;
     if (c->free != NULL) {
@@ -181,9 +202,11 @@ void *weft_emap_slab_alloc(family *f, size_t bytes, uint32_t *where) {
 }
 
 void weft_emap_slab_free(family *f, void *p, uint32_t where) {
+    assert(f != NULL && p != NULL);
     slab *s = &f->slab;
     uint32_t cls = where & 0xFFu;
     if (cls == CLS_BIG) {
+        assert(s->big_live > 0);
         s->big_live--;
         s->bytes -= weft_emap_slab_block_bytes(where);
         weft_arena_free(f->arena, p);
@@ -195,6 +218,7 @@ void weft_emap_slab_free(family *f, void *p, uint32_t where) {
     size_t bsize = class_bytes(cls);
     assert(c->base != NULL && c->cls == cls);
     assert((char *)p >= c->base && (char *)p < c->base + (size_t)c->nblocks * bsize);
+    assert(c->live > 0 && s->live_blocks > 0);
     bool was_full = chunk_is_full(c);
     *(void **)p = c->free;
     c->free = p;
@@ -219,7 +243,9 @@ void weft_emap_slab_free(family *f, void *p, uint32_t where) {
 }
 
 void weft_emap_slab_destroy(family *f) {
+    assert(f != NULL);
     slab *s = &f->slab;
+    assert(s->nchunks <= s->cap);
     for (uint32_t i = 0; i < s->nchunks; i++) {
         slab_chunk *c = &s->chunks[i];
         if (c->base == NULL) continue;

@@ -58,6 +58,9 @@ static weft_rc flush_relabels(txn *t) {
 }
 
 static uint64_t pt_weight(const node *x) {
+    assert(x != NULL);
+    /* The default case reads a PIN's last cumulative count. */
+    assert(x->kind == K_ILEAF || x->kind == K_REC || (x->kind == K_PIN && x->n >= 1));
     switch (x->kind) {
     case K_ILEAF: return x->n;
     case K_REC: return 1;
@@ -66,29 +69,39 @@ static uint64_t pt_weight(const node *x) {
 }
 
 static uint64_t pt_first_label(const node *x) {
+    assert(x != NULL && (x->kind != K_PIN || x->n >= 1));
     return x->kind == K_PIN ? ((const pin *)x)->e[0].label : x->label;
 }
 
 /* The child of 'p' holding position *idx, which is made relative to it. A
 ** position at a boundary belongs to the later child; the end belongs to the last. */
 static unsigned child_at(const pin *p, uint64_t *idx) {
+    assert(p != NULL && idx != NULL);
+    assert(p->h.kind == K_PIN && p->h.n >= 1 && p->h.n <= PIN_CAP);
+    /* A position of the node, or its end. */
+    assert(*idx <= pin_total(p));
     int k = search_last_le(p, pent_cum, p->h.n, *idx);
     unsigned j = (unsigned)(k + 1);
     if (j >= p->h.n) j = p->h.n - 1u;
     *idx -= pin_before(p, j);
+    assert(j < p->h.n && *idx <= p->e[j].cum - pin_before(p, j));
     return j;
 }
 
 const node *weft_emap_pt_locate(const node *x, uint64_t idx, uint64_t *off) {
+    assert(x != NULL && off != NULL);
     while (x->kind == K_PIN) {
         const pin *p = (const pin *)x;
         x = p->e[child_at(p, &idx)].kid;
     }
+    /* An item leaf's slot (or its end, for an insert there); a record's 0. */
+    assert(x->kind == K_ILEAF ? idx <= x->n : x->kind == K_REC && idx <= 1);
     *off = idx;
     return x;
 }
 
 const node *weft_emap_pt_find_label(const node *x, uint64_t label, uint64_t *base) {
+    assert(x != NULL && base != NULL);
     uint64_t b = 0;
     while (x->kind == K_PIN) {
         const pin *p = (const pin *)x;
@@ -98,15 +111,19 @@ const node *weft_emap_pt_find_label(const node *x, uint64_t label, uint64_t *bas
         x = p->e[j].kid;
     }
     if (x->label != label) return NULL;
+    assert(x->kind == K_ILEAF || x->kind == K_REC);
     *base = b;
     return x;
 }
 
 static size_t copy_rec(const node *x, uint64_t start, void **out, size_t max) {
+    assert(x != NULL && out != NULL && max > 0);
+    assert(x->kind == K_ILEAF || x->kind == K_PIN);
     if (x->kind == K_ILEAF) {
         if (start >= x->n) return 0;
         size_t c = x->n - start;
         if (c > max) c = max;
+        assert(c >= 1 && start + c <= x->n);
         memcpy(out, &((const ileaf *)x)->items[start], c * sizeof(void *));
         return c;
     }
@@ -121,6 +138,7 @@ static size_t copy_rec(const node *x, uint64_t start, void **out, size_t max) {
 }
 
 size_t weft_emap_pt_copy(const node *root, uint64_t start, void **out, size_t max) {
+    assert(out != NULL || max == 0);
     if (root == NULL || max == 0) return 0;
     return copy_rec(root, start, out, max);
 }
@@ -129,12 +147,16 @@ size_t weft_emap_pt_copy(const node *root, uint64_t start, void **out, size_t ma
 
 /* Entries at and after j gained d entries below them. */
 static void pin_add(pin *p, unsigned j, int64_t d) {
+    assert(p != NULL && (p->h.flags & F_MUTABLE) && j <= p->h.n);
+    /* Counts ascend, so if the first one adjusted stays >= 0 all do. */
+    assert(j == p->h.n || d >= 0 || p->e[j].cum >= (uint64_t)-d);
     for (unsigned k = j; k < p->h.n; k++) p->e[k].cum = (uint64_t)((int64_t)p->e[k].cum + d);
 }
 
 static void pin_put(pin *p, unsigned pos, node *child) {
     unsigned n = p->h.n;
     assert(n < PIN_CAP && pos <= n);
+    assert(child != NULL && weft_emap_node_capacity(&p->h) > n);
     uint64_t w = pt_weight(child);
     memmove(&p->e[pos + 1], &p->e[pos], (n - pos) * sizeof(pent));
     p->e[pos] = (pent){.label = pt_first_label(child), .kid = child, .cum = pin_before(p, pos) + w};
@@ -145,6 +167,7 @@ static void pin_put(pin *p, unsigned pos, node *child) {
 static void pin_cut(pin *p, unsigned pos) {
     unsigned n = p->h.n;
     assert(pos < n);
+    assert(p->h.flags & F_MUTABLE);
     uint64_t w = p->e[pos].cum - pin_before(p, pos);
     memmove(&p->e[pos], &p->e[pos + 1], (n - pos - 1) * sizeof(pent));
     p->h.n--;
@@ -154,6 +177,8 @@ static void pin_cut(pin *p, unsigned pos) {
 /* Insert 'child' at 'pos' of the batch's node 'p'; if p is full it splits and
 ** *right receives its new right half. */
 static weft_rc pin_insert_child(txn *t, pin *p, unsigned pos, node *child, node **right) {
+    assert(t != NULL && p != NULL && child != NULL && right != NULL);
+    assert(pos <= p->h.n && p->h.n <= PIN_CAP);
     *right = NULL;
     if (p->h.n < PIN_CAP) {
         /* The descent owned p with room for one more child. */
@@ -180,6 +205,9 @@ static weft_rc pin_insert_child(txn *t, pin *p, unsigned pos, node *child, node 
 
 /* A new root above the current root and 'right'. */
 static weft_rc grow_root(txn *t, node **root, node *right) {
+    assert(t != NULL && root != NULL && *root != NULL && right != NULL);
+    /* The halves of a split sit at one height: the new root is one above. */
+    assert((*root)->height == right->height && (*root)->height < UINT8_MAX);
     pin *r = (pin *)weft_emap_txn_node_alloc(t, K_PIN, weft_emap_pin_bytes(2));
     if (r == NULL) return WEFT_ENOMEM;
     r->h.height = (uint8_t)((*root)->height + 1);
@@ -192,6 +220,8 @@ static weft_rc grow_root(txn *t, node **root, node *right) {
 /* Child j of the batch's node p gained one entry. If it split, 'split' is its
 ** new right half: j keeps the left part and the right part follows it. */
 static weft_rc adopt_insert(txn *t, pin *p, unsigned j, node *split, node **right) {
+    assert(t != NULL && p != NULL && right != NULL);
+    assert((p->h.flags & F_MUTABLE) && j < p->h.n);
     node *kid = p->e[j].kid;
     p->e[j].label = pt_first_label(kid);
     *right = NULL;
@@ -206,12 +236,14 @@ static weft_rc adopt_insert(txn *t, pin *p, unsigned j, node *split, node **righ
 /* Walk down to the leaf-level node holding position idx, making every node
 ** on the way the batch's, and return the slot that points at it. */
 static weft_rc own_path(txn *t, node **slot, uint64_t idx, node ***leaf_slot, uint64_t *off) {
+    assert(t != NULL && slot != NULL && *slot != NULL && leaf_slot != NULL && off != NULL);
     while ((*slot)->kind == K_PIN) {
         pin *p = (pin *)weft_emap_txn_own(t, *slot, (*slot)->n);
         if (p == NULL) return WEFT_ENOMEM;
         *slot = &p->h;
         slot = &p->e[child_at(p, &idx)].kid;
     }
+    assert((*slot)->kind == K_ILEAF || (*slot)->kind == K_REC);
     *leaf_slot = slot;
     *off = idx;
     return WEFT_OK;
@@ -222,6 +254,10 @@ static weft_rc own_path(txn *t, node **slot, uint64_t idx, node ***leaf_slot, ui
 /* A label strictly between lo and hi (either bound may be absent), or false
 ** if none is left. At an open end, step by LABEL_STRIDE rather than halve. */
 static bool label_between(bool has_lo, uint64_t lo, bool has_hi, uint64_t hi, uint64_t *out) {
+    assert(out != NULL);
+    /* Neighbours' labels: in the label space, and in order. */
+    assert((!has_lo || lo < LABEL_SPACE) && (!has_hi || hi < LABEL_SPACE));
+    assert(!has_lo || !has_hi || lo < hi);
     if (!has_lo && !has_hi) {
         *out = LABEL_MID;
         return true;
@@ -247,6 +283,7 @@ static bool label_between(bool has_lo, uint64_t lo, bool has_hi, uint64_t hi, ui
 /* Leaf-level nodes (ILEAF or REC) whose label lies in [lo, hi), counted up to
 ** 'limit' + 1. A child's labels lie in [its first label, the next child's). */
 static uint64_t count_in(const node *x, uint64_t lo, uint64_t hi, uint64_t limit) {
+    assert(x != NULL && lo < hi);
     if (x->kind != K_PIN) return x->label >= lo && x->label < hi;
     const pin *p = (const pin *)x;
     uint64_t c = 0;
@@ -260,6 +297,8 @@ static uint64_t count_in(const node *x, uint64_t lo, uint64_t hi, uint64_t limit
 
 static weft_rc relabel_in(txn *t, node **slot, uint32_t sid, uint64_t lo, uint64_t hi, uint64_t *next,
                           uint64_t spacing) {
+    assert(t != NULL && slot != NULL && *slot != NULL && next != NULL);
+    assert(lo < hi && spacing > 0);
     node *x = *slot;
     if (x->kind != K_PIN) {
         if (x->label < lo || x->label >= hi) return WEFT_OK;
@@ -268,6 +307,8 @@ static weft_rc relabel_in(txn *t, node **slot, uint32_t sid, uint64_t lo, uint64
         if (y == NULL) return WEFT_ENOMEM;
         *slot = y;
         y->label = *next;
+        /* The block holds fewer leaves than it has spacings: labels stay in it. */
+        assert(y->label >= lo && y->label < hi);
         *next += spacing;
         uint32_t count = y->kind == K_ILEAF ? y->n : 1;
         return weft_emap_txn_pending(t, y, sid, 0, count) ? WEFT_OK : WEFT_ENOMEM;
@@ -296,6 +337,7 @@ static weft_rc relabel_in(txn *t, node **slot, uint32_t sid, uint64_t lo, uint64
 /* Make room around label 'a' by spreading the leaves of the smallest aligned
 ** label block around it whose density is under the threshold 1.3^-j. */
 static weft_rc relabel_around(txn *t, node **root, uint32_t sid, uint64_t a) {
+    assert(t != NULL && root != NULL && *root != NULL && a < LABEL_SPACE);
     double threshold = 1.0;
     for (unsigned j = 1; j <= LABEL_BITS; j++) {
         threshold *= 2.0 / 1.3;
@@ -326,7 +368,10 @@ typedef struct split_plan {
 /* Decide the label for the new half of a full leaf that starts at 'start'.
 ** Returns false if no label is left on either side. */
 static bool plan_split(const node *root, const node *leaf, uint64_t start, split_plan *plan) {
+    assert(root != NULL && leaf != NULL && plan != NULL);
+    assert(leaf->kind == K_ILEAF && leaf->n == ILEAF_CAP);
     uint64_t total = pt_weight(root), off;
+    assert(start + leaf->n <= total);
     uint64_t a = leaf->label;
     bool has_prev = start > 0, has_next = start + leaf->n < total;
     uint64_t prev = has_prev ? weft_emap_pt_locate(root, start - 1, &off)->label : 0;
@@ -351,8 +396,11 @@ static bool plan_split(const node *root, const node *leaf, uint64_t start, split
 ** tree may be left half edited, which nothing reads. */
 static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid, const split_plan *plan,
                        node **right, uint64_t *label_out, unsigned *slot_out) {
+    assert(t != NULL && slot != NULL && *slot != NULL && plan != NULL && right != NULL);
     node *x = *slot;
     *right = NULL;
+    /* In a leaf, a slot or its end (memmove below). */
+    assert(x->kind == K_PIN || (x->kind == K_ILEAF && idx <= x->n));
     if (x->kind == K_ILEAF) {
         if (x->n < ILEAF_CAP) {
             node *y = weft_emap_txn_own(t, x, x->n + 1u);
@@ -403,6 +451,8 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
 
 weft_rc weft_emap_it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, void *h, uint64_t *label_out,
                             unsigned *slot_out) {
+    assert(t != NULL && root != NULL && label_out != NULL && slot_out != NULL);
+    assert(*root == NULL ? idx == 0 : idx <= pt_weight(*root));
     if (*root == NULL) {
         node *l = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(1));
         if (l == NULL) return WEFT_ENOMEM;
@@ -434,7 +484,11 @@ weft_rc weft_emap_it_insert(txn *t, node **root, uint64_t idx, uint32_t sid, voi
 ** smaller adopts the larger's label (its handles are queued for new index
 ** entries). Internal nodes: labels are unchanged. */
 static weft_rc merge_pair(txn *t, pin *p, unsigned j, uint32_t sid) {
+    assert(t != NULL && p != NULL && (p->h.flags & F_MUTABLE) && j + 1 < p->h.n);
     node *a = p->e[j].kid, *b = p->e[j + 1].kid;
+    /* Siblings, and fix_underflow checked that they fit one node. */
+    assert(a->kind == b->kind && (a->kind == K_ILEAF || a->kind == K_PIN));
+    assert(a->n + b->n <= (a->kind == K_ILEAF ? ILEAF_CAP : PIN_CAP));
     if (!weft_emap_txn_reserve(t, 2)) return WEFT_ENOMEM;
     node *m;
     if (a->kind == K_ILEAF) {
@@ -474,6 +528,7 @@ static weft_rc merge_pair(txn *t, pin *p, unsigned j, uint32_t sid) {
 /* After child j of p shrank: merge it with a sibling if it is under its minimum
 ** and the two fit in one node. */
 static weft_rc fix_underflow(txn *t, pin *p, unsigned j, uint32_t sid) {
+    assert(t != NULL && p != NULL && j < p->h.n);
     const node *c = p->e[j].kid;
     unsigned min = c->kind == K_ILEAF ? ILEAF_MIN : c->kind == K_PIN ? PIN_MIN : 0;
     unsigned cap = c->kind == K_ILEAF ? ILEAF_CAP : PIN_CAP;
@@ -484,8 +539,11 @@ static weft_rc fix_underflow(txn *t, pin *p, unsigned j, uint32_t sid) {
 }
 
 static weft_rc rm_rec(txn *t, node **slot, uint64_t idx, uint32_t sid, void **item, rec **record, bool *emptied) {
+    assert(t != NULL && slot != NULL && *slot != NULL && item != NULL && record != NULL && emptied != NULL);
     node *x = *slot;
     *emptied = false;
+    /* An existing position: removal never names the end. */
+    assert(idx < pt_weight(x));
     if (x->kind == K_ILEAF) {
         *item = ((ileaf *)x)->items[idx];
         if (x->n == 1) {
@@ -535,6 +593,7 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t idx, uint32_t sid, void **it
 
 /* A root with one child gives way to the child. */
 static weft_rc shrink_root(txn *t, node **root) {
+    assert(t != NULL && root != NULL);
     while (*root != NULL && (*root)->kind == K_PIN && (*root)->n == 1) {
         if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
         node *only = ((pin *)*root)->e[0].kid;
@@ -545,6 +604,7 @@ static weft_rc shrink_root(txn *t, node **root) {
 }
 
 weft_rc weft_emap_it_remove(txn *t, node **root, uint64_t idx, uint32_t sid, void **removed) {
+    assert(t != NULL && root != NULL && *root != NULL && removed != NULL);
     bool emptied = false;
     rec *unused = NULL;
     weft_rc rc = rm_rec(t, root, idx, sid, removed, &unused, &emptied);
@@ -554,10 +614,13 @@ weft_rc weft_emap_it_remove(txn *t, node **root, uint64_t idx, uint32_t sid, voi
 
 weft_rc weft_emap_it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out,
                              unsigned *slot_out) {
+    assert(t != NULL && root != NULL && *root != NULL && old != NULL && label_out != NULL && slot_out != NULL);
     node **slot;
     uint64_t off;
     weft_rc rc = own_path(t, root, idx, &slot, &off);
     if (rc != WEFT_OK) return rc;
+    /* Replacing names an existing item: a slot, not the leaf's end. */
+    assert((*slot)->kind == K_ILEAF && off < (*slot)->n);
     node *y = weft_emap_txn_own(t, *slot, (*slot)->n);
     if (y == NULL) return WEFT_ENOMEM;
     *slot = y;
@@ -569,6 +632,7 @@ weft_rc weft_emap_it_replace(txn *t, node **root, uint64_t idx, void *h, void **
 }
 
 weft_rc weft_emap_it_build(txn *t, void *const *handles, size_t n, node **root) {
+    assert(t != NULL && t->f != NULL && root != NULL);
     *root = NULL;
     if (n == 0) return WEFT_OK;
     size_t leaves = (n + ILEAF_FILL - 1) / ILEAF_FILL;
@@ -577,11 +641,14 @@ weft_rc weft_emap_it_build(txn *t, void *const *handles, size_t n, node **root) 
     /* Labels spaced evenly around the middle, at most LABEL_STRIDE apart. */
     uint64_t spacing = LABEL_SPACE / (leaves + 1);
     if (spacing > LABEL_STRIDE) spacing = LABEL_STRIDE;
+    assert(spacing > 0 && spacing * (leaves - 1) < LABEL_SPACE);
     uint64_t label = (LABEL_SPACE - spacing * (leaves - 1)) / 2;
     size_t at = 0;
     weft_rc rc = WEFT_OK;
     for (size_t made = 0; made < leaves; made++) {
         size_t take = (n - at) / (leaves - made);
+        /* Even shares of at most ILEAF_FILL, none empty: take fits a leaf's uint8_t count. */
+        assert(take >= 1 && take <= ILEAF_FILL && at + take <= n);
         node *l = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(take));
         if (l == NULL) {
             rc = WEFT_ENOMEM;
@@ -619,6 +686,7 @@ weft_rc weft_emap_it_build(txn *t, void *const *handles, size_t n, node **root) 
         count = parents;
         height++;
     }
+    assert(rc != WEFT_OK || (at == n && count == 1));
     if (rc == WEFT_OK) *root = level[0];
     weft_arena_free(t->f->arena, level);
     return rc;
@@ -627,6 +695,8 @@ weft_rc weft_emap_it_build(txn *t, void *const *handles, size_t n, node **root) 
 /* ---- section tree ------------------------------------------------------- */
 
 static weft_rc st_ins_rec(txn *t, node **slot, uint64_t idx, rec *r, node **right) {
+    assert(t != NULL && slot != NULL && *slot != NULL && r != NULL && right != NULL);
+    assert((*slot)->kind == K_PIN && idx <= pt_weight(*slot));
     pin *p = (pin *)weft_emap_txn_own(t, *slot, room_for_one_more((*slot)->n, PIN_CAP));
     *right = NULL;
     if (p == NULL) return WEFT_ENOMEM;
@@ -640,6 +710,8 @@ static weft_rc st_ins_rec(txn *t, node **slot, uint64_t idx, rec *r, node **righ
 
 weft_rc weft_emap_st_insert(txn *t, node **root, uint64_t nsections, uint64_t idx, rec *r) {
     assert(r->h.flags & F_MUTABLE);
+    assert(t != NULL && root != NULL && r->h.kind == K_REC && idx <= nsections);
+    assert((*root == NULL) == (nsections == 0));
     for (;;) {
         uint64_t off, prev = 0, next = 0;
         bool has_prev = idx > 0, has_next = idx < nsections;
@@ -671,6 +743,7 @@ weft_rc weft_emap_st_insert(txn *t, node **root, uint64_t nsections, uint64_t id
 }
 
 weft_rc weft_emap_st_remove(txn *t, node **root, uint64_t idx, rec **removed) {
+    assert(t != NULL && root != NULL && *root != NULL && removed != NULL);
     bool emptied = false;
     void *unused = NULL;
     *removed = NULL;
@@ -680,6 +753,7 @@ weft_rc weft_emap_st_remove(txn *t, node **root, uint64_t idx, rec **removed) {
 }
 
 weft_rc weft_emap_st_own_slot(txn *t, node **root, uint64_t idx, node ***slot) {
+    assert(t != NULL && root != NULL && *root != NULL && slot != NULL);
     uint64_t off;
     return own_path(t, root, idx, slot, &off);
 }

@@ -20,8 +20,9 @@ open class CellNode: DisplayNode, @unchecked Sendable {
 
     /// The element of the collection that made this node, held weakly: Weft's
     /// data controller sets it to the node's `CollectionElement`, so that a
-    /// collection can find a node's index path in O(log *n*). Any thread.
-    public var collectionElement: (any AnyObject & Sendable)? {
+    /// collection can find a node's index path in O(log *n*). Read it on any
+    /// thread; only the data controller sets it.
+    public package(set) var collectionElement: (any AnyObject & Sendable)? {
         get { state.withLock { $0.collectionElement } }
         set { state.withLock { $0.collectionElement = newValue } }
     }

@@ -8,6 +8,15 @@ struct SampleError: Error, Equatable {
 
 struct OtherError: Error {}
 
+/// Layers of the test's own: WeftCore declares none (each module above declares
+/// its own), as an app's module would.
+extension Diagnostic.Layer {
+    fileprivate static let view = Diagnostic.Layer(rawValue: "view")
+    fileprivate static let dataController = Diagnostic.Layer(rawValue: "dataController")
+    fileprivate static let node = Diagnostic.Layer(rawValue: "node")
+    fileprivate static let container = Diagnostic.Layer(rawValue: "container")
+}
+
 final class CountingSink: DiagnosticsSink, @unchecked Sendable {
     // `@unchecked Sendable`: `count` is only touched under `lock`.
     private let lock = NSLock()

@@ -1,18 +1,25 @@
 extension Diagnostic {
-    /// Where in the pipeline a problem was met, lowest layer last.
-    public enum Layer: String, Sendable, CaseIterable, CustomStringConvertible {
-        /// The container itself: mounting backing views, selection, scrolling.
-        case container
-        /// The backing view while it committed an update (a batch its rules
-        /// refuse, a cell that shows the wrong content).
-        case view
-        /// The range controller while it followed a commit or a frame.
-        case rangeController
-        /// The data controller: refused updates, shared nodes, loads.
-        case dataController
-        /// A node's layout: a layout automatic subnode management could not
-        /// apply, or a layout spec that had to leave something out.
-        case node
+    /// Where in the pipeline a problem was met: a name that each layer's own
+    /// module declares for itself, so that WeftCore, at the bottom, names none
+    /// of the layers above it. Weft's are `node` (WeftNode: a layout a node
+    /// could not apply, a layout spec that left something out),
+    /// `dataController` (refused updates, shared nodes, loads), `view`
+    /// (WeftDataController: a commit a backing view refused, a cell that shows
+    /// the wrong content), `rangeController` (WeftRangeController) and
+    /// `container` (Weft: mounting, selection, scrolling). A module of your own
+    /// declares its layer the same way:
+    ///
+    /// ```swift
+    /// extension Diagnostic.Layer {
+    ///     static let sync = Diagnostic.Layer(rawValue: "sync")
+    /// }
+    /// ```
+    public struct Layer: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
 
         public var description: String { rawValue }
     }

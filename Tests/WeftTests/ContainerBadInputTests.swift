@@ -6,10 +6,13 @@ import WeftMemory
 import WeftElementMap
 import WeftHeadless
 
-/// The reliability attack's findings (issue "Reliability round 3"), each with the
-/// reproducer that trapped, hung or lost data before its fix.
+/// What every container does with input at or past its limits (offsets and
+/// viewports of any size, counts beyond an element map, index sets past any
+/// memory, nodes shared or nested) and with a collection released while
+/// updates run: a typed refusal or a finite answer, never a trap, a hang or
+/// lost data. Each test reproduced a trap, hang or loss before its fix.
 @MainActor
-@Suite struct ReliabilityRound3Tests {
+@Suite struct ContainerBadInputTests {
     func pager(pages: Int) throws -> (PagerNode, PlainItems) {
         let pager = PagerNode(view: HeadlessCollectionView(), mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
         let items = PlainItems(count: pages)

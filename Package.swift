@@ -204,7 +204,7 @@ let package = Package(
         // The feed simulation behind weft-sim, a target of its own so that tests run its scenario.
         .target(
             name: "WeftSimulation",
-            dependencies: ["Weft", "WeftHeadless", "WeftMemory", "WeftDiff"],
+            dependencies: ["Weft", "WeftHeadless", "WeftCore", "WeftMemory", "WeftDiff"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -219,7 +219,7 @@ let package = Package(
         // A GTK 4 backing view: a second, real implementation of the backing-view protocol.
         .target(
             name: "WeftGTK",
-            dependencies: ["Weft", "WeftElementMap", "CGtk4", "CWeftGTK"],
+            dependencies: ["Weft", "WeftDataController", "WeftElementMap", "CGtk4", "CWeftGTK"],
             swiftSettings: swiftSettings
         ),
         // The feed in a window on the Linux desktop.
@@ -275,7 +275,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "PipelineFuzzer",
-            dependencies: ["Weft", "WeftHeadless", "WeftMemory", "WeftDiff", "WeftTestSupport"],
+            dependencies: [
+                "Weft", "WeftHeadless", "WeftCore", "WeftMemory", "WeftChangeSet", "WeftDataController", "WeftRangeController",
+                "WeftDiff", "WeftTestSupport",
+            ],
             path: "Sources/Fuzzers/PipelineFuzzer",
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+import Foundation
 extension CollectionSnapshot {
     /// Appends items to `section`, or to the last section if `nil`.
     ///

@@ -3,6 +3,7 @@ import CWeftGTK
 public import Foundation
 public import Weft
 public import WeftElementMap
+import WeftDataController
 
 /// A container's backing view in a GTK 4 window: Texture's `ASCollectionView`
 /// on the Linux desktop.

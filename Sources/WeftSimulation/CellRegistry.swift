@@ -1,4 +1,5 @@
 import Weft
+import WeftCore
 
 /// The cells one simulation made, held weakly, so that its report counts its own
 /// nodes and not those of anything else running in the process. The list sits

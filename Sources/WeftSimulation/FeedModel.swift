@@ -1,5 +1,6 @@
 import Dispatch
 import Weft
+import WeftCore
 
 /// The app's side of the simulated feed: its posts, edited and turned into
 /// snapshots on a queue of their own, as an app keeps large snapshots off main.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Weft
+import WeftCore
 
 /// Collects the pipeline's trace records from every thread during a run and
 /// turns them into Chrome trace events: spans on their threads, each update's

@@ -5,6 +5,7 @@ import Glibc
 import Weft
 import WeftHeadless
 import WeftMemory
+import WeftCore
 
 /// A feed on a `CollectionNode` over a headless view, driven frame by
 /// frame: an initial load, scrolling at a frame rate, batch fetching near the

@@ -1,6 +1,7 @@
 import Foundation
-public import Weft
+import Weft
 public import WeftMemory
+import WeftCore
 
 /// What a simulation measured and found.
 public struct SimulationReport: Sendable {

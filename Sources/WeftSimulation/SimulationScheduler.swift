@@ -1,4 +1,5 @@
 import Weft
+import WeftCore
 
 /// The simulation's main run loop: work handed to main (commits, coalesced
 /// range updates) waits here until the next frame runs it, as a run loop turn

@@ -6,6 +6,7 @@ import WeftCore
 @testable import WeftGTK
 import WeftTestSupport
 import WeftMemory
+import WeftDataController
 
 /// The GTK view end to end, in a real window (under xvfb-run in CI): what a
 /// person would see, read back as pixels and as the view's index paths.

@@ -4,6 +4,7 @@ import Testing
 import Weft
 @testable import WeftGTK
 import WeftMemory
+import WeftDataController
 
 /// A window around a ``GTKCollectionView`` and its container, and a way to let
 /// GTK and the main queue run until something holds.

@@ -1,6 +1,7 @@
 import Foundation
 import Weft
 import WeftTestSupport
+import WeftDataController
 
 /// A post cell with a bold title line, drawn by Pango, that reports its death
 /// to a tracker when given one.

@@ -5,6 +5,7 @@ import WeftTestSupport
 import WeftMemory
 import WeftElementMap
 import WeftHeadless
+import WeftChangeSet
 
 /// What every container does with input at or past its limits (offsets and
 /// viewports of any size, counts beyond an element map, index sets past any

@@ -6,6 +6,8 @@ import Weft
 import WeftTestSupport
 import WeftMemory
 import WeftHeadless
+import WeftCore
+import WeftDataController
 
 /// The three containers, made over a manual main context and a dealloc queue of
 /// the test's own, so that the test decides when commits run and can drain.

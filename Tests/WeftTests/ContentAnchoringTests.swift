@@ -4,6 +4,7 @@ import Weft
 import WeftTestSupport
 import WeftHeadless
 import WeftMemory
+import WeftDataController
 
 /// A message: its id fixes its height (60, 70 or 80 points), so rows differ.
 final class MessageNode: CellNode, @unchecked Sendable {

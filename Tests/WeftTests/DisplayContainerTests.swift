@@ -5,6 +5,7 @@ import WeftSimulation
 import WeftTestSupport
 import WeftCore
 import WeftHeadless
+import WeftDataController
 
 /// Posts drawn by real cells (Pango text, a Cairo avatar) in each container.
 @MainActor

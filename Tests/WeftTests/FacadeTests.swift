@@ -4,6 +4,7 @@ import Weft
 import WeftTestSupport
 import WeftHeadless
 import WeftMemory
+import WeftDataController
 
 /// The façade as an app team drives it: batch fetching, visibility, index spaces,
 /// refused batches, through each container.

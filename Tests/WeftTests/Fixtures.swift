@@ -4,6 +4,7 @@ import WeftDiff
 import WeftTestSupport
 import WeftHeadless
 import WeftMemory
+import WeftCore
 
 /// A story of the test feed.
 struct Story: Hashable, Sendable, Diffable {

@@ -5,6 +5,7 @@ import WeftTestSupport
 import WeftCore
 import WeftHeadless
 import WeftMemory
+import WeftRangeController
 
 /// Lazy containers, end to end: a million items without a million nodes, the
 /// same content as an eager container, and nothing on screen jumps while

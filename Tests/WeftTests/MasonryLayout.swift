@@ -1,6 +1,9 @@
 import Foundation
 import Weft
 import WeftElementMap
+import WeftCore
+import WeftDataController
+import WeftRangeController
 
 /// A two-column masonry layout, as a Texture app writes with
 /// `ASCollectionLayoutDelegate`: it measures each new item at its column's width

@@ -4,6 +4,8 @@ import Weft
 import WeftTestSupport
 import WeftMemory
 import WeftHeadless
+import WeftChangeSet
+import WeftDataController
 
 /// After a refused batch the collection shows the data source as it is: by a
 /// diff of node models when every item has one (unchanged items keep their

@@ -4,6 +4,7 @@ import Weft
 import WeftTestSupport
 import WeftHeadless
 import WeftMemory
+import WeftCore
 
 /// Node blocks that hand out nodes they made before: one node for every item is
 /// refused (a node shows one item), a node passed on from an item the same update

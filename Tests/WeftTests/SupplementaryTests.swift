@@ -4,6 +4,7 @@ import Weft
 import WeftTestSupport
 import WeftHeadless
 import WeftElementMap
+import WeftCore
 
 /// Headers and footers end to end: asked of the container's data source,
 /// allocated and measured off main, placed by the list and grid layouts, moved

@@ -2,6 +2,7 @@ import Foundation
 public import Weft
 public import WeftMemory
 import WeftHeadless
+import WeftCore
 
 /// A loaded `CollectionNode` whose cells hold 100k nodes in all (16,667 cells of a
 /// cell node and five subnodes), ready to be dropped: the container-release jobs.

@@ -3,6 +3,8 @@ import Synchronization
 public import Weft
 public import WeftSimulation
 import WeftHeadless
+import WeftCore
+import WeftDataController
 
 /// A feed of real post cells (avatar image, author, 3 to 6 lines of Pango
 /// text) scrolled frame by frame at a steady speed, paced at 60 Hz in real time so

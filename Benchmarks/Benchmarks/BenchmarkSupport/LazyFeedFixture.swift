@@ -2,6 +2,7 @@ public import Foundation
 import Synchronization
 public import Weft
 import WeftHeadless
+import WeftDataController
 
 /// A feed of 100-point rows in a `CollectionNode`, loaded lazily or eagerly: the
 /// lazy-loading jobs. It counts the nodes its blocks make, and drives frames as

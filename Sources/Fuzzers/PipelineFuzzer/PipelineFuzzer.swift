@@ -5,6 +5,9 @@ import WeftDiff
 import WeftHeadless
 import WeftMemory
 import WeftTestSupport
+import WeftChangeSet
+import WeftDataController
+import WeftRangeController
 
 /// Differential fuzzing of the whole pipeline, end to end through `CollectionNode`.
 ///

@@ -156,7 +156,8 @@ let package = Package(
         ),
         .target(
             name: "WeftNode",
-            dependencies: ["WeftCore"],
+            // HeapModule: the display queue's jobs, visible cells' drawings first.
+            dependencies: ["WeftCore", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: swiftSettings
         ),
         .target(

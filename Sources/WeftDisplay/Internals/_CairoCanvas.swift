@@ -16,17 +16,3 @@ func _withCairo(_ canvas: DrawingCanvas, _ body: (OpaquePointer) -> Void) {
     cairo_surface_flush(surface)
 }
 
-/// Adds a rectangle with corners rounded by `radius` to the current path.
-func _roundedRectangle(_ cairo: OpaquePointer, x: Double, y: Double, width: Double, height: Double, radius: Double) {
-    let r = min(max(radius, 0), min(width, height) / 2)
-    guard r > 0 else {
-        cairo_rectangle(cairo, x, y, width, height)
-        return
-    }
-    cairo_new_sub_path(cairo)
-    cairo_arc(cairo, x + width - r, y + r, r, -.pi / 2, 0)
-    cairo_arc(cairo, x + width - r, y + height - r, r, 0, .pi / 2)
-    cairo_arc(cairo, x + r, y + height - r, r, .pi / 2, .pi)
-    cairo_arc(cairo, x + r, y + r, r, .pi, 3 * .pi / 2)
-    cairo_close_path(cairo)
-}

@@ -1,6 +1,7 @@
 import CPangoCairo
 import Foundation
 import WeftCore
+import WeftNode
 
 /// PNG decoding through Cairo, with the header checked first so that a huge
 /// image is refused before a byte of it is decoded.
@@ -28,10 +29,6 @@ enum _PNG {
             defer { cairo_surface_destroy(target) }
             let cairo = cairo_create(target)!
             defer { cairo_destroy(cairo) }
-            if cornerRadius > 0 {
-                _roundedRectangle(cairo, x: 0, y: 0, width: Double(width), height: Double(height), radius: cornerRadius)
-                cairo_clip(cairo)
-            }
             cairo_scale(cairo, Double(width) / Double(self.width), Double(height) / Double(self.height))
             cairo_set_source_surface(cairo, surface, 0, 0)
             // GOOD filters a downscale properly (BILINEAR aliases it); decoding
@@ -39,6 +36,8 @@ enum _PNG {
             cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
             cairo_paint(cairo)
             cairo_surface_flush(target)
+            // The same corners as a node's background (WeftNode's one rounded rectangle).
+            _RoundedCorners.clip(pixels, bytesPerRow: bytesPerRow, width: width, height: height, radius: cornerRadius)
         }
     }
 

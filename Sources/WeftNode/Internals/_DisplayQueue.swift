@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HeapModule
 import WeftCore
 
 /// The display queue: drawings run here, off main, at most ``width`` at once,
@@ -12,19 +13,25 @@ import WeftCore
 /// process that never draws starts no thread.
 // @unchecked: every mutable stored property is in `state`, a PosixMutex.
 package final class _DisplayQueue: @unchecked Sendable {
-    struct Job {
+    /// A drawing waiting for a worker, ordered so that the next to run is the
+    /// heap's maximum: the higher priority, then the older (lower sequence).
+    struct Job: Comparable {
         var priority: Int
         var sequence: UInt64
         var run: @Sendable () -> Void
 
-        /// Whether this job goes before `other`: higher priority, then older.
-        func precedes(_ other: Job) -> Bool {
-            priority != other.priority ? priority > other.priority : sequence < other.sequence
+        static func < (lhs: Job, rhs: Job) -> Bool {
+            lhs.priority != rhs.priority ? lhs.priority < rhs.priority : lhs.sequence > rhs.sequence
+        }
+
+        /// Sequences are unique, so two jobs are equal only when they are one.
+        static func == (lhs: Job, rhs: Job) -> Bool {
+            lhs.priority == rhs.priority && lhs.sequence == rhs.sequence
         }
     }
 
     private struct State {
-        var heap: [Job] = []
+        var heap = Heap<Job>()
         var running = 0
         var sequence: UInt64 = 0
         var width: Int
@@ -58,7 +65,7 @@ package final class _DisplayQueue: @unchecked Sendable {
         let starting = state.withLock { state in
             for job in jobs {
                 state.sequence &+= 1
-                Self.push(Job(priority: job.priority, sequence: state.sequence, run: job.run), onto: &state.heap)
+                state.heap.insert(Job(priority: job.priority, sequence: state.sequence, run: job.run))
             }
             let starting = min(max(state.width - state.running, 0), state.heap.count)
             state.running += starting
@@ -72,40 +79,11 @@ package final class _DisplayQueue: @unchecked Sendable {
     /// Runs jobs until none is left, then gives the worker back.
     private func drain() {
         while let job = state.withLock({ state -> Job? in
-            if let job = Self.pop(from: &state.heap) { return job }
+            if let job = state.heap.popMax() { return job }
             state.running -= 1
             return nil
         }) {
             job.run()
-        }
-    }
-
-    // MARK: Binary heap, the job that precedes all others at index 0
-
-    private static func push(_ job: Job, onto heap: inout [Job]) {
-        heap.append(job)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private static func pop(from heap: inout [Job]) -> Job? {
-        guard !heap.isEmpty else { return nil }
-        heap.swapAt(0, heap.count - 1)
-        let top = heap.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var first = parent
-            if left < heap.count, heap[left].precedes(heap[first]) { first = left }
-            if right < heap.count, heap[right].precedes(heap[first]) { first = right }
-            guard first != parent else { return top }
-            heap.swapAt(parent, first)
-            parent = first
         }
     }
 }

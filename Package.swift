@@ -198,14 +198,14 @@ let package = Package(
             name: "Weft",
             dependencies: [
                 "WeftCore", "WeftMemory", "WeftDiff", "WeftChangeSet", "WeftNode", "WeftElementMap",
-                "WeftDataController", "WeftRangeController", "WeftDisplay",
+                "WeftDataController", "WeftRangeController",
             ],
             swiftSettings: swiftSettings
         ),
         // The feed simulation behind weft-sim, a target of its own so that tests run its scenario.
         .target(
             name: "WeftSimulation",
-            dependencies: ["Weft", "WeftHeadless", "WeftCore", "WeftMemory", "WeftDiff"],
+            dependencies: ["Weft", "WeftDisplay", "WeftHeadless", "WeftCore", "WeftMemory", "WeftDiff"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -220,14 +220,14 @@ let package = Package(
         // A GTK 4 backing view: a second, real implementation of the backing-view protocol.
         .target(
             name: "WeftGTK",
-            dependencies: ["Weft", "WeftDataController", "WeftElementMap", "CGtk4", "CWeftGTK"],
+            dependencies: ["Weft", "WeftNode", "WeftDataController", "WeftElementMap", "CGtk4", "CWeftGTK"],
             swiftSettings: swiftSettings
         ),
         // The feed in a window on the Linux desktop.
         .executableTarget(
             name: "weft-gallery",
             dependencies: [
-                "WeftGTK", "WeftSimulation", "Weft", "CGtk4",
+                "WeftGTK", "WeftSimulation", "Weft", "WeftDisplay", "CGtk4",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -237,7 +237,7 @@ let package = Package(
         // scripts/test builds and runs it, so the first paste of a new user works.
         .executableTarget(
             name: "QuickStart",
-            dependencies: ["Weft"],
+            dependencies: ["Weft", "WeftDisplay"],
             swiftSettings: swiftSettings
         ),
 
@@ -359,15 +359,15 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftGTKTests",
-            dependencies: ["WeftGTK", "WeftHeadless", "WeftMemory", "WeftSimulation", "WeftTestSupport", "CGtk4"],
+            dependencies: ["WeftGTK", "WeftDisplay", "WeftHeadless", "WeftMemory", "WeftSimulation", "WeftTestSupport", "CGtk4"],
             exclude: ["References"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "WeftTests",
             dependencies: [
-                "Weft", "WeftHeadless", "WeftReusePool", "WeftMemory", "WeftElementMap", "WeftDiff", "WeftSimulation",
-                "WeftTestSupport",
+                "Weft", "WeftDisplay", "WeftHeadless", "WeftReusePool", "WeftMemory", "WeftElementMap", "WeftDiff",
+                "WeftSimulation", "WeftTestSupport",
             ],
             exclude: ["References"],
             swiftSettings: swiftSettings

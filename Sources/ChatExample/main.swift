@@ -28,7 +28,7 @@ final class Chat: TableNodeDataSource, TableNodeDelegate {
 
     func tableNode(_ tableNode: TableNode, numberOfRowsInSection section: Int) -> Int { messages.count }
 
-    func tableNode(_ tableNode: TableNode, nodeBlockForRowAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func tableNode(_ tableNode: TableNode, nodeBlockForRowAt indexPath: IndexPath) -> CellNodeBlock {
         let message = messages[indexPath.row]
         return { MessageNode(message) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Weft
+import WeftDisplay
 
 struct Post: Hashable, Sendable {
     var id: Int
@@ -43,7 +44,7 @@ final class Feed: CollectionNodeDataSource {
         posts.count
     }
 
-    func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let post = posts[indexPath.item]
         return { PostNode(post) }                    // runs off main, on every core
     }

@@ -1,6 +1,7 @@
 public import Foundation
 public import WeftChangeSet
-public import WeftDataController
+import WeftDataController
+public import WeftNode
 public import WeftDiff
 
 /// A collection node's data source that you drive with snapshots, as UIKit's
@@ -33,11 +34,11 @@ public final class CollectionDiffableDataSource<
     public typealias Item = ItemIdentifierType
 
     /// Makes the node block of an item.
-    public typealias NodeBlockProvider = @MainActor (IndexPath, Item) -> CollectionElement.NodeBlock
+    public typealias NodeBlockProvider = @MainActor (IndexPath, Item) -> CellNodeBlock
 
     /// Makes the node block of a supplementary element: its kind, its index
     /// path (item 0 of the section) and the section's identifier.
-    public typealias SupplementaryNodeBlockProvider = @MainActor (String, IndexPath, Section) -> CollectionElement.NodeBlock
+    public typealias SupplementaryNodeBlockProvider = @MainActor (String, IndexPath, Section) -> CellNodeBlock
 
     /// The collection node it feeds, which keeps this data source while it is
     /// the node's data source.
@@ -416,7 +417,7 @@ public final class CollectionDiffableDataSource<
 
     public func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock {
+    ) -> CellNodeBlock {
         nodeBlockProvider(indexPath, shownSnapshot.itemsBySection[indexPath.section][indexPath.item])
     }
 
@@ -442,7 +443,7 @@ public final class CollectionDiffableDataSource<
 
     public func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock {
+    ) -> CellNodeBlock {
         guard let provider = supplementaryNodeBlockProvider else { return { CellNode() } }
         return provider(kind, indexPath, shownSnapshot.sectionIdentifiers[indexPath.section])
     }

@@ -82,7 +82,7 @@ extension CollectionNode {
     /// that draws the cells it was handed puts on screen.
     ///
     /// - Complexity: O(*v* × *s*) for *v* cells of *s* nodes.
-    public func contentLayers(of cells: [VisibleCell]) -> [Bitmap.Layer] {
+    package func contentLayers(of cells: [VisibleCell]) -> [Bitmap.Layer] {
         var layers: [Bitmap.Layer] = []
         let offset = contentOffset
         for cell in cells { cell.appendLayers(at: offset, to: &layers) }

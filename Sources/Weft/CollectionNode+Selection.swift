@@ -65,16 +65,16 @@ extension CollectionNode {
         let element = try element(at: indexPath)
         guard allowsSelection else { return }
         if allowsMultipleSelection, isSelected(element) {
-            guard delegate?.collectionNode(self, shouldDeselectItemAt: indexPath) ?? true else { return }
+            guard delegateShouldDeselectItem(at: indexPath) else { return }
             setDeselected(element)
-            delegate?.collectionNode(self, didDeselectItemAt: indexPath)
+            delegateDidDeselectItem(at: indexPath)
             return
         }
-        guard delegate?.collectionNode(self, shouldSelectItemAt: indexPath) ?? true else { return }
+        guard delegateShouldSelectItem(at: indexPath) else { return }
         let others = allowsMultipleSelection ? [] : indexPathsForSelectedItems.filter { $0 != indexPath }
         setSelected(element, replacingOthers: !allowsMultipleSelection)
-        for path in others { delegate?.collectionNode(self, didDeselectItemAt: path) }
-        delegate?.collectionNode(self, didSelectItemAt: indexPath)
+        for path in others { delegateDidDeselectItem(at: path) }
+        delegateDidSelectItem(at: indexPath)
     }
 
     /// The element of the item at `indexPath` of the data source's index space.

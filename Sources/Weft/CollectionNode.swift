@@ -384,4 +384,27 @@ public class CollectionNode {
         await dataController.waitForAllUpdates()
         layoutIfNeeded()
     }
+
+    // MARK: Asking the delegate (a table overrides these to ask in rows)
+
+    func delegateShouldBatchFetch() -> Bool { delegate?.shouldBatchFetch(for: self) ?? false }
+
+    func delegateShouldBatchFetchAtStart() -> Bool { delegate?.shouldBatchFetchAtStart(for: self) ?? false }
+
+    func delegateWillBeginBatchFetch(with context: BatchContext) {
+        guard let delegate else { return context.cancelBatchFetching() }
+        delegate.collectionNode(self, willBeginBatchFetchWith: context)
+    }
+
+    func delegateShouldSelectItem(at indexPath: IndexPath) -> Bool {
+        delegate?.collectionNode(self, shouldSelectItemAt: indexPath) ?? true
+    }
+
+    func delegateDidSelectItem(at indexPath: IndexPath) { delegate?.collectionNode(self, didSelectItemAt: indexPath) }
+
+    func delegateShouldDeselectItem(at indexPath: IndexPath) -> Bool {
+        delegate?.collectionNode(self, shouldDeselectItemAt: indexPath) ?? true
+    }
+
+    func delegateDidDeselectItem(at indexPath: IndexPath) { delegate?.collectionNode(self, didDeselectItemAt: indexPath) }
 }

@@ -1,7 +1,7 @@
 public import Foundation
 public import WeftCore
-public import WeftDataController
-import WeftNode
+import WeftDataController
+public import WeftNode
 
 /// The content of a ``CollectionNode``, as `ASCollectionDataSource` gives it:
 /// asked on main, only about new items, in the data source's index space.
@@ -16,7 +16,7 @@ public protocol CollectionNodeDataSource: AnyObject {
     /// A block that makes the item's node; it runs off main, in parallel with others.
     func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock
+    ) -> CellNodeBlock
 
     /// The size range of the item's node. The default is
     /// ``CollectionNode/defaultConstrainedSize``: the layout's item size where it
@@ -69,7 +69,7 @@ public protocol CollectionNodeDataSource: AnyObject {
     /// default makes an empty cell node.
     func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock
+    ) -> CellNodeBlock
 
     /// The size range of the `kind` element at `indexPath`; the default is the
     /// same as an item's.
@@ -112,7 +112,7 @@ extension CollectionNodeDataSource {
 
     public func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock {
+    ) -> CellNodeBlock {
         { CellNode() }
     }
 

@@ -1,16 +1,41 @@
 // What `import Weft` shows: the vocabulary an app's code names when it uses the
-// containers (scripts/count-public-api counts it). Nodes, layout specs and the text
-// and image nodes cells are made of come whole (WeftNode, WeftDisplay); of the
+// containers (scripts/count-public-api counts it): the containers and snapshots
+// (Weft's own), nodes and layout specs (WeftNode's types, by name), and of the
 // modules beneath, only the types an app names: sizes, colors, bitmaps and
-// diagnostics (WeftCore), validation and its errors (WeftChangeSet), elements, their
-// kinds and the pipeline's errors (WeftDataController), and the layouts, ranges and
-// batch fetching (WeftRangeController). Their members come with them. The machinery
-// (data and range controllers, change sets, element maps, memory, the reuse pool,
-// tracing, main-context queues) and the seam a backing view implements
-// (CollectionBackingView, DataUpdate, CommitValidator) are imported by name, as are
-// the backing views (WeftHeadless, WeftGTK), WeftDiff and WeftReactive.
-@_exported import WeftNode
-@_exported import WeftDisplay
+// diagnostics (WeftCore), validation and its errors (WeftChangeSet), the pipeline's
+// errors (WeftDataController), and the layouts, ranges and batch fetching
+// (WeftRangeController). Their members come with them. The machinery (data and
+// range controllers, change sets, element maps, memory, the reuse pool, tracing,
+// main-context queues, contents observation) and the seam a backing view
+// implements (CollectionBackingView, DataUpdate, CommitValidator) are imported by
+// name, as are the backing views (WeftHeadless, WeftGTK), WeftDiff and
+// WeftReactive. WeftDisplay (TextNode, ImageNode) is imported beside Weft, not
+// through it: Weft uses none of it, and linking Weft alone links no Cairo or Pango.
+@_exported import struct Foundation.CGFloat
+@_exported import struct Foundation.CGPoint
+@_exported import struct Foundation.CGRect
+@_exported import struct Foundation.CGSize
+
+@_exported import enum WeftNode.AbsoluteLayout
+@_exported import class WeftNode.CellNode
+@_exported import typealias WeftNode.CellNodeBlock
+@_exported import enum WeftNode.CenterLayout
+@_exported import enum WeftNode.DisplayError
+@_exported import class WeftNode.DisplayNode
+@_exported import struct WeftNode.DrawingCanvas
+@_exported import struct WeftNode.EdgeInsets
+@_exported import struct WeftNode.InterfaceState
+@_exported import struct WeftNode.Layout
+@_exported import enum WeftNode.LayoutDimension
+@_exported import struct WeftNode.LayoutSpec
+@_exported import enum WeftNode.LayoutSpecError
+@_exported import struct WeftNode.LayoutStyle
+@_exported import class WeftNode.LayoutTransition
+@_exported import protocol WeftNode.NodeDrawing
+@_exported import enum WeftNode.NodeError
+@_exported import protocol WeftNode.NodeView
+@_exported import struct WeftNode.RelativeLayout
+@_exported import struct WeftNode.StackLayout
 
 @_exported import class WeftCore.Bitmap
 @_exported import enum WeftCore.BitmapError
@@ -26,11 +51,9 @@
 @_exported import enum WeftChangeSet.ValidationMode
 @_exported import enum WeftChangeSet.ViewKind
 
-@_exported import class WeftDataController.CollectionElement
 @_exported import enum WeftDataController.DataControllerError
 @_exported import enum WeftDataController.ElementKind
 @_exported import struct WeftDataController.NestedNodeError
-@_exported import enum WeftDataController.ReloadBehavior
 @_exported import struct WeftDataController.SharedNodeError
 @_exported import enum WeftDataController.ViewInconsistency
 
@@ -43,4 +66,3 @@
 @_exported import struct WeftRangeController.RangeTuningParameters
 @_exported import enum WeftRangeController.RangeType
 @_exported import enum WeftRangeController.ScrollAxis
-@_exported import struct WeftRangeController.ScrollDirection

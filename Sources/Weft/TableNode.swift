@@ -154,4 +154,45 @@ public final class TableNode: CollectionNode {
     ) throws(CollectionNodeError) {
         try scrollToItem(at: indexPath, at: scrollPosition, animated: animated)
     }
+
+    // MARK: Asking the delegate in rows
+
+    /// The delegate in row words, or `nil` for a plain ``CollectionNodeDelegate``,
+    /// which is asked in item words.
+    private var rowDelegate: (any TableNodeDelegate)? { delegate as? any TableNodeDelegate }
+
+    override func delegateShouldBatchFetch() -> Bool {
+        guard let rows = rowDelegate else { return super.delegateShouldBatchFetch() }
+        return rows.shouldBatchFetch(for: self)
+    }
+
+    override func delegateShouldBatchFetchAtStart() -> Bool {
+        guard let rows = rowDelegate else { return super.delegateShouldBatchFetchAtStart() }
+        return rows.shouldBatchFetchAtStart(for: self)
+    }
+
+    override func delegateWillBeginBatchFetch(with context: BatchContext) {
+        guard let rows = rowDelegate else { return super.delegateWillBeginBatchFetch(with: context) }
+        rows.tableNode(self, willBeginBatchFetchWith: context)
+    }
+
+    override func delegateShouldSelectItem(at indexPath: IndexPath) -> Bool {
+        guard let rows = rowDelegate else { return super.delegateShouldSelectItem(at: indexPath) }
+        return rows.tableNode(self, shouldSelectRowAt: indexPath)
+    }
+
+    override func delegateDidSelectItem(at indexPath: IndexPath) {
+        guard let rows = rowDelegate else { return super.delegateDidSelectItem(at: indexPath) }
+        rows.tableNode(self, didSelectRowAt: indexPath)
+    }
+
+    override func delegateShouldDeselectItem(at indexPath: IndexPath) -> Bool {
+        guard let rows = rowDelegate else { return super.delegateShouldDeselectItem(at: indexPath) }
+        return rows.tableNode(self, shouldDeselectRowAt: indexPath)
+    }
+
+    override func delegateDidDeselectItem(at indexPath: IndexPath) {
+        guard let rows = rowDelegate else { return super.delegateDidDeselectItem(at: indexPath) }
+        rows.tableNode(self, didDeselectRowAt: indexPath)
+    }
 }

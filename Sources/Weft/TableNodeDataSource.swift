@@ -1,7 +1,7 @@
 public import Foundation
 public import WeftCore
-public import WeftDataController
-import WeftNode
+import WeftDataController
+public import WeftNode
 
 /// The content of a ``TableNode`` in rows, as `ASTableDataSource` gives it.
 ///
@@ -18,7 +18,7 @@ public protocol TableNodeDataSource: CollectionNodeDataSource {
     func tableNode(_ tableNode: TableNode, numberOfRowsInSection section: Int) -> Int
 
     /// A block that makes the row's node; it runs off main, in parallel with others.
-    func tableNode(_ tableNode: TableNode, nodeBlockForRowAt indexPath: IndexPath) -> CollectionElement.NodeBlock
+    func tableNode(_ tableNode: TableNode, nodeBlockForRowAt indexPath: IndexPath) -> CellNodeBlock
 
     /// The size range of the row's node. The default is the table's width exactly, any height.
     func tableNode(_ tableNode: TableNode, constrainedSizeForRowAt indexPath: IndexPath) -> SizeRange
@@ -51,7 +51,7 @@ extension TableNodeDataSource {
 
     public func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock {
+    ) -> CellNodeBlock {
         guard let table = collectionNode as? TableNode else { return { CellNode() } }
         return tableNode(table, nodeBlockForRowAt: indexPath)
     }

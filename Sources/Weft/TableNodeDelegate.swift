@@ -3,8 +3,9 @@ public import WeftRangeController
 
 /// Selection and batch fetching for a ``TableNode`` in rows, as `ASTableDelegate`.
 ///
-/// It refines ``CollectionNodeDelegate``, whose item-named requirements it
-/// implements by calling these; set it as the table's ``CollectionNode/delegate``.
+/// It refines ``CollectionNodeDelegate`` so that it can be set as the table's
+/// ``CollectionNode/delegate``; a ``TableNode`` asks it these row-named
+/// questions, never the item-named ones, whose defaults it inherits.
 @MainActor
 public protocol TableNodeDelegate: CollectionNodeDelegate {
     /// Whether there is more to fetch now. The default is `true`.
@@ -47,39 +48,4 @@ extension TableNodeDelegate {
     public func tableNode(_ tableNode: TableNode, shouldDeselectRowAt indexPath: IndexPath) -> Bool { true }
 
     public func tableNode(_ tableNode: TableNode, didDeselectRowAt indexPath: IndexPath) {}
-
-    public func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool {
-        guard let table = collectionNode as? TableNode else { return false }
-        return shouldBatchFetch(for: table)
-    }
-
-    public func shouldBatchFetchAtStart(for collectionNode: CollectionNode) -> Bool {
-        guard let table = collectionNode as? TableNode else { return false }
-        return shouldBatchFetchAtStart(for: table)
-    }
-
-    public func collectionNode(_ collectionNode: CollectionNode, willBeginBatchFetchWith context: BatchContext) {
-        guard let table = collectionNode as? TableNode else { return context.completeBatchFetching(false) }
-        tableNode(table, willBeginBatchFetchWith: context)
-    }
-
-    public func collectionNode(_ collectionNode: CollectionNode, shouldSelectItemAt indexPath: IndexPath) -> Bool {
-        guard let table = collectionNode as? TableNode else { return false }
-        return tableNode(table, shouldSelectRowAt: indexPath)
-    }
-
-    public func collectionNode(_ collectionNode: CollectionNode, didSelectItemAt indexPath: IndexPath) {
-        guard let table = collectionNode as? TableNode else { return }
-        tableNode(table, didSelectRowAt: indexPath)
-    }
-
-    public func collectionNode(_ collectionNode: CollectionNode, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
-        guard let table = collectionNode as? TableNode else { return false }
-        return tableNode(table, shouldDeselectRowAt: indexPath)
-    }
-
-    public func collectionNode(_ collectionNode: CollectionNode, didDeselectItemAt indexPath: IndexPath) {
-        guard let table = collectionNode as? TableNode else { return }
-        tableNode(table, didDeselectRowAt: indexPath)
-    }
 }

@@ -1,5 +1,5 @@
 public import Foundation
-public import WeftCore
+import WeftCore
 public import WeftDataController
 public import WeftNode
 
@@ -38,7 +38,7 @@ public struct VisibleCell {
     /// layout, back to front. A node without contents adds no layer.
     ///
     /// - Complexity: O(*s*) for *s* nodes in the cell's layout.
-    public func appendLayers(at contentOffset: CGPoint, to layers: inout [Bitmap.Layer]) {
+    package func appendLayers(at contentOffset: CGPoint, to layers: inout [Bitmap.Layer]) {
         guard let node else { return }
         Self.appendLayers(
             of: node, at: CGPoint(x: frame.minX - contentOffset.x, y: frame.minY - contentOffset.y), to: &layers)

@@ -22,7 +22,7 @@ public import WeftNode
 public final class CollectionElement: @unchecked Sendable {
     /// Makes an element's node. Runs at most once, on whichever thread first asks
     /// for the node (the data controller asks on its allocation threads).
-    public typealias NodeBlock = @Sendable () -> CellNode
+    public typealias NodeBlock = CellNodeBlock
 
     private enum Phase {
         case pending(NodeBlock)

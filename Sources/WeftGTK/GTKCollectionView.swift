@@ -4,6 +4,7 @@ public import Foundation
 public import Weft
 public import WeftElementMap
 import WeftDataController
+import WeftNode
 
 /// A container's backing view in a GTK 4 window: Texture's `ASCollectionView`
 /// on the Linux desktop.

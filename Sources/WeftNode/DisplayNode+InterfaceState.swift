@@ -27,7 +27,7 @@ extension DisplayNode {
     /// range-managed nodes get ``didExitPreloadState()``.
     ///
     /// - Complexity: O(1).
-    public var isRangeManaged: Bool {
+    package var isRangeManaged: Bool {
         state.withLock { $0.isRangeManaged }
     }
 
@@ -38,7 +38,7 @@ extension DisplayNode {
     ///
     /// - Parameter rangeManaged: Whether the node is range-managed on its own account.
     /// - Complexity: O(*s*) for *s* nodes in the subtree.
-    public func setRangeManaged(_ rangeManaged: Bool) {
+    package func setRangeManaged(_ rangeManaged: Bool) {
         _Hierarchy.lock.withLock { _ in
             state.withLock { $0.isExplicitlyRangeManaged = rangeManaged }
             _lockedPropagateRangeManaged()

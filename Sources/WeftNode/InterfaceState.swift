@@ -28,7 +28,7 @@ public struct InterfaceState: OptionSet, Hashable, Sendable, CustomStringConvert
 
     /// Whether a node may be in this state: ``visible`` only with ``display``,
     /// and no bits beyond the three states.
-    public var isValid: Bool {
+    package var isValid: Bool {
         InterfaceState.all.isSuperset(of: self) && (!contains(.visible) || contains(.display))
     }
 

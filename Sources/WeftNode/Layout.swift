@@ -32,7 +32,7 @@ public struct Layout: Sendable, CustomStringConvertible {
     /// are the same nodes (by identity) at equal frames.
     ///
     /// - Complexity: O(*c*) for *c* children.
-    public func isIdentical(to other: Layout) -> Bool {
+    package func isIdentical(to other: Layout) -> Bool {
         size == other.size && children.count == other.children.count
             && zip(children, other.children).allSatisfy { $0.node === $1.node && $0.frame == $1.frame }
     }

@@ -66,7 +66,7 @@ public final class BatchContext {
     ///   - direction: The end of the content the fetch is for.
     ///   - velocity: How fast the content moved (see ``velocity``).
     ///   - targetContentOffset: Where it was heading, if known.
-    public func beginBatchFetching(
+    package func beginBatchFetching(
         toward direction: Direction = .end, velocity: CGPoint = .zero, targetContentOffset: CGPoint? = nil
     ) {
         state = .fetching

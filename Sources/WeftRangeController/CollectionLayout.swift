@@ -88,6 +88,8 @@ public protocol CollectionLayout: AnyObject {
     func viewportSizeDidChange(to size: CGSize)
 
     /// Reads the sizes of some items again, after their nodes were measured anew.
+    /// The default does nothing, for layouts whose frames do not follow
+    /// measured sizes.
     ///
     /// - Parameters:
     ///   - indexPaths: Items of `map`.
@@ -162,6 +164,10 @@ extension CollectionLayout {
     public func preparation(for changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>) -> CommitPreparation? {
         nil
     }
+
+    /// Does nothing: a layout whose frames do not follow measured sizes (a
+    /// grid's, a pager's) has nothing to redo.
+    public func invalidateItems(at indexPaths: [IndexPath], in map: ElementMap<CollectionElement>) {}
 
     public var placesSupplementaryElements: Bool { false }
 

@@ -106,9 +106,6 @@ public final class GridLayout: CollectionLayout {
         breadth = scrollAxis.breadth(of: size)
     }
 
-    /// Does nothing: node sizes do not move grid items.
-    public func invalidateItems(at indexPaths: [IndexPath], in map: ElementMap<CollectionElement>) {}
-
     /// - Complexity: O(log *s*).
     public func frameForItem(at indexPath: IndexPath) -> CGRect? {
         guard index.ordinal(of: indexPath) != nil else { return nil }

@@ -50,9 +50,6 @@ public final class PagerLayout: CollectionLayout {
         pageSize = size
     }
 
-    /// Does nothing: every page is the viewport, whatever its node measured.
-    public func invalidateItems(at indexPaths: [IndexPath], in map: ElementMap<CollectionElement>) {}
-
     /// - Complexity: O(log *s*).
     public func frameForItem(at indexPath: IndexPath) -> CGRect? {
         guard let ordinal = index.ordinal(of: indexPath) else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 public import Weft
 import WeftCore
+import WeftDisplay
 
 /// A real post cell: a round avatar image beside the author's name and 3 to 6
 /// lines of body text, shaped by Pango and drawn off main. weft-sim, the tests

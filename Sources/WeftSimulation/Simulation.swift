@@ -6,6 +6,7 @@ import Weft
 import WeftHeadless
 import WeftMemory
 import WeftCore
+import WeftDisplay
 
 /// A feed on a `CollectionNode` over a headless view, driven frame by
 /// frame: an initial load, scrolling at a frame rate, batch fetching near the

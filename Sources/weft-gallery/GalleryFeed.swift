@@ -28,7 +28,7 @@ final class GalleryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
         count
     }
 
-    func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let id = indexPath.item, asynchronous = displaysAsynchronously
         let counter = made
         return {

@@ -26,7 +26,7 @@ import WeftTestSupport
 
         func dataController(
             _ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath
-        ) -> CollectionElement.NodeBlock {
+        ) -> CellNodeBlock {
             nodeBlocksAsked += 1
             return { CellNode() }
         }

@@ -386,7 +386,7 @@ import WeftTestSupport
             }
             func numberOfSections(in dataController: DataController) -> Int { 2 }
             func dataController(_ dataController: DataController, numberOfItemsInSection section: Int) -> Int { 1 }
-            func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+            func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
                 { CellNode() }
             }
             func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String] {
@@ -394,7 +394,7 @@ import WeftTestSupport
             }
             func dataController(
                 _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, inSection section: Int
-            ) -> CollectionElement.NodeBlock {
+            ) -> CellNodeBlock {
                 { Marked(section: section) }
             }
             func dataController(

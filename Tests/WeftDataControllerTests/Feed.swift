@@ -105,7 +105,7 @@ final class Feed: DataControllerDataSource {
         sections[section].items.count
     }
 
-    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         nodeBlockRequests.append(indexPath)
         let item = item(at: indexPath)
         let log = log

@@ -7,6 +7,7 @@ import WeftCore
 import WeftTestSupport
 import WeftMemory
 import WeftDataController
+import WeftDisplay
 
 /// The GTK view end to end, in a real window (under xvfb-run in CI): what a
 /// person would see, read back as pixels and as the view's index paths.

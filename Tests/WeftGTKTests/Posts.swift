@@ -2,6 +2,7 @@ import Foundation
 import Weft
 import WeftTestSupport
 import WeftDataController
+import WeftDisplay
 
 /// A post cell with a bold title line, drawn by Pango, that reports its death
 /// to a tracker when given one.
@@ -41,7 +42,7 @@ final class Posts: CollectionNodeDataSource, CollectionNodeDelegate {
         ids.count
     }
 
-    func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let id = ids[indexPath.item], tracker = tracker
         return { TitleCell("Post \(id)", lifetime: tracker?.makeInstance()) }
     }
@@ -62,7 +63,7 @@ final class SectionedItems: DataControllerDataSource {
 
     func dataController(_ dataController: DataController, numberOfItemsInSection section: Int) -> Int { counts[section] }
 
-    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         { CellNode() }
     }
 }

@@ -16,7 +16,7 @@ final class TwoItems: DataControllerDataSource {
 
     func dataController(_ dataController: DataController, numberOfItemsInSection section: Int) -> Int { count }
 
-    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         { CellNode() }
     }
 }

@@ -18,7 +18,7 @@ final class SectionedItems: DataControllerDataSource {
 
     func dataController(_ dataController: DataController, numberOfItemsInSection section: Int) -> Int { counts[section] }
 
-    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         { CellNode() }
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import Weft
 import WeftTestSupport
 import WeftHeadless
+import WeftDataController
 
 @MainActor
 @Suite struct CollectionNodeTests {

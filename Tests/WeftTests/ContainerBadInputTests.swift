@@ -6,6 +6,7 @@ import WeftMemory
 import WeftElementMap
 import WeftHeadless
 import WeftChangeSet
+import WeftDataController
 
 /// What every container does with input at or past its limits (offsets and
 /// viewports of any size, counts beyond an element map, index sets past any
@@ -326,7 +327,7 @@ final class FlatCells: CollectionNodeDataSource {
 
     func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         nodeBlockRequests += 1
         let length = indexPath.item == 0 ? firstLength : 0
         return { FixedLengthCell(length: length) }
@@ -347,7 +348,7 @@ final class HugeCells: CollectionNodeDataSource {
 
     func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         { HugeNode() }
     }
 }
@@ -367,7 +368,7 @@ final class TwiceHeaderFeed: CollectionNodeDataSource {
         return 3
     }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         { MessageNode(id: indexPath.item) }
     }
 
@@ -382,7 +383,7 @@ final class NestedFeed: CollectionNodeDataSource {
 
     func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { 3 }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         guard indexPath.item == 2 else { return { MessageNode(id: indexPath.item) } }
         let nested = nested
         return { nested }

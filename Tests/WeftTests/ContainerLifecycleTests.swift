@@ -112,7 +112,7 @@ final class ManagedFeed: CollectionNodeDataSource {
 
     func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let tracker = tracker, counter = blocksRun, before = beforeEachBlock
         return {
             before?()
@@ -380,7 +380,7 @@ final class BareSource: DataControllerDataSource {
 
     func dataController(_ dataController: DataController, numberOfItemsInSection section: Int) -> Int { feed.count }
 
-    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func dataController(_ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let tracker = feed.tracker
         return { ManagedCell(tracker: tracker) }
     }

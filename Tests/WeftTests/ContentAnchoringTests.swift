@@ -34,7 +34,7 @@ final class Chat: CollectionNodeDataSource, CollectionNodeDelegate {
 
     func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { messages.count }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let id = messages[indexPath.item]
         return { MessageNode(id: id) }
     }

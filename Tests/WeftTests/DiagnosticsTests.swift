@@ -29,7 +29,7 @@ final class DiagnosticsFeed: CollectionNodeDataSource {
 
     func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         guard indexPath.item == foreignItem else { return { CellNode() } }
         let held = DisplayNode()
         // A detached leaf under a node of its own: adding it cannot fail.

@@ -25,11 +25,11 @@ final class PostSource: CollectionNodeDataSource {
 
     func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         block(indexPath.item)
     }
 
-    func block(_ id: Int) -> CollectionElement.NodeBlock {
+    func block(_ id: Int) -> CellNodeBlock {
         let registry = Registry.shared
         let scale = scale
         return {
@@ -52,7 +52,7 @@ final class TablePostSource: TableNodeDataSource {
 
     func tableNode(_ tableNode: TableNode, numberOfRowsInSection section: Int) -> Int { posts.count }
 
-    func tableNode(_ tableNode: TableNode, nodeBlockForRowAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func tableNode(_ tableNode: TableNode, nodeBlockForRowAt indexPath: IndexPath) -> CellNodeBlock {
         posts.block(indexPath.item)
     }
 }

@@ -203,7 +203,7 @@ final class StoryList: CollectionNodeDataSource {
 
     func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { stories.count }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let story = stories[indexPath.item]
         return { StoryNode(story: story) }
     }

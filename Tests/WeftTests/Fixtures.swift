@@ -5,6 +5,7 @@ import WeftTestSupport
 import WeftHeadless
 import WeftMemory
 import WeftCore
+import WeftDataController
 
 /// A story of the test feed.
 struct Story: Hashable, Sendable, Diffable {
@@ -82,7 +83,7 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
         stories.count
     }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         nodeBlockRequests += 1
         let story = stories[indexPath.item]
         if makesFixedNodes { return { FixedStoryNode(story: story) } }

@@ -17,7 +17,7 @@ import WeftMemory
 
         func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { heights.count }
 
-        func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
             let height = heights[indexPath.item]
             return { FixedLengthCell(length: height) }
         }

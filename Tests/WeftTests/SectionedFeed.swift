@@ -3,6 +3,7 @@ import Weft
 import WeftTestSupport
 import WeftHeadless
 import WeftMemory
+import WeftDataController
 
 /// A header or footer node of a fixed length, naming the section it was made
 /// for and the number of items the section had then.
@@ -73,7 +74,7 @@ final class SectionedFeed: CollectionNodeDataSource, CollectionNodeDelegate {
         sections[section].stories.count
     }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let story = sections[indexPath.section].stories[indexPath.item]
         return { StoryNode(story: story) }
     }
@@ -99,7 +100,7 @@ final class SectionedFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     /// "header A" for a section's first header, "header A.1" for its second, ...
     func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock {
+    ) -> CellNodeBlock {
         supplementaryBlocksMade += 1
         supplementaryAsks += 1
         let name = sections[indexPath.section].name + (indexPath.item == 0 ? "" : ".\(indexPath.item)")

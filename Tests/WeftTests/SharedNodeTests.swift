@@ -29,7 +29,7 @@ import WeftCore
             stories.count
         }
 
-        func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+        func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
             let story = stories[indexPath.item]
             switch blocks {
             case .oneNodeForAll:

@@ -5,6 +5,7 @@ import WeftTestSupport
 import WeftHeadless
 import WeftElementMap
 import WeftCore
+import WeftDataController
 
 /// Headers and footers end to end: asked of the container's data source,
 /// allocated and measured off main, placed by the list and grid layouts, moved

@@ -17,7 +17,7 @@ final class Inbox: TableNodeDataSource, TableNodeDelegate {
 
     func tableNode(_ tableNode: TableNode, numberOfRowsInSection section: Int) -> Int { messages[section].count }
 
-    func tableNode(_ tableNode: TableNode, nodeBlockForRowAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func tableNode(_ tableNode: TableNode, nodeBlockForRowAt indexPath: IndexPath) -> CellNodeBlock {
         let story = messages[indexPath.section][indexPath.row]
         return { StoryNode(story: story) }
     }

@@ -4,6 +4,7 @@ import WeftCore
 import WeftTestSupport
 import WeftHeadless
 import WeftMemory
+import WeftDataController
 
 /// An item's node: it shows an item identifier and counts the models a
 /// reconfigure handed it.

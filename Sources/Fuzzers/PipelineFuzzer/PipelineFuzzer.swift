@@ -108,7 +108,7 @@ final class StorySource: CollectionNodeDataSource {
         stories.count
     }
 
-    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CollectionElement.NodeBlock {
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let (story, nodes) = (stories[indexPath.item], nodes)
         return { StoryCell(story: story, nodes: nodes) }
     }
@@ -136,7 +136,7 @@ final class StorySource: CollectionNodeDataSource {
     /// A header is a cell whose story id is -1 minus the item count it was asked at.
     func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock {
+    ) -> CellNodeBlock {
         let (nodes, count) = (nodes, stories.count)
         return { StoryCell(story: Story(id: -1 - count), nodes: nodes) }
     }

@@ -34,7 +34,7 @@ extension _PipelineAdapter: DataControllerDataSource {
 
     func dataController(
         _ dataController: DataController, nodeBlockForItemAt indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock {
+    ) -> CellNodeBlock {
         guard let node, let dataSource = node.dataSource else { return { CellNode() } }
         return dataSource.collectionNode(node, nodeBlockForItemAt: indexPath)
     }
@@ -55,7 +55,7 @@ extension _PipelineAdapter: DataControllerDataSource {
     /// source, where asking them one by one loaded each three times.
     func dataController(
         _ dataController: DataController, elementPartsForItemAt indexPath: IndexPath
-    ) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?) {
+    ) -> (nodeBlock: CellNodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?) {
         elementPartsAsker(for: dataController)(indexPath)
     }
 
@@ -64,7 +64,7 @@ extension _PipelineAdapter: DataControllerDataSource {
     /// tables, about 7% of main's time in an eager load of a million items.
     func elementPartsAsker(
         for dataController: DataController
-    ) -> (IndexPath) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?) {
+    ) -> (IndexPath) -> (nodeBlock: CellNodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?) {
         guard let node, let dataSource = node.dataSource else {
             let size = node?.defaultConstrainedSize ?? dataController.defaultConstrainedSize
             return { _ in ({ CellNode() }, size, nil) }
@@ -90,7 +90,7 @@ extension _PipelineAdapter: DataControllerDataSource {
 
     func dataController(
         _ dataController: DataController, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock {
+    ) -> CellNodeBlock {
         guard let node, let dataSource = node.dataSource else { return { CellNode() } }
         return dataSource.collectionNode(node, nodeBlockForSupplementaryElementOfKind: kind, at: indexPath)
     }
@@ -171,20 +171,15 @@ extension _PipelineAdapter: DataControllerDelegate {
 /// Batch fetching goes to the collection node's delegate.
 extension _PipelineAdapter: BatchFetchingDelegate {
     func shouldBatchFetch(for rangeController: RangeController) -> Bool {
-        guard let node else { return false }
-        return node.delegate?.shouldBatchFetch(for: node) ?? false
+        node?.delegateShouldBatchFetch() ?? false
     }
 
     func shouldBatchFetchAtStart(for rangeController: RangeController) -> Bool {
-        guard let node else { return false }
-        return node.delegate?.shouldBatchFetchAtStart(for: node) ?? false
+        node?.delegateShouldBatchFetchAtStart() ?? false
     }
 
     func rangeController(_ rangeController: RangeController, willBeginBatchFetchWith context: BatchContext) {
-        guard let node, let delegate = node.delegate else {
-            context.cancelBatchFetching()
-            return
-        }
-        delegate.collectionNode(node, willBeginBatchFetchWith: context)
+        guard let node else { return context.cancelBatchFetching() }
+        node.delegateWillBeginBatchFetch(with: context)
     }
 }

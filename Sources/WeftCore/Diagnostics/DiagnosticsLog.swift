@@ -28,10 +28,10 @@ public final class DiagnosticsLog: @unchecked Sendable {
     private let state = PosixMutex(State())
 
     /// The number of records kept; older ones are dropped and counted.
-    public let capacity: Int
+    package let capacity: Int
 
     /// Where each record goes as it is reported, besides the log.
-    public let sink: (any DiagnosticsSink)?
+    package let sink: (any DiagnosticsSink)?
 
     /// Creates an empty log.
     ///

@@ -66,7 +66,7 @@ public final class Bitmap: @unchecked Sendable, CustomStringConvertible {
     /// Checks a size and scale against the limits without allocating.
     ///
     /// - Throws: ``BitmapError`` as ``init(pixelWidth:pixelHeight:scale:drawing:)`` would.
-    public static func check(pixelWidth: Int, pixelHeight: Int, scale: Double = 1) throws(BitmapError) {
+    package static func check(pixelWidth: Int, pixelHeight: Int, scale: Double = 1) throws(BitmapError) {
         guard pixelWidth > 0, pixelHeight > 0 else {
             throw .empty(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         }

@@ -75,7 +75,7 @@ extension DisplayNode {
     ///
     /// - Complexity: O(1).
     @MainActor
-    public static func observeContents(_ handler: @escaping @MainActor (DisplayNode) -> Void) -> ContentsObservation {
+    package static func observeContents(_ handler: @escaping @MainActor (DisplayNode) -> Void) -> ContentsObservation {
         ContentsObservation(handler)
     }
 
@@ -86,7 +86,7 @@ extension DisplayNode {
     ///
     /// - Complexity: O(1).
     @MainActor
-    public static func observeContents(
+    package static func observeContents(
         ofCellsIn container: any CellNodeContainer, _ handler: @escaping @MainActor (CellNode) -> Void
     ) -> ContentsObservation {
         ContentsObservation(container: container, handler)

@@ -21,20 +21,22 @@ extension GTKCollectionView {
         layOutContainerIfNeeded()
         guard let container else { return }
         let layers = container.contentLayers(of: mountedCells)
+        let size = CGSize(width: Double(width), height: Double(height))
+        let scale = Double(gtk_widget_get_scale_factor(canvas))
         if rendersWithCairo {
-            drawWithCairo(layers, into: snapshot, bounds: &bounds)
+            drawWithCairo(layers, size: size, scale: scale, into: snapshot, bounds: &bounds)
         } else {
-            drawWithTextures(layers, into: snapshot)
+            drawWithTextures(layers, size: size, scale: scale, into: snapshot)
         }
     }
 
-    /// A texture per layer, at its frame.
-    private func drawWithTextures(_ layers: [Bitmap.Layer], into snapshot: OpaquePointer) {
-        for layer in layers {
-            let size = layer.bitmap.size
+    /// A texture per layer that shows, at the rect the shared placement gives
+    /// it (``Bitmap/Layer``'s, as a composed frame's).
+    private func drawWithTextures(_ layers: [Bitmap.Layer], size: CGSize, scale: Double, into snapshot: OpaquePointer) {
+        Bitmap.Layer.place(layers, inCompositionOf: size, scale: scale) { layer, placed in
             var frame = graphene_rect_t(
-                origin: graphene_point_t(x: Float(layer.origin.x), y: Float(layer.origin.y)),
-                size: graphene_size_t(width: Float(size.width), height: Float(size.height)))
+                origin: graphene_point_t(x: Float(placed.minX), y: Float(placed.minY)),
+                size: graphene_size_t(width: Float(placed.width), height: Float(placed.height)))
             gtk_snapshot_append_texture(snapshot, textures.texture(for: layer.bitmap), &frame)
         }
         textures.endFrame()
@@ -56,16 +58,18 @@ extension GTKCollectionView {
     /// that wraps its bitmap's bytes (no copy). The surfaces stay cached while
     /// drawn: Cairo's recording takes a snapshot of its source, which copies the
     /// pixels when the source surface is destroyed while a recording holds it.
-    private func drawWithCairo(_ layers: [Bitmap.Layer], into snapshot: OpaquePointer, bounds: inout graphene_rect_t) {
+    private func drawWithCairo(
+        _ layers: [Bitmap.Layer], size: CGSize, scale: Double, into snapshot: OpaquePointer, bounds: inout graphene_rect_t
+    ) {
         guard let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
         defer {
             cairo_destroy(cairo)
             textures.endFrame()
         }
-        for layer in layers {
+        Bitmap.Layer.place(layers, inCompositionOf: size, scale: scale) { layer, placed in
             let bitmap = layer.bitmap
             cairo_save(cairo)
-            cairo_translate(cairo, layer.origin.x, layer.origin.y)
+            cairo_translate(cairo, placed.minX, placed.minY)
             cairo_scale(cairo, 1 / bitmap.scale, 1 / bitmap.scale)
             cairo_set_source_surface(cairo, textures.surface(for: bitmap), 0, 0)
             cairo_paint(cairo)

@@ -38,4 +38,27 @@ import WeftCore
         #expect(frame.pixel(x: 7, y: 7) == 0xFF7F_7FFF)
         #expect(frame.pixel(x: 5, y: 5) == 0xFFFF_FFFF)
     }
+
+    @Test func everyCompositorPlacesLayersOnWholePixelsAndSkipsThoseThatCannotShow() throws {
+        let red = try solid(0xFFFF_0000, width: 4, height: 4, scale: 2)   // 2 x 2 points
+        let layers = [
+            Bitmap.Layer(red, at: CGPoint(x: 1.3, y: 0.74)),               // snapped to (1.5, 0.5) at 2x
+            Bitmap.Layer(red, at: CGPoint(x: CGFloat.nan, y: 0)),                 // not finite: skipped
+            Bitmap.Layer(red, at: CGPoint(x: 1e20, y: -1e20)),             // far outside: skipped
+            Bitmap.Layer(red, at: CGPoint(x: -CGFloat.infinity, y: 1)),
+            Bitmap.Layer(red, at: CGPoint(x: 9, y: 9)),                    // outside the 8 x 8 points
+        ]
+        var placed: [CGRect] = []
+        Bitmap.Layer.place(layers, inCompositionOf: CGSize(width: 8, height: 8), scale: 2) { placed.append($1) }
+        #expect(placed == [CGRect(x: 1.5, y: 0.5, width: 2, height: 2)])
+        Bitmap.Layer.place(layers, inCompositionOf: CGSize(width: 8, height: 8), scale: Double.nan) { _, _ in
+            Issue.record("a composition at a NaN scale places nothing")
+        }
+        // The composed bitmap blits exactly where the placement says, and survives the rest.
+        let frame = try Bitmap(composing: layers, size: CGSize(width: 8, height: 8), scale: 2, background: .white)
+        #expect(frame.pixel(x: 3, y: 1) == 0xFFFF_0000)
+        #expect(frame.pixel(x: 6, y: 4) == 0xFFFF_0000)
+        #expect(frame.pixel(x: 2, y: 1) == 0xFFFF_FFFF)
+        #expect(frame.pixel(x: 7, y: 5) == 0xFFFF_FFFF)
+    }
 }

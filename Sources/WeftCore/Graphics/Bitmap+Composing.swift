@@ -33,24 +33,22 @@ extension Bitmap {
             for row in 0 ..< height {
                 (pixels + row * stride).assumingMemoryBound(to: UInt32.self).update(repeating: fill, count: width)
             }
-            for layer in layers {
-                layer.bitmap.draw(into: pixels, bytesPerRow: stride, width: width, height: height,
-                                  x: layer.origin.x * scale, y: layer.origin.y * scale, scale: scale)
+            Layer.place(layers, inCompositionOf: size, scale: scale) { layer, placed in
+                layer.bitmap.draw(into: pixels, bytesPerRow: stride, width: width, height: height, at: placed, scale: scale)
             }
         }
     }
 
-    /// Blends the bitmap into `pixels` with its top-left corner at pixel (x, y).
+    /// Blends the bitmap into `pixels` over `placed`, a rect in points on whole
+    /// pixels of the composition, clipped to it.
     private func draw(into pixels: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                      x: Double, y: Double, scale: Double) {
+                      at placed: CGRect, scale: Double) {
         let ratio = self.scale / scale
-        let targetWidth = Int((Double(pixelWidth) / ratio).rounded()), targetHeight = Int((Double(pixelHeight) / ratio).rounded())
-        let left = Int(x.rounded()), top = Int(y.rounded())
-        // A layer wholly outside the composition (a cell scrolled past) draws nothing.
-        let firstColumn = max(left, 0), endColumn = min(left + targetWidth, width)
-        let firstRow = max(top, 0), endRow = min(top + targetHeight, height)
-        guard firstColumn < endColumn, firstRow < endRow else { return }
-        let columns = firstColumn ..< endColumn, rows = firstRow ..< endRow
+        let left = Int((placed.minX * scale).rounded()), top = Int((placed.minY * scale).rounded())
+        let targetWidth = Int((placed.width * scale).rounded()), targetHeight = Int((placed.height * scale).rounded())
+        let columns = max(left, 0) ..< min(left + targetWidth, width)
+        let rows = max(top, 0) ..< min(top + targetHeight, height)
+        guard !columns.isEmpty, !rows.isEmpty else { return }
         withUnsafeBytes { source in
             let base = source.baseAddress!
             for row in rows {

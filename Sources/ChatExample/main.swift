@@ -73,9 +73,9 @@ table.waitUntilAllUpdatesAreProcessed()
 table.contentOffset.y = 1_200                      // reading older messages, up the screen
 table.layoutIfNeeded()
 let read = table.indexPathsForVisibleItems[0]
-let before = table.frameForItem(at: read)!.minY
+let before = table.viewportRect(forContentRect: table.frameForItem(at: read)!).minY
 try chat.receive(Message(id: 100, text: "Hello"), in: table)
 table.waitUntilAllUpdatesAreProcessed()
-let moved = table.frameForItem(at: IndexPath(row: read.row + 1, section: 0))!.minY - before
+let moved = table.viewportRect(forContentRect: table.frameForItem(at: IndexPath(row: read.row + 1, section: 0))!).minY - before
 print("\(chat.messages.count) messages; a new one arrived while reading row \(read.row),",
       "which moved \(moved) points on screen")

@@ -2,15 +2,21 @@ public import Foundation
 public import WeftCore
 
 extension CollectionNode {
-    /// The visible items whose cells are not fully drawn: the item has no node
-    /// yet (a lazy item still loading, a node still being made) or a node of the
-    /// cell lacks its latest drawing (`DisplayNode.isDisplayComplete`). What the
-    /// screen shows blank, or in part, in the view's index space (the committed
-    /// items the screen shows; ``indexPath(forViewIndexPath:)`` converts).
+    /// The visible items that the screen shows blank, in the view's index space
+    /// (the committed items the screen shows; ``indexPath(forViewIndexPath:)``
+    /// converts). A cell is blank when what shows in its rect is not its
+    /// drawing: it has no node yet (a lazy item loading, a node being made), a
+    /// node of it lacks its latest drawing (`DisplayNode.isDisplayComplete`) or
+    /// could not be drawn (`DisplayNode.displayError`, also in ``diagnostics``),
+    /// or it has drawings and none of them lands on the part of its rect that
+    /// is on screen. A cell with nothing to draw (no node of it has contents or
+    /// a drawing) is not blank. Computed from the same layers that
+    /// ``composeFrame(scale:background:)`` blends and views draw, so it cannot
+    /// say 0 over an empty screen.
     ///
     /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.
     public var blankVisibleItems: [IndexPath] {
-        visibleCells().filter { $0.supplementaryKind == nil && $0.isBlank }.map(\.indexPath)
+        screen(of: visibleCells()).blankItems
     }
 
     /// How far past the viewport's far edge, along the scroll axis and in
@@ -43,8 +49,9 @@ extension CollectionNode {
 
     /// Composes the viewport as the view shows it now: each visible cell's
     /// contents at its frame, then its subnodes' at theirs (from each node's
-    /// calculated layout), over `background`. Cells without their latest
-    /// contents are listed in ``ComposedFrame/blankItems``.
+    /// calculated layout), where ``viewportRect(forContentRect:)`` puts them,
+    /// over `background`. Cells shown blank (see ``blankVisibleItems``) are
+    /// listed in ``ComposedFrame/blankItems``.
     ///
     /// This is the screen without a toolkit: what a real view puts on the
     /// display in this frame, for pictures, videos and blank-cell counts. It
@@ -59,33 +66,64 @@ extension CollectionNode {
     /// - Complexity: O(*w* × *h*) pixels, plus the visible nodes.
     public func composeFrame(scale: Double = DisplayNode.defaultContentsScale, background: Color = .white)
         throws(BitmapError) -> ComposedFrame {
-        let cells = visibleCells()
-        let items = cells.filter { $0.supplementaryKind == nil }
-        let bitmap = try Bitmap(composing: contentLayers(of: cells), size: viewportSize, scale: scale, background: background)
-        return ComposedFrame(
-            bitmap: bitmap, blankItems: items.filter(\.isBlank).map(\.indexPath), visibleItems: items.map(\.indexPath))
+        let shown = screen(of: visibleCells())
+        let bitmap = try Bitmap(composing: shown.layers, size: viewportSize, scale: scale, background: background)
+        return ComposedFrame(bitmap: bitmap, blankItems: shown.blankItems, visibleItems: shown.visibleItems)
     }
 
     /// What the view shows now, as layers: each visible cell's contents at its
     /// frame, then its subnodes' at theirs, in viewport coordinates (points,
-    /// the viewport's top left at zero), back to front; headers and footers
-    /// over the items. A node without contents adds no layer. What
-    /// ``composeFrame(scale:background:)`` blends.
+    /// the viewport's top left at zero, after ``viewportRect(forContentRect:)``),
+    /// back to front; headers and footers over the items. A node without
+    /// contents adds no layer. What ``composeFrame(scale:background:)`` blends.
     ///
     /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.
     public func visibleContentLayers() -> [Bitmap.Layer] {
-        contentLayers(of: visibleCells())
+        screen(of: visibleCells()).layers
     }
 
-    /// The layers of `cells` (cells of this container, as ``layoutIfNeeded()``
-    /// hands them to the view) at the current ``contentOffset``: what a view
-    /// that draws the cells it was handed puts on screen.
+    /// What the screen shows for `cells` (cells of this container, as
+    /// ``layoutIfNeeded()`` hands them to the view) at the current
+    /// ``contentOffset``: their layers where they show, and which items are
+    /// blank (see ``blankVisibleItems``).
     ///
     /// - Complexity: O(*v* × *s*) for *v* cells of *s* nodes.
-    package func contentLayers(of cells: [VisibleCell]) -> [Bitmap.Layer] {
-        var layers: [Bitmap.Layer] = []
-        let offset = contentOffset
-        for cell in cells { cell.appendLayers(at: offset, to: &layers) }
-        return layers
+    package func screen(of cells: [VisibleCell]) -> _Screen {
+        var screen = _Screen()
+        let viewport = CGRect(origin: .zero, size: viewportSize)
+        var failures: [ObjectIdentifier: DisplayError] = [:]
+        defer { reportedDisplayFailures = failures }
+        for cell in cells {
+            let shown = viewportRect(forContentRect: cell.frame)
+            let first = screen.layers.count
+            let drawing = cell.appendLayers(at: shown.origin, to: &screen.layers)
+            if case .failed(let error, let node) = drawing {
+                // Reported once while it shows: again only if it leaves the screen and comes back.
+                if reportedDisplayFailures[node] != error {
+                    diagnostics.report(error, layer: .container, indexPaths: [cell.indexPath])
+                }
+                failures[node] = error
+            }
+            guard cell.supplementaryKind == nil else { continue }
+            screen.visibleItems.append(cell.indexPath)
+            if drawing != .complete {
+                screen.blankItems.append(cell.indexPath)
+                continue
+            }
+            // Drawings that all miss the cell's rect on screen (mirrored wrong,
+            // placed past the viewport, at a non-finite origin) leave it blank.
+            let visiblePart = shown.intersection(viewport)
+            let layers = screen.layers[first...]
+            if !layers.isEmpty, !layers.contains(where: { Self.lands($0, on: visiblePart) }) {
+                screen.blankItems.append(cell.indexPath)
+            }
+        }
+        return screen
+    }
+
+    /// Whether `layer` covers some of `rect`.
+    private static func lands(_ layer: Bitmap.Layer, on rect: CGRect) -> Bool {
+        guard layer.origin.x.isFinite, layer.origin.y.isFinite, !rect.isNull, !rect.isEmpty else { return false }
+        return CGRect(origin: layer.origin, size: layer.bitmap.size).intersects(rect)
     }
 }

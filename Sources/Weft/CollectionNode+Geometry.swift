@@ -18,44 +18,112 @@ extension CollectionNode {
         set { rangeController.automaticallyAdjustsContentOffset = newValue }
     }
 
-    /// The frame of the item at `indexPath` (data source's index space) as it
-    /// shows, in content coordinates: mirrored along the scroll axis when the
-    /// container ``isInverted``; `nil` for an item the view does not show yet.
+    /// The frame of the item at `indexPath` (data source's index space) in
+    /// content coordinates, the space of ``contentOffset`` and of the layout:
+    /// never mirrored, as UIKit's layout attributes are not under Texture's
+    /// flip. Where it shows on screen is ``viewportRect(forContentRect:)`` of
+    /// it; `nil` for an item the view does not show yet.
     ///
     /// - Complexity: O(log *n*), plus O(*u* log *k*) to carry the path through
     ///   *u* updates in flight.
     public func frameForItem(at indexPath: IndexPath) -> CGRect? {
-        guard let viewPath = viewIndexPath(for: indexPath), let frame = layout.frameForItem(at: viewPath) else { return nil }
-        return displayedFrame(frame)
+        guard let viewPath = viewIndexPath(for: indexPath) else { return nil }
+        return layout.frameForItem(at: viewPath)
     }
 
-    /// `frame`, a layout frame, as it shows: mirrored along the scroll axis
-    /// within the content (or the viewport, if the content is shorter) when the
-    /// container is inverted, so the first item sits at the end, as Texture's
-    /// `inverted` flips the view.
-    func displayedFrame(_ frame: CGRect) -> CGRect {
-        guard isInverted else { return frame }
-        let content = layout.contentSize
-        let viewport = viewportSize
+    /// Where `rect`, in content coordinates, shows in the viewport (points, the
+    /// viewport's top left at zero): its ``displayedRect(forContentRect:)``
+    /// less the ``displayedContentOffset``. Not inverted, that is `rect` less
+    /// ``contentOffset``; inverted, `rect` mirrored along the scroll axis within
+    /// the viewport, so that offset 0 shows the first item at the bottom (or the
+    /// right end). Layers (``visibleContentLayers()``), composed frames and every
+    /// view's drawing use this one mapping.
+    ///
+    /// - Complexity: O(1).
+    public func viewportRect(forContentRect rect: CGRect) -> CGRect {
+        let displayed = displayedRect(forContentRect: rect), offset = displayedContentOffset
+        return displayed.offsetBy(dx: -offset.x, dy: -offset.y)
+    }
+
+    /// Where `rect`, in content coordinates, lies in the content as displayed:
+    /// itself unless the container ``isInverted``; then mirrored along the
+    /// scroll axis within the content (within the viewport while the content is
+    /// shorter), so the first item is at the far end. A scrolling view that
+    /// places its cells in a content view scrolled to ``displayedContentOffset``
+    /// (the headless view's `containerView`) places them here.
+    ///
+    /// - Complexity: O(1).
+    public func displayedRect(forContentRect rect: CGRect) -> CGRect {
+        guard isInverted else { return rect }
+        let content = layout.contentSize, viewport = viewportSize
+        var displayed = rect
         if layout.scrollAxis == .vertical {
-            let length = max(content.height, viewport.height)
-            return CGRect(x: frame.minX, y: length - frame.maxY, width: frame.width, height: frame.height)
+            displayed.origin.y = max(content.height, viewport.height) - rect.maxY
+        } else {
+            displayed.origin.x = max(content.width, viewport.width) - rect.maxX
         }
-        let length = max(content.width, viewport.width)
-        return CGRect(x: length - frame.maxX, y: frame.minY, width: frame.width, height: frame.height)
+        return displayed
     }
 
-    /// The item shown at `point`, in content coordinates (a point in the
-    /// viewport plus ``contentOffset``), in the view's index space: UIKit's
-    /// `indexPathForItem(at:)`. Follows the displayed frames, mirrored when
-    /// ``isInverted``; `nil` between items.
+    /// The point of the content (content coordinates) shown at `point` of the
+    /// viewport: the inverse of ``viewportRect(forContentRect:)``, for taps and
+    /// clicks.
+    ///
+    /// - Complexity: O(1).
+    public func contentPoint(forViewportPoint point: CGPoint) -> CGPoint {
+        let offset = displayedContentOffset
+        // Mirroring is its own inverse: the displayed point, mirrored back.
+        return displayedRect(forContentRect: CGRect(x: point.x + offset.x, y: point.y + offset.y, width: 0, height: 0))
+            .origin
+    }
+
+    /// The scroll position as the screen shows it, for a scroll bar: the
+    /// distance from the start of the content as displayed to the viewport's
+    /// top (or left) edge. It is ``contentOffset`` unless the container
+    /// ``isInverted``; then the displayed content starts at the layout's far end,
+    /// so the position is the content's length less the viewport's less the
+    /// offset: a scroll bar at its bottom shows the first item, and a wheel
+    /// turned down moves toward it. Setting it sets ``contentOffset``.
+    ///
+    /// - Complexity: O(1).
+    public var displayedContentOffset: CGPoint {
+        get {
+            guard isInverted else { return contentOffset }
+            var offset = contentOffset
+            if layout.scrollAxis == .vertical {
+                offset.y = scrollableLength - offset.y
+            } else {
+                offset.x = scrollableLength - offset.x
+            }
+            return offset
+        }
+        set {
+            guard isInverted else { return contentOffset = newValue }
+            var offset = newValue
+            if layout.scrollAxis == .vertical {
+                offset.y = scrollableLength - newValue.y
+            } else {
+                offset.x = scrollableLength - newValue.x
+            }
+            contentOffset = offset
+        }
+    }
+
+    /// How far the viewport can move along the scroll axis: the content's
+    /// length less the viewport's, never negative.
+    private var scrollableLength: CGFloat {
+        let content = layout.contentSize, viewport = viewportSize
+        return layout.scrollAxis == .vertical
+            ? max(content.height - viewport.height, 0) : max(content.width - viewport.width, 0)
+    }
+
+    /// The item at `point`, in content coordinates (``contentPoint(forViewportPoint:)``
+    /// converts a point of the viewport), in the view's index space: UIKit's
+    /// `indexPathForItem(at:)`; `nil` between items.
     ///
     /// - Complexity: O(log *n*) plus the items in a one-point rectangle.
     public func viewIndexPathForItem(at point: CGPoint) -> IndexPath? {
-        // Mirroring is its own inverse: the point in layout space is the point
-        // displayed there, mirrored the same way.
-        let probe = displayedFrame(CGRect(origin: point, size: .zero)).origin
-        return layout.indexPathsForItems(in: CGRect(origin: probe, size: CGSize(width: 1, height: 1)))
-            .first { layout.frameForItem(at: $0)?.contains(probe) ?? false }
+        layout.indexPathsForItems(in: CGRect(origin: point, size: CGSize(width: 1, height: 1)))
+            .first { layout.frameForItem(at: $0)?.contains(point) ?? false }
     }
 }

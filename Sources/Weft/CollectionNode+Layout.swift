@@ -28,13 +28,13 @@ extension CollectionNode {
         for path in viewIndexPathsForVisibleItems {
             guard let frame = layout.frameForItem(at: path) else { continue }
             cells.append(VisibleCell(
-                element: map.element(at: path), frame: displayedFrame(frame), indexPath: path, supplementaryKind: nil))
+                element: map.element(at: path), frame: frame, indexPath: path, supplementaryKind: nil))
         }
         for (kind, path) in viewSupplementaryElementsForVisibleRect {
             guard let element = map.supplementaryElement(ofKind: kind, at: path),
                 let frame = layout.frameForSupplementaryElement(ofKind: kind, at: path)
             else { continue }
-            cells.append(VisibleCell(element: element, frame: displayedFrame(frame), indexPath: path, supplementaryKind: kind))
+            cells.append(VisibleCell(element: element, frame: frame, indexPath: path, supplementaryKind: kind))
         }
         return cells
     }

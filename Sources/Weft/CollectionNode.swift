@@ -249,6 +249,10 @@ public class CollectionNode {
     /// The selected elements, in the order they were selected.
     var selection: [_WeakElement] = []
 
+    /// The drawing failures of the cells on screen already reported to
+    /// ``diagnostics``, by node: each is reported once while it shows.
+    var reportedDisplayFailures: [ObjectIdentifier: DisplayError] = [:]
+
     /// A scroll to an item the view does not show yet, done when it does.
     var pendingScroll: (_WeakElement, ScrollPosition)?
 
@@ -256,11 +260,14 @@ public class CollectionNode {
     /// bottom, as a chat does: Texture's `inverted`, which flips the view.
     /// `false` by default.
     ///
-    /// Only what shows is mirrored: ``frameForItem(at:)`` and the frames of the
-    /// mounted cells' views. Everything else keeps the data's order, as under
-    /// Texture's flip: index 0 is the newest message, ``contentOffset`` 0 shows
-    /// it (at the bottom of the viewport), a growing offset scrolls toward older
-    /// ones (up on screen), and batch fetching at the end fetches history. New
+    /// Only the screen is mirrored, as under Texture's flip: ``frameForItem(at:)``,
+    /// ``contentOffset`` and the layout keep content coordinates, where index 0
+    /// is the newest message at the start; ``viewportRect(forContentRect:)``
+    /// (what layers, composed frames and views use) shows it at the bottom of
+    /// the viewport while the offset is 0, a growing offset scrolls toward older
+    /// ones (up on screen), and batch fetching at the end fetches history. A
+    /// scroll bar reads ``displayedContentOffset``, which runs from the oldest
+    /// message at the top. New
     /// messages inserted at index 0 show at once while the viewport is at the
     /// newest one, and leave the message being read in place otherwise
     /// (``automaticallyAdjustsContentOffset``).

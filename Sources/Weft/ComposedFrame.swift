@@ -7,9 +7,9 @@ public import WeftCore
 public struct ComposedFrame: Sendable {
     /// The picture, the viewport's size at the frame's scale.
     public let bitmap: Bitmap
-    /// The visible items whose cells were not fully drawn (no node yet, or a
-    /// node without its latest contents): shown blank, or in part. In the view's
-    /// index space, as the screen shows them.
+    /// The visible items the picture shows blank, or in part, by the test of
+    /// ``CollectionNode/blankVisibleItems``, made on the same layers the picture
+    /// blends. In the view's index space, as the screen shows them.
     public let blankItems: [IndexPath]
     /// The visible items, absent ones (a lazy item still loading) included, in
     /// the view's index space.

@@ -13,9 +13,9 @@ public struct VisibleCell {
     /// loading.
     public let element: CollectionElement?
 
-    /// Where the cell shows, in content coordinates (a point of the viewport
-    /// plus ``CollectionNode/contentOffset``): the layout's frame, mirrored along
-    /// the scroll axis when the container ``CollectionNode/isInverted``.
+    /// The cell's frame in content coordinates (the layout's, the space of
+    /// ``CollectionNode/contentOffset``); where it shows in the viewport is
+    /// ``CollectionNode/viewportRect(forContentRect:)`` of it.
     public let frame: CGRect
 
     /// The item's (or the header's or footer's) index path in the view's index
@@ -28,27 +28,29 @@ public struct VisibleCell {
     /// The cell's node, once made.
     public var node: CellNode? { element?.nodeIfAllocated }
 
-    /// Whether the screen shows the cell blank or in part: it has no node yet,
-    /// or a node of its subtree lacks its latest drawing
-    /// (`DisplayNode.isDisplayComplete`).
-    public var isBlank: Bool { !(node?.isDisplayComplete ?? false) }
-
-    /// Appends the cell's layers, at its frame less `contentOffset`: its node's
-    /// contents, then each subnode's at its frame in the node's calculated
-    /// layout, back to front. A node without contents adds no layer.
+    /// Appends the cell's layers with its top left at `origin` (where it shows
+    /// in the viewport): its node's contents, then each subnode's at its frame
+    /// in the node's calculated layout, back to front. A node without contents
+    /// adds no layer. A cell's own drawing is never mirrored: an inverted list
+    /// reverses the order of its cells, not their text.
     ///
     /// - Complexity: O(*s*) for *s* nodes in the cell's layout.
-    package func appendLayers(at contentOffset: CGPoint, to layers: inout [Bitmap.Layer]) {
-        guard let node else { return }
-        Self.appendLayers(
-            of: node, at: CGPoint(x: frame.minX - contentOffset.x, y: frame.minY - contentOffset.y), to: &layers)
+    package func appendLayers(at origin: CGPoint, to layers: inout [Bitmap.Layer]) -> _CellDrawing {
+        guard let node else { return .missing }
+        var drawing = _CellDrawing.complete
+        if !node.isDisplayComplete { drawing = .incomplete }
+        Self.appendLayers(of: node, at: origin, to: &layers, drawing: &drawing)
+        return drawing
     }
 
-    private static func appendLayers(of node: DisplayNode, at origin: CGPoint, to layers: inout [Bitmap.Layer]) {
+    private static func appendLayers(
+        of node: DisplayNode, at origin: CGPoint, to layers: inout [Bitmap.Layer], drawing: inout _CellDrawing
+    ) {
+        if let error = node.displayError { drawing = .failed(error, node: ObjectIdentifier(node)) }
         if let contents = node.contents { layers.append(Bitmap.Layer(contents, at: origin)) }
         for child in node.calculatedLayout?.children ?? [] {
             appendLayers(of: child.node, at: CGPoint(x: origin.x + child.frame.minX, y: origin.y + child.frame.minY),
-                         to: &layers)
+                         to: &layers, drawing: &drawing)
         }
     }
 }

@@ -58,7 +58,9 @@ extension GTKCollectionView {
         let page = container.viewportSize.height
         let upper = max(container.layout.contentSize.height, page)
         isConfiguringAdjustments = true
-        gtk_adjustment_configure(vertical, container.contentOffset.y, 0, upper, page * 0.1, page * 0.9, page)
+        // The adjustment is the scroll position as shown: an inverted list's
+        // starts at the layout's far end (`displayedContentOffset`).
+        gtk_adjustment_configure(vertical, container.displayedContentOffset.y, 0, upper, page * 0.1, page * 0.9, page)
         if let horizontal = weft_canvas_get_hadjustment(canvas) {
             let width = container.viewportSize.width
             gtk_adjustment_configure(horizontal, 0, 0, width, width * 0.1, width * 0.9, width)
@@ -68,7 +70,7 @@ extension GTKCollectionView {
         // the end (a taller viewport, shorter content) follows it, or the view
         // would show a gap where the scrollbar says the content ends.
         let clamped = gtk_adjustment_get_value(vertical)
-        if clamped != container.contentOffset.y { didScroll(to: clamped) }
+        if clamped != container.displayedContentOffset.y { didScroll(to: clamped) }
     }
 
     /// The adjustment moved (wheel, touchpad, scrollbar, keys, ``scroll(to:)``):
@@ -76,7 +78,7 @@ extension GTKCollectionView {
     /// before it lays out and paints.
     func didScroll(to value: Double) {
         guard !isConfiguringAdjustments, let container else { return }
-        container.contentOffset.y = value
+        container.displayedContentOffset.y = value
         needsLayout = true
         gtk_widget_queue_draw(canvas)
     }
@@ -128,8 +130,8 @@ extension GTKCollectionView {
             phasesTime: Duration.microseconds(now - start),
             mainQueueTime: Duration.microseconds(busy - lastMainQueueTime),
             viewTime: viewTime,
-            visibleItems: mountedCells.count(where: { $0.supplementaryKind == nil }),
-            blankVisibleItems: mountedCells.count(where: { $0.supplementaryKind == nil && $0.isBlank }))
+            visibleItems: drawnScreen.visibleItems.count,
+            blankVisibleItems: drawnScreen.blankItems.count)
         framePainted(frame)
     }
 }

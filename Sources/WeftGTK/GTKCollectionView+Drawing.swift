@@ -20,7 +20,8 @@ extension GTKCollectionView {
         didDrawThisFrame = true
         layOutContainerIfNeeded()
         guard let container else { return }
-        let layers = container.contentLayers(of: mountedCells)
+        drawnScreen = container.screen(of: mountedCells)
+        let layers = drawnScreen.layers
         let size = CGSize(width: Double(width), height: Double(height))
         let scale = Double(gtk_widget_get_scale_factor(canvas))
         if rendersWithCairo {
@@ -85,8 +86,10 @@ extension GTKCollectionView {
     }
 
     /// Sets the scroll position's vertical offset through the adjustment, as a
-    /// scrollbar would; the container's offset follows and the next frame
-    /// moves the ranges. Clamped to the content.
+    /// scrollbar would (the position as shown: `CollectionNode.displayedContentOffset`,
+    /// from the top of the screen's content, which for an inverted list is its
+    /// oldest item); the container's offset follows and the next frame moves
+    /// the ranges. Clamped to the content.
     public func scroll(to offset: Double) {
         guard let vertical = weft_canvas_get_vadjustment(canvas) else { return }
         gtk_adjustment_set_value(vertical, offset)

@@ -22,11 +22,11 @@ extension GTKCollectionView {
     }
 
     /// The item under `point` (in the widget's coordinates), in the view's index
-    /// space, following the displayed frames (mirrored when inverted).
+    /// space: the item drawn there, inverted or not
+    /// (`CollectionNode.contentPoint(forViewportPoint:)`).
     public func viewIndexPath(at point: CGPoint) -> IndexPath? {
         guard let container else { return nil }
-        return container.viewIndexPathForItem(
-            at: CGPoint(x: point.x + container.contentOffset.x, y: point.y + container.contentOffset.y))
+        return container.viewIndexPathForItem(at: container.contentPoint(forViewportPoint: point))
     }
 
     /// Page Up and Page Down move a page less a tenth (the adjustment's page

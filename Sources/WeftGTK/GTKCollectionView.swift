@@ -80,6 +80,9 @@ public final class GTKCollectionView: ContainerBackingView {
     var viewTime = Duration.zero
     /// The canvas drew since the frame began: the frame is the view's to report.
     var didDrawThisFrame = false
+    /// What the last drawing showed: its layers, and the items it left blank,
+    /// which the frame reports (the count is made on the layers drawn).
+    var drawnScreen = _Screen()
     /// The tick callback that keeps the frame clock running, while one is asked for.
     var tickCallback: guint?
 

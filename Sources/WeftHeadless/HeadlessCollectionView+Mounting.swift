@@ -7,9 +7,12 @@ import WeftReusePool
 /// per visible cell in one scoped pass of its reuse pool, so the views of cells
 /// that left are hidden and pooled when the pass ends.
 extension HeadlessCollectionView: ContainerBackingView {
-    /// Mounts a ``CellHostView`` for each of `cells` in ``containerView``,
-    /// reusing the views of cells that scrolled out; a cell without a node yet
-    /// gets none. A pass the pool refuses goes to ``mountErrors``.
+    /// Mounts a ``CellHostView`` for each of `cells` in ``containerView``, at
+    /// the cell's rect in the content as displayed
+    /// (`CollectionNode.displayedRect(forContentRect:)`: mirrored when the
+    /// container is inverted, as Texture's flipped view shows it), reusing the
+    /// views of cells that scrolled out; a cell without a node yet gets none. A
+    /// pass the pool refuses goes to ``mountErrors``.
     ///
     /// - Complexity: O(*v*) for *v* cells, plus the views the pass creates.
     public func mount(_ cells: [VisibleCell], of container: CollectionNode) {
@@ -17,8 +20,9 @@ extension HeadlessCollectionView: ContainerBackingView {
             try reusePool.mount { pass in
                 for cell in cells {
                     guard let element = cell.element, let node = element.nodeIfAllocated else { continue }
+                    let frame = container.displayedRect(forContentRect: cell.frame)
                     let configuration = try ViewConfiguration(Self.hostClass, attributes: [
-                        ViewAttribute(Self.frameAttribute, value: cell.frame) { (view: CellHostView, newFrame: CGRect) in
+                        ViewAttribute(Self.frameAttribute, value: frame) { (view: CellHostView, newFrame: CGRect) in
                             view.frame = newFrame
                         },
                         ViewAttribute(

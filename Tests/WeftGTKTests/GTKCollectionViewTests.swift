@@ -98,16 +98,24 @@ struct GTKCollectionViewTests {
         defer { harness.close() }
         harness.collection.isInverted = true
         try await harness.show(posts)
-        // The first post shows at the end of the content; bring it into view and
-        // click the middle of the frame it shows at.
-        let shown = try #require(harness.collection.frameForItem(at: IndexPath(item: 0, section: 0)))
-        harness.view.scroll(to: shown.maxY - 480)
+        // Scrolled to the oldest posts (the top of the screen's content, the
+        // scroll bar's start), then back to the newest, the first post shows at
+        // the bottom; a click there selects it.
+        harness.view.scroll(to: 0)
+        try await harness.runUntilSettled("the top of the inverted list")
+        #expect(harness.collection.indexPathsForVisibleItems.contains(IndexPath(item: 199, section: 0)))
+        harness.view.scroll(to: harness.collection.layout.contentSize.height)   // clamped to the end
         try await harness.runUntilSettled("the end of the inverted list")
-        let offset = harness.collection.contentOffset.y
-        harness.view.click(at: CGPoint(x: shown.midX, y: shown.midY - offset))
+        #expect(harness.collection.contentOffset.y == 0, "the scroll bar's end is the newest post")
+        let frame = try #require(harness.collection.frameForItem(at: IndexPath(item: 0, section: 0)))
+        let shown = harness.collection.viewportRect(forContentRect: frame)
+        #expect(shown.maxY == harness.collection.viewportSize.height, "the newest post sits at the bottom")
+        let window = try harness.screenshot()
+        let ink = ReferenceImage.ink(window, x: Int(shown.minX) ..< Int(shown.maxX), y: Int(shown.minY) ..< Int(shown.maxY))
+        #expect(ink > 500, "the newest post is drawn in its rect: \(ink) pixels of ink")
+        harness.view.click(at: CGPoint(x: shown.midX, y: shown.midY))
         #expect(posts.selected == [0])
-        #expect(harness.view.viewIndexPath(at: CGPoint(x: shown.midX, y: shown.midY - offset))
-            == IndexPath(item: 0, section: 0))
+        #expect(harness.view.viewIndexPath(at: CGPoint(x: shown.midX, y: shown.midY)) == IndexPath(item: 0, section: 0))
     }
 
     @Test func aBatchUpdateShowsTheRightPostsAfterwards() async throws {

@@ -93,4 +93,15 @@ public enum ReferenceImage {
         }
         return (inside, outside)
     }
+
+    /// The pixels in `rect` (pixels, clipped to the bitmap) that are not
+    /// `background`: a cell's ink on a composed or rendered screen.
+    public static func ink(_ bitmap: Bitmap, x: Range<Int>, y: Range<Int>, background: UInt32 = 0xFFFF_FFFF) -> Int {
+        let xs = x.clamped(to: 0 ..< bitmap.pixelWidth), ys = y.clamped(to: 0 ..< bitmap.pixelHeight)
+        var count = 0
+        for row in ys {
+            for column in xs where bitmap.pixel(x: column, y: row) != background { count += 1 }
+        }
+        return count
+    }
 }

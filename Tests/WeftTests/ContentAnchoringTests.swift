@@ -154,8 +154,8 @@ final class Chat: CollectionNodeDataSource, CollectionNodeDelegate {
 
         // The newest message sits at the bottom of the viewport.
         let newest = try #require(table.frameForItem(at: IndexPath(item: 0, section: 0)))
-        let shownLength = max(table.layout.contentSize.height, 600)
-        #expect(newest.maxY == shownLength)
+        #expect(newest.minY == 0, "content coordinates are the layout's: the first item at the start")
+        #expect(table.viewportRect(forContentRect: newest).maxY == 600)
         #expect(table.indexPathsForVisibleItems.contains(IndexPath(item: 0, section: 0)))
 
         // Scrolling up toward older messages fetches history at the end.
@@ -171,7 +171,7 @@ final class Chat: CollectionNodeDataSource, CollectionNodeDelegate {
         settle(table, scheduler)
         #expect(table.contentOffset == .zero)
         #expect(table.indexPathsForVisibleItems.first == IndexPath(item: 0, section: 0))
-        #expect(table.frameForItem(at: IndexPath(item: 0, section: 0))?.maxY == max(table.layout.contentSize.height, 600))
+        #expect(table.frameForItem(at: IndexPath(item: 0, section: 0)).map(table.viewportRect(forContentRect:))?.maxY == 600)
 
         // Reading older messages, a new one leaves the message read in place.
         scroll(table, to: 2_500)

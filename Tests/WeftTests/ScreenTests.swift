@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+import Weft
+import WeftCore
+import WeftTestSupport
+
+/// A cell filled with a color of its own, so that a picture shows which item
+/// is where: 100 points long along the scroll axis (a pager's page is the viewport).
+final class ColoredCell: CellNode, @unchecked Sendable {
+    let color: UInt32
+
+    init(item: Int) {
+        color = ColoredCell.color(of: item)
+        super.init()
+    }
+
+    static func color(of item: Int) -> UInt32 {
+        0xFF00_0000 | UInt32((item * 67 + 40) % 256) << 16 | UInt32((item * 29 + 90) % 256) << 8 | UInt32((item * 13) % 256)
+    }
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(width: constrainedSize.width, height: 100)
+    }
+
+    struct Fill: NodeDrawing {
+        let color: UInt32
+        func draw(in canvas: DrawingCanvas) {
+            for row in 0 ..< canvas.pixelHeight {
+                (canvas.pixels + row * canvas.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                    .update(repeating: color, count: canvas.pixelWidth)
+            }
+        }
+    }
+
+    override func drawing() -> (any NodeDrawing)? { Fill(color: color) }
+}
+
+@MainActor
+final class ColoredSource: CollectionNodeDataSource {
+    var count: Int
+    /// Items whose node is made by `special` instead.
+    var special: [Int: @Sendable () -> CellNode] = [:]
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
+        if let special = special[indexPath.item] { return special }
+        let item = indexPath.item
+        return { ColoredCell(item: item) }
+    }
+}
+
+/// Where a list scrolls to in a picture test.
+enum ScrollEnd: String, CaseIterable, Sendable {
+    case start, middle, end
+}
+
+/// What the screen shows is what the model says: composed frames of every
+/// container, inverted or not, at both ends and the middle, at 1x and 2x, hold
+/// each visible item's own drawing where the geometry says it shows, and the
+/// blank count is made from those same layers.
+@MainActor
+@Suite(.serialized) struct ScreenTests {
+    init() {
+        DisplayNode.displayQueueWidth = 16
+    }
+
+    func container(_ kind: ContainerKind, inverted: Bool, source: ColoredSource, viewport: CGSize) throws -> CollectionNode {
+        let node: CollectionNode = switch kind {
+        case .collection: CollectionNode(layout: try ListLayout())
+        case .table: try TableNode()
+        case .pager: PagerNode()
+        }
+        node.isInverted = inverted
+        node.dataSource = source
+        node.viewportSize = viewport
+        return node
+    }
+
+    func settle(_ node: CollectionNode) async {
+        repeat {
+            await node.waitForAllUpdates()
+            await DisplayNode.waitUntilScheduledDisplaysFinish()
+            await nextMainTurn()
+        } while node.isProcessingUpdates || !node.blankVisibleItems.isEmpty && node.numberOfSections > 0
+            && node.blankVisibleItems.contains { node.nodeForItem(at: $0) == nil }
+    }
+
+    /// The offset along the scroll axis that shows `end` of the content.
+    func offset(for end: ScrollEnd, of node: CollectionNode) -> CGPoint {
+        let content = node.layout.contentSize, viewport = node.viewportSize
+        let vertical = node.layout.scrollAxis == .vertical
+        let length = vertical ? max(content.height - viewport.height, 0) : max(content.width - viewport.width, 0)
+        let along: CGFloat = switch end {
+        case .start: 0
+        case .middle: (length / 2).rounded()
+        case .end: length
+        }
+        return vertical ? CGPoint(x: 0, y: along) : CGPoint(x: along, y: 0)
+    }
+
+    /// Where item `item` shows, worked out from first principles rather than
+    /// through the container's mapping: items are 100 points (a pager's, the
+    /// viewport) along the axis from the content's start; the viewport starts at
+    /// the offset; an inverted list is read from the far end of the viewport.
+    func expectedRect(of item: Int, in node: CollectionNode) -> CGRect {
+        let viewport = node.viewportSize, offset = node.contentOffset
+        if node.layout.scrollAxis == .vertical {
+            let top = CGFloat(item) * 100 - offset.y
+            let y = node.isInverted ? viewport.height - top - 100 : top
+            return CGRect(x: 0, y: y, width: viewport.width, height: 100)
+        }
+        let left = CGFloat(item) * viewport.width - offset.x
+        let x = node.isInverted ? viewport.width - left - viewport.width : left
+        return CGRect(x: x, y: 0, width: viewport.width, height: viewport.height)
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var kind: ContainerKind
+        var inverted: Bool
+        var end: ScrollEnd
+        var scale: Double
+        var testDescription: String { "\(kind) \(inverted ? "inverted" : "normal") at \(end), \(Int(scale))x" }
+
+        static let all: [Case] = ContainerKind.allCases.flatMap { kind in
+            [false, true].flatMap { inverted in
+                ScrollEnd.allCases.flatMap { end in [1.0, 2.0].map { Case(kind: kind, inverted: inverted, end: end, scale: $0) } }
+            }
+        }
+    }
+
+    @Test(arguments: Case.all)
+    func eachVisibleItemShowsItsOwnDrawingWhereItsGeometrySays(_ test: Case) async throws {
+        let source = ColoredSource(count: 40)
+        let viewport = CGSize(width: 120, height: 450)
+        let node = try container(test.kind, inverted: test.inverted, source: source, viewport: viewport)
+        node.reloadData()
+        await settle(node)
+        node.contentOffset = offset(for: test.end, of: node)
+        node.layoutIfNeeded()
+        await settle(node)
+
+        let frame = try node.composeFrame(scale: test.scale)
+        #expect(!frame.visibleItems.isEmpty, "\(test.testDescription): something is visible")
+        #expect(frame.blankItems.isEmpty, "\(test.testDescription): \(frame.blankItems)")
+        let screen = CGRect(origin: .zero, size: viewport)
+        for path in frame.visibleItems {
+            let expected = expectedRect(of: path.item, in: node)
+            #expect(node.viewportRect(forContentRect: try #require(node.frameForItem(at: path))) == expected,
+                    "\(test.testDescription): item \(path.item)'s mapping")
+            // Every pixel row and column of the part on screen, sampled inside its edges.
+            let part = expected.intersection(screen).insetBy(dx: 1, dy: 1)
+            guard !part.isEmpty else { continue }
+            for (x, y) in [(part.midX, part.midY), (part.minX, part.minY), (part.maxX - 1, part.maxY - 1)] {
+                let pixel = frame.bitmap.pixel(x: Int(x * test.scale), y: Int(y * test.scale))
+                #expect(pixel == ColoredCell.color(of: path.item),
+                        "\(test.testDescription): item \(path.item) at (\(x), \(y)) shows \(String(pixel, radix: 16))")
+            }
+            // A tap in the middle of what shows finds the same item.
+            let point = node.contentPoint(forViewportPoint: CGPoint(x: part.midX, y: part.midY))
+            #expect(node.viewIndexPathForItem(at: point) == path, "\(test.testDescription): a tap on item \(path.item)")
+        }
+        // An inverted list at its start shows item 0 at the bottom (right) edge.
+        if test.inverted, test.end == .start {
+            let edge = test.kind == .pager
+                ? (x: Int(viewport.width * test.scale) - 1, y: 10) : (x: 10, y: Int(viewport.height * test.scale) - 1)
+            #expect(frame.bitmap.pixel(x: edge.x, y: edge.y) == ColoredCell.color(of: 0), "\(test.testDescription)")
+        }
+    }
+
+    /// Scrolled away from its start, an inverted list drew a plain background while
+    /// its blank count said 0: the layers were placed in mirrored content space.
+    @Test func aScrolledInvertedTableDrawsItsRowsAndTheCountAgrees() async throws {
+        let source = ColoredSource(count: 1_000)
+        let node = try container(.table, inverted: true, source: source, viewport: CGSize(width: 100, height: 400))
+        node.reloadData()
+        await settle(node)
+        node.contentOffset = CGPoint(x: 0, y: 50_000)
+        node.layoutIfNeeded()
+        await settle(node)
+        let frame = try node.composeFrame(scale: 1)
+        #expect(frame.visibleItems.map(\.item) == Array(500 ... 503))
+        #expect(frame.blankItems.isEmpty)
+        // Row 500 starts at offset 50,000: in an inverted list it is the bottom row.
+        #expect(frame.bitmap.pixel(x: 50, y: 350) == ColoredCell.color(of: 500))
+        #expect(frame.bitmap.pixel(x: 50, y: 50) == ColoredCell.color(of: 503))
+        // The layers lie inside the viewport, not at mirrored content positions.
+        for layer in node.visibleContentLayers() {
+            #expect(layer.origin.y > -100 && layer.origin.y < 400, "a layer at \(layer.origin)")
+        }
+        // A click at (50, 50) of the viewport is row 503, the one drawn there.
+        #expect(node.viewIndexPathForItem(at: node.contentPoint(forViewportPoint: CGPoint(x: 50, y: 50)))
+            == IndexPath(item: 503, section: 0))
+    }
+
+    @Test func theDisplayedOffsetOfAnInvertedListRunsFromItsOldestEnd() async throws {
+        let source = ColoredSource(count: 20)   // 2,000 points of content
+        let node = try container(.table, inverted: true, source: source, viewport: CGSize(width: 100, height: 500))
+        node.reloadData()
+        await settle(node)
+        #expect(node.contentOffset.y == 0)
+        #expect(node.displayedContentOffset.y == 1_500, "at the newest row, a scroll bar is at its bottom")
+        node.displayedContentOffset.y = 0
+        #expect(node.contentOffset.y == 1_500, "the top of the screen's content is the oldest row")
+        let plain = try container(.table, inverted: false, source: source, viewport: CGSize(width: 100, height: 500))
+        plain.reloadData()
+        await settle(plain)
+        plain.contentOffset.y = 700
+        #expect(plain.displayedContentOffset == plain.contentOffset)
+    }
+
+    /// A cell whose drawing lands outside its own rect shows the background
+    /// there: it is blank, though every node of it has its contents.
+    @Test func aCellWhoseDrawingMissesItsRectIsCountedBlank() async throws {
+        let source = ColoredSource(count: 10)
+        source.special[1] = { MisplacedCell() }
+        let node = try container(.collection, inverted: false, source: source, viewport: CGSize(width: 100, height: 450))
+        node.reloadData()
+        await settle(node)
+        let frame = try node.composeFrame(scale: 1)
+        #expect(frame.blankItems == [IndexPath(item: 1, section: 0)])
+        #expect(node.blankVisibleItems == [IndexPath(item: 1, section: 0)])
+        #expect(frame.bitmap.pixel(x: 50, y: 150) == 0xFFFF_FFFF)
+    }
+
+    /// A cell taller than the largest bitmap was drawn white with no record:
+    /// its failure is now blank and in the container's diagnostics, once, and
+    /// no other cell's drawing changes.
+    @Test func aCellTooLargeToDrawIsBlankAndReportedOnce() async throws {
+        let source = ColoredSource(count: 10)
+        source.special[0] = { TallCell() }
+        let node = try container(.collection, inverted: false, source: source, viewport: CGSize(width: 100, height: 450))
+        node.reloadData()
+        await settle(node)
+        let frame = try node.composeFrame(scale: 1)
+        #expect(frame.blankItems == [IndexPath(item: 0, section: 0)])
+        _ = try node.composeFrame(scale: 1)
+        let failures = node.diagnostics.errors(of: DisplayError.self)
+        #expect(failures.count == 1, "\(failures)")
+        #expect(node.diagnostics.diagnostics.first?.indexPaths == [IndexPath(item: 0, section: 0)])
+    }
+}
+
+/// A cell with no drawing of its own whose one subnode is laid out far below it.
+final class MisplacedCell: CellNode, @unchecked Sendable {
+    let child = ColoredCell(item: 7)
+
+    override init() {
+        super.init()
+        automaticallyManagesSubnodes = true
+    }
+
+    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
+        .absolute(children: [.node(child).style { $0.layoutPosition = CGPoint(x: 0, y: 5_000) }])
+    }
+}
+
+/// A cell 20,000 points tall: past `Bitmap.maximumDimension` at any scale.
+final class TallCell: CellNode, @unchecked Sendable {
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(width: constrainedSize.width, height: 20_000)
+    }
+
+    override func drawing() -> (any NodeDrawing)? { ColoredCell.Fill(color: 0xFF00_FF00) }
+}

@@ -11,6 +11,7 @@ extension CollectionNode {
     /// - Complexity: O(*c* + *v*) for *c* nodes that cross a range boundary and
     ///   *v* visible cells; it does not grow with the item count.
     public func layoutIfNeeded() {
+        if case .indexPath = scrollTarget?.target { keepScrollTarget() }
         rangeController.updateIfNeeded()
         let cells = visibleCells()
         layOutNodes(of: cells)
@@ -19,7 +20,7 @@ extension CollectionNode {
 
     /// The cells the view shows now: each visible item (absent ones of a lazy
     /// collection included), then each visible header and footer, at its frame
-    /// as shown. The one walk of the visible cells a frame makes.
+    /// in content coordinates. The one walk of the visible cells a frame makes.
     ///
     /// - Complexity: O(log *n* + *v*) for *v* visible cells.
     func visibleCells() -> [VisibleCell] {

@@ -75,11 +75,18 @@ extension CollectionNode {
     /// Converts an index path of the data source's index space to the view's, as
     /// Texture's `convertIndexPathFromCollectionNode:` does: the place the view
     /// shows that item at now, or `nil` if the view does not show it yet (an
-    /// insert on its way).
+    /// insert on its way). An item of a lazy collection that is not loaded has
+    /// its own index path while no update is in flight (the two spaces agree then).
     ///
     /// - Complexity: O(log *n*).
     public func viewIndexPath(for indexPath: IndexPath) -> IndexPath? {
-        dataController.pendingMap.element(at: indexPath).flatMap { dataController.visibleMap.indexPath(of: $0) }
+        let pending = dataController.pendingMap
+        if let element = pending.element(at: indexPath) { return dataController.visibleMap.indexPath(of: element) }
+        guard !dataController.isProcessingUpdates, indexPath.count == 2,
+            (0 ..< pending.numberOfSections).contains(indexPath.section),
+            (0 ..< pending.numberOfItems(inSection: indexPath.section)).contains(indexPath.item)
+        else { return nil }
+        return indexPath
     }
 
     /// Converts an index path of the view's index space to the data source's, as

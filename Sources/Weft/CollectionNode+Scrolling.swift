@@ -9,9 +9,13 @@ extension CollectionNode {
     /// the ranges follow as they would after a user's scroll; a headless
     /// container has nothing to animate, so `animated` only changes nothing.
     ///
-    /// The offset stays within the content unless ``allowsOverscroll``. An item
-    /// the data source has but the view does not show yet (an insert on its way)
-    /// is scrolled to when the update that shows it commits.
+    /// The item stays where it was asked to be until the next scroll (of the
+    /// app's, the user's or another `scrollToItem`): while a lazy list corrects
+    /// the estimates of the items around it, while an insert that brings it is
+    /// on its way, and while updates are in flight (then a lazy item that is not
+    /// loaded yet is scrolled to once they commit). The offset stays within the
+    /// content unless ``allowsOverscroll``: at the content's ends the item goes
+    /// as near its place as the content allows.
     ///
     /// - Throws: ``CollectionNodeError/noSuchItem(_:numberOfSections:numberOfItemsInSection:)``
     ///   or ``CollectionNodeError/conflictingScrollPositions(_:)``; nothing changes then.
@@ -19,14 +23,16 @@ extension CollectionNode {
     public func scrollToItem(
         at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool = false
     ) throws(CollectionNodeError) {
-        let element = try element(at: indexPath)
         try checkScrollPosition(scrollPosition)
-        pendingScroll = nil
-        guard let viewPath = dataController.visibleMap.indexPath(of: element) else {
-            pendingScroll = (_WeakElement(element), scrollPosition)
+        let element: CollectionElement
+        do {
+            element = try self.element(at: indexPath)
+        } catch .itemNotLoaded {
+            scrollTarget = (.indexPath(indexPath), scrollPosition)
             return
         }
-        scroll(toViewItemAt: viewPath, at: scrollPosition)
+        scrollTarget = (.element(_WeakElement(element)), scrollPosition)
+        keepScrollTarget()
     }
 
     func checkScrollPosition(_ position: ScrollPosition) throws(CollectionNodeError) {
@@ -37,34 +43,76 @@ extension CollectionNode {
         }
     }
 
-    /// Performs a scroll that waited for its item to reach the view; called after each commit.
-    func performPendingScroll() {
-        guard let (entry, position) = pendingScroll else { return }
-        guard let element = entry.element, dataController.pendingMap.indexPath(of: element) != nil else {
-            pendingScroll = nil  // deleted before it showed
-            return
+    /// Puts the scroll target back where it was asked to be, and keeps the
+    /// offset within the content; called after each commit, load and relayout,
+    /// when frames may have moved. A target deleted before it showed is let go;
+    /// an index path that no longer exists once updates commit is reported
+    /// (``CollectionNodeError``, layer `.container`). A target still waiting
+    /// for updates to commit is looked at again by each ``layoutIfNeeded()``.
+    ///
+    /// - Complexity: O(log *n*).
+    func keepScrollTarget() {
+        defer { keepOffsetWithinContent() }
+        guard let (target, position) = scrollTarget else { return }
+        let element: CollectionElement
+        switch target {
+        case .element(let entry):
+            guard let known = entry.element, dataController.pendingMap.indexPath(of: known) != nil else {
+                scrollTarget = nil  // deleted before it showed
+                return
+            }
+            element = known
+        case .indexPath(let indexPath):
+            guard !dataController.isProcessingUpdates else { return }
+            do {
+                element = try self.element(at: indexPath)
+            } catch .itemNotLoaded {
+                return  // inside a commit: the next frame loads it (layoutIfNeeded)
+            } catch {
+                scrollTarget = nil
+                diagnostics.report(error, layer: .container, indexPaths: [indexPath])
+                return
+            }
+            scrollTarget = (.element(_WeakElement(element)), position)
         }
         guard let viewPath = dataController.visibleMap.indexPath(of: element) else { return }
-        pendingScroll = nil
         scroll(toViewItemAt: viewPath, at: position)
+    }
+
+    /// Moves an offset left past the content's end (the content shrank, or
+    /// estimates were corrected) back within it, unless ``allowsOverscroll``.
+    private func keepOffsetWithinContent() {
+        guard !allowsOverscroll else { return }
+        let offset = contentOffset
+        if clampedContentOffset(offset) != offset {
+            isKeepingScrollTarget = true
+            contentOffset = offset  // the setter clamps
+            isKeepingScrollTarget = false
+        }
     }
 
     private func scroll(toViewItemAt viewPath: IndexPath, at position: ScrollPosition) {
         guard let frame = layout.frameForItem(at: viewPath) else { return }
         let viewport = rangeController.viewport
         var offset = viewport.origin
+        // An inverted list shows the layout mirrored: the top of the screen is
+        // the far end of the content, so a position names the other edge.
+        let vertical = isInverted ? position.mirroredVertically : position
+        let horizontal = isInverted ? position.mirroredHorizontally : position
         if layout.scrollAxis == .vertical {
             offset.y = Self.origin(
                 itemStart: frame.minY, itemEnd: frame.maxY, viewportStart: viewport.minY,
-                viewportLength: viewport.height, leading: position.contains(.top),
-                centred: position.contains(.centeredVertically), trailing: position.contains(.bottom))
+                viewportLength: viewport.height, leading: vertical.contains(.top),
+                centred: vertical.contains(.centeredVertically), trailing: vertical.contains(.bottom))
         } else {
             offset.x = Self.origin(
                 itemStart: frame.minX, itemEnd: frame.maxX, viewportStart: viewport.minX,
-                viewportLength: viewport.width, leading: position.contains(.left),
-                centred: position.contains(.centeredHorizontally), trailing: position.contains(.right))
+                viewportLength: viewport.width, leading: horizontal.contains(.left),
+                centred: horizontal.contains(.centeredHorizontally), trailing: horizontal.contains(.right))
         }
+        isKeepingScrollTarget = true
         contentOffset = offset
+        isKeepingScrollTarget = false
     }
 
     /// The viewport origin along the scroll axis that puts an item where asked;

@@ -199,6 +199,7 @@ public class CollectionNode {
         set {
             let old = rangeController.viewport.origin
             let newValue = allowsOverscroll ? newValue : clampedContentOffset(newValue)
+            if !isKeepingScrollTarget { scrollTarget = nil }
             guard newValue != old else { return }
             if !hasScrolled {
                 hasScrolled = true
@@ -253,8 +254,13 @@ public class CollectionNode {
     /// ``diagnostics``, by node: each is reported once while it shows.
     var reportedDisplayFailures: [ObjectIdentifier: DisplayError] = [:]
 
-    /// A scroll to an item the view does not show yet, done when it does.
-    var pendingScroll: (_WeakElement, ScrollPosition)?
+    /// The item the last ``scrollToItem(at:at:animated:)`` asked for, kept where
+    /// it was asked to be while the view catches up (an update in flight, an
+    /// insert on its way, lazy estimates corrected) until the next scroll.
+    var scrollTarget: (target: _ScrollTarget, position: ScrollPosition)?
+    /// Whether the offset is being set to keep ``scrollTarget``: such a change
+    /// is not a new scroll, which would let the target go.
+    var isKeepingScrollTarget = false
 
     /// Whether the first item shows at the end of the scroll axis, newest at the
     /// bottom, as a chat does: Texture's `inverted`, which flips the view.
@@ -279,7 +285,7 @@ public class CollectionNode {
     public var allowsOverscroll = false
 
     /// `offset` moved into the range where the viewport stays within the content.
-    private func clampedContentOffset(_ offset: CGPoint) -> CGPoint {
+    func clampedContentOffset(_ offset: CGPoint) -> CGPoint {
         let content = layout.contentSize
         let size = viewportSize
         func clamp(_ value: CGFloat, _ limit: CGFloat) -> CGFloat {

@@ -1,6 +1,7 @@
 public import WeftCore
 public import WeftDataController
 public import WeftMemory
+import Foundation
 import WeftRangeController
 
 /// One page per viewport, scrolled horizontally: `ASPagerNode`. Every page is
@@ -39,9 +40,24 @@ public final class PagerNode: CollectionNode {
     }
 
     /// Scrolls to `page` in one step; a page past the last scrolls to the last.
+    /// The page counts include updates in flight: a page they bring is shown
+    /// once they commit, and stays shown while they do, as
+    /// ``CollectionNode/scrollToItem(at:at:animated:)`` keeps its item.
     public func scrollToPage(at page: Int) {
-        let last = max(numberOfPages - 1, 0)
-        contentOffset = CGPoint(x: CGFloat(min(max(page, 0), last)) * viewportSize.width, y: 0)
+        var remaining = min(max(page, 0), max(numberOfPages - 1, 0))
+        for section in 0 ..< numberOfSections {
+            let count = numberOfItems(inSection: section)
+            guard remaining >= count else {
+                let position: ScrollPosition = layout.scrollAxis == .horizontal ? .left : .top
+                do {
+                    try scrollToItem(at: IndexPath(item: remaining, section: section), at: position)
+                } catch {
+                    diagnostics.report(error, layer: .container, indexPaths: [IndexPath(item: remaining, section: section)])
+                }
+                return
+            }
+            remaining -= count
+        }
     }
 
     /// The pages in every section, in the data source's index space.

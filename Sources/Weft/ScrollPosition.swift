@@ -36,3 +36,22 @@ public struct ScrollPosition: OptionSet, Hashable, Sendable, CustomStringConvert
         return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
     }
 }
+
+extension ScrollPosition {
+    /// The position with top and bottom swapped: where an inverted list's
+    /// layout puts what the screen shows at the other edge.
+    var mirroredVertically: ScrollPosition {
+        var mirrored = subtracting([.top, .bottom])
+        if contains(.top) { mirrored.insert(.bottom) }
+        if contains(.bottom) { mirrored.insert(.top) }
+        return mirrored
+    }
+
+    /// The position with left and right swapped.
+    var mirroredHorizontally: ScrollPosition {
+        var mirrored = subtracting([.left, .right])
+        if contains(.left) { mirrored.insert(.right) }
+        if contains(.right) { mirrored.insert(.left) }
+        return mirrored
+    }
+}

@@ -133,7 +133,7 @@ extension _PipelineAdapter: DataControllerDelegate {
             }
         }
         node.pruneSelection()
-        node.performPendingScroll()
+        node.keepScrollTarget()
     }
 
     /// The layout's lengths are computed in step 3 where it can.
@@ -150,7 +150,7 @@ extension _PipelineAdapter: DataControllerDelegate {
         node.view?.dataController(dataController, didLoadItemsAt: indexPaths, in: map)
         node.rangeController.itemsDidLoad(at: indexPaths, in: map)
         // A scroll to an item that was loaded for it can go now.
-        node.performPendingScroll()
+        node.keepScrollTarget()
     }
 
     func dataController(
@@ -165,6 +165,7 @@ extension _PipelineAdapter: DataControllerDelegate {
         guard let node else { return }
         node.view?.dataControllerDidRelayout(dataController)
         node.rangeController.setVisibleMap(dataController.visibleMap)
+        node.keepScrollTarget()
     }
 }
 

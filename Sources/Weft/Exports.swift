@@ -23,6 +23,7 @@
 @_exported import enum WeftNode.DisplayError
 @_exported import class WeftNode.DisplayNode
 @_exported import struct WeftNode.DrawingCanvas
+@_exported import struct WeftNode.DrawingError
 @_exported import struct WeftNode.EdgeInsets
 @_exported import struct WeftNode.InterfaceState
 @_exported import struct WeftNode.Layout

@@ -6,12 +6,21 @@ public struct TextAttributes: Hashable, Sendable {
     /// A family the machine lacks falls back to Fontconfig's nearest match, and
     /// ``Fonts/diagnostics`` records it once.
     public var fontFamily: String
-    /// The font size in points.
+    /// The font size in points. Text is shaped and drawn at most at
+    /// ``maximumFontSize``; a larger size draws nothing and says so
+    /// (`DisplayNode.displayError`).
     public var fontSize: Double
     /// The font weight.
     public var fontWeight: FontWeight
     /// The text colour.
     public var color: Color
+
+    /// The largest font size text is shaped at, in points. Beyond it FreeType
+    /// cannot make the font at common scales, and its failure would poison the
+    /// font face that every other text of the family shares (Cairo keeps a
+    /// face's error for good): a larger size is measured at this one and its
+    /// node draws nothing, with a `DrawingError`.
+    public static let maximumFontSize: Double = 4_096
 
     /// Creates attributes; a size that is not finite and above zero becomes 14.
     public init(fontFamily: String = Fonts.defaultFamily, fontSize: Double = 14,

@@ -253,17 +253,26 @@ extension DisplayNode {
             guard !isCancelled() else { return .cancelled }
             let role = MainQueue.isCurrent ? "main" : "display"
             return PipelineTracing.span("draw", category: "display", role: role, flow: flow) {
+                var drawingError: DrawingError?
                 do throws(BitmapError) {
                     let bitmap = try Bitmap(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale) { pixels, stride in
                         if let background {
                             _BackgroundFill.fill(pixels, bytesPerRow: stride, width: pixelWidth, height: pixelHeight,
                                                  color: background, radius: radius * scale)
                         }
-                        drawing?.draw(in: DrawingCanvas(
-                            pixels: pixels, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytesPerRow: stride,
-                            scale: scale, bounds: CGRect(origin: .zero, size: size), isCancelled: isCancelled))
+                        do throws(DrawingError) {
+                            try drawing?.draw(in: DrawingCanvas(
+                                pixels: pixels, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytesPerRow: stride,
+                                scale: scale, bounds: CGRect(origin: .zero, size: size), isCancelled: isCancelled))
+                        } catch {
+                            drawingError = error
+                        }
                     }
-                    return isCancelled() ? .cancelled : .contents(bitmap)
+                    if isCancelled() { return .cancelled }
+                    if let drawingError {
+                        return .failed(.drawing(drawingError, node: weakNode.node?.description ?? "a node that died"))
+                    }
+                    return .contents(bitmap)
                 } catch {
                     // Named here, off the capture's path: failures are rare, names cost.
                     return .failed(.bitmap(error, node: weakNode.node?.description ?? "a node that died"))

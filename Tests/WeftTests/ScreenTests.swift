@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Weft
 import WeftCore
+import WeftDisplay
 import WeftTestSupport
 
 /// A cell filled with a color of its own, so that a picture shows which item
@@ -266,4 +267,102 @@ final class TallCell: CellNode, @unchecked Sendable {
     }
 
     override func drawing() -> (any NodeDrawing)? { ColoredCell.Fill(color: 0xFF00_FF00) }
+}
+
+/// A cell that shows one text node, as a feed's cells do.
+final class TextCell: CellNode, @unchecked Sendable {
+    let text: TextNode
+
+    init(_ text: AttributedText) {
+        self.text = TextNode(text)
+        super.init()
+        automaticallyManagesSubnodes = true
+    }
+
+    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? { .node(text) }
+}
+
+/// Text that cannot be drawn shows as a blank cell with a typed error, never as
+/// a white cell with no record, and never changes another cell's drawing.
+@MainActor
+@Suite(.serialized) struct TextFailureTests {
+    init() {
+        DisplayNode.displayQueueWidth = 16
+    }
+
+    func list(_ texts: [AttributedText]) async throws -> (CollectionNode, ColoredSource) {
+        let source = ColoredSource(count: texts.count)
+        for (item, text) in texts.enumerated() { source.special[item] = { TextCell(text) } }
+        let node = CollectionNode(layout: try ListLayout())
+        node.dataSource = source
+        node.viewportSize = CGSize(width: 300, height: 600)
+        node.reloadData()
+        repeat {
+            await node.waitForAllUpdates()
+            await DisplayNode.waitUntilScheduledDisplaysFinish()
+            await nextMainTurn()
+        } while node.isProcessingUpdates
+        return (node, source)
+    }
+
+    func ink(of item: Int, in node: CollectionNode, _ frame: ComposedFrame, scale: Double) throws -> Int {
+        let shown = node.viewportRect(forContentRect: try #require(node.frameForItem(at: IndexPath(item: item, section: 0))))
+        return ReferenceImage.ink(frame.bitmap, x: Int(shown.minX * scale) ..< Int(shown.maxX * scale),
+                                  y: Int(shown.minY * scale) ..< Int(shown.maxY * scale))
+    }
+
+    /// A font size of 10^6 made FreeType fail, and Cairo kept the failure on the
+    /// font face every DejaVu text shares: all other text in the list vanished.
+    @Test func aHugeFontSizeBlanksItsOwnCellOnlyAndIsReported() async throws {
+        let (node, source) = try await list([
+            "Before the huge one",
+            "And another before it",
+            AttributedText("x", attributes: TextAttributes(fontSize: 1e6)),
+        ])
+        defer { withExtendedLifetime(source) {} }
+        let frame = try node.composeFrame(scale: 2)
+        #expect(frame.blankItems == [IndexPath(item: 2, section: 0)])
+        #expect(try ink(of: 0, in: node, frame, scale: 2) > 200)
+        #expect(try ink(of: 1, in: node, frame, scale: 2) > 200)
+        let errors = node.diagnostics.errors(of: DisplayError.self)
+        #expect(errors.count == 1 && "\(errors)".contains("font size"), "\(errors)")
+        // Text drawn after it, in another list, still has its ink.
+        let (later, laterSource) = try await list(["Later text"])
+        defer { withExtendedLifetime(laterSource) {} }
+        #expect(try ink(of: 0, in: later, try later.composeFrame(scale: 2), scale: 2) > 100)
+    }
+
+    @Test func textAfterANulIsText() async throws {
+        let (node, source) = try await list(["abc\u{0}def ghi jkl", "abc"])
+        defer { withExtendedLifetime(source) {} }
+        let cell = try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0)) as? TextCell)
+        let frame = try node.composeFrame(scale: 1)
+        let whole = try ink(of: 0, in: node, frame, scale: 1), prefix = try ink(of: 1, in: node, frame, scale: 1)
+        #expect(whole > prefix * 3, "the text after the NUL is drawn: \(whole) pixels of ink against \(prefix)")
+        #expect(!cell.text.isTruncated)
+        #expect(frame.blankItems.isEmpty)
+    }
+
+    /// 300 KB in one paragraph: Pango shaped none of it and the cell was white,
+    /// `isTruncated` false.
+    @Test func textPangoCannotLayOutIsTruncatedBlankAndReported() async throws {
+        let (node, source) = try await list([AttributedText(String(repeating: "lorem ipsum dolor sit amet ", count: 11_200)), "ok"])
+        defer { withExtendedLifetime(source) {} }
+        let cell = try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0)) as? TextCell)
+        #expect(cell.text.isTruncated)
+        let frame = try node.composeFrame(scale: 1)
+        #expect(frame.blankItems == [IndexPath(item: 0, section: 0)])
+        #expect(node.diagnostics.errors(of: DisplayError.self).count == 1)
+    }
+
+    /// 80 KB with no line limit is taller than the largest bitmap: the cell was
+    /// drawn white with no record.
+    @Test func textTallerThanTheLargestBitmapIsBlankAndReported() async throws {
+        let (node, source) = try await list([AttributedText(String(repeating: "lorem ipsum dolor sit amet ", count: 3_000))])
+        defer { withExtendedLifetime(source) {} }
+        let frame = try node.composeFrame(scale: 2)
+        #expect(frame.blankItems == [IndexPath(item: 0, section: 0)])
+        let errors = node.diagnostics.errors(of: DisplayError.self)
+        #expect(errors.count == 1 && "\(errors)".contains("exceeds the limit"), "\(errors)")
+    }
 }

@@ -10,9 +10,10 @@ struct _TextDrawing: NodeDrawing {
     let maximumNumberOfLines: Int
     let truncationMode: TruncationMode
 
-    func draw(in canvas: DrawingCanvas) {
+    func draw(in canvas: DrawingCanvas) throws(DrawingError) {
         let layout = layout ?? _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
                                            truncationMode: truncationMode)
+        if let failure = layout.failure { throw failure }
         guard !canvas.isCancelled else { return }
         _withCairo(canvas) { cairo in layout.draw(in: cairo) }
     }

@@ -1,6 +1,7 @@
 import CPangoCairo
 import Foundation
 import WeftCore
+import WeftNode
 
 /// Text shaped and broken into lines by Pango for one width: made when a text
 /// node measures (on the thread that measures), kept by the node, and drawn by
@@ -18,6 +19,11 @@ final class _TextLayout: @unchecked Sendable {
     let text: AttributedText
     let maximumNumberOfLines: Int
     let truncationMode: TruncationMode
+    /// Why the text cannot be drawn as asked: a font size beyond the cap, or
+    /// text Pango did not lay out; `nil` when it can.
+    let failure: DrawingError?
+    /// Whether Pango laid out less than the whole text (not by a line limit).
+    private let droppedText: Bool
     private let layout: OpaquePointer
     private let lock = PosixMutex(())
 
@@ -31,9 +37,10 @@ final class _TextLayout: @unchecked Sendable {
         self.maximumNumberOfLines = maximumNumberOfLines
         self.truncationMode = truncationMode
         layout = pango_layout_new(_PangoContext.current)
-        let string = text.string
-        pango_layout_set_text(layout, string, Int32(string.utf8.count))
-        let attributes = Self.attributes(of: text)
+        let string = Self.shapeable(text.string)
+        let byteCount = string.utf8.count
+        pango_layout_set_text(layout, string, Int32(clamping: byteCount))
+        let (attributes, largestSize) = Self.attributes(of: text)
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
@@ -60,6 +67,37 @@ final class _TextLayout: @unchecked Sendable {
         let scale = Double(PANGO_SCALE)
         size = CGSize(width: (Double(logical.width) / scale).rounded(.up),
                       height: (Double(logical.height) / scale).rounded(.up))
+        let laidOut = Self.laidOutByteCount(of: layout)
+        // Pango lays out less than the text when a line limit cuts it (that is
+        // truncation, asked for), and, past about 290,000 characters in one
+        // paragraph, shapes none of it: one empty line. Either way what shows
+        // is not the text.
+        droppedText = pango_layout_is_ellipsized(layout) == 0
+            && (laidOut < byteCount || logical.width == 0 && string.unicodeScalars.contains { !$0.properties.isWhitespace })
+        if largestSize > TextAttributes.maximumFontSize {
+            failure = DrawingError(
+                "a font size of \(largestSize) pt is beyond the largest Weft shapes, \(TextAttributes.maximumFontSize) pt")
+        } else if droppedText {
+            failure = DrawingError(
+                "Pango laid out \(laidOut) of the text's \(byteCount) UTF-8 bytes, \(logical.width / PANGO_SCALE) pt wide")
+        } else {
+            failure = nil
+        }
+    }
+
+    /// Where the last line Pango laid out ends, in UTF-8 bytes of the text.
+    private static func laidOutByteCount(of layout: OpaquePointer) -> Int {
+        let count = pango_layout_get_line_count(layout)
+        guard count > 0, let line = pango_layout_get_line_readonly(layout, count - 1) else { return 0 }
+        return Int(line.pointee.start_index) + Int(line.pointee.length)
+    }
+
+    /// `string` as Pango takes it: a NUL (which GLib's UTF-8 check treats as the
+    /// end of the text, dropping the rest) shows as U+2400 SYMBOL FOR NULL.
+    /// Applied to the whole text and to each run alike, so the runs' byte
+    /// ranges stay in step.
+    static func shapeable(_ string: String) -> String {
+        string.utf8.contains(0) ? string.replacingOccurrences(of: "\u{0}", with: "\u{2400}") : string
     }
 
     deinit {
@@ -87,24 +125,30 @@ final class _TextLayout: @unchecked Sendable {
         lock.withLock { _ in Int(pango_layout_get_line_count(layout)) }
     }
 
-    /// Whether Pango cut the text to fit the line limit.
+    /// Whether the text shows cut: Pango cut it to fit the line limit, or laid
+    /// out less than all of it.
     var isTruncated: Bool {
-        lock.withLock { _ in pango_layout_is_ellipsized(layout) != 0 }
+        droppedText || lock.withLock { _ in pango_layout_is_ellipsized(layout) != 0 }
     }
 
-    /// The Pango attribute list of `text`'s runs, by UTF-8 byte ranges.
-    private static func attributes(of text: AttributedText) -> OpaquePointer {
+    /// The Pango attribute list of `text`'s runs, by UTF-8 byte ranges of the
+    /// shapeable text, and the largest font size asked for (sizes are shaped at
+    /// most at ``TextAttributes/maximumFontSize``).
+    private static func attributes(of text: AttributedText) -> (OpaquePointer, largestSize: Double) {
         let list = pango_attr_list_new()!
         var start = 0
+        var largest = 0.0
         for run in text.runs {
-            let end = start + run.string.utf8.count
+            let end = start + shapeable(run.string).utf8.count
             defer { start = end }
             guard end > start else { continue }
             let attributes = run.attributes
             Fonts.checkFamily(attributes.fontFamily)
             let font = pango_font_description_new()
             pango_font_description_set_family(font, attributes.fontFamily)
-            pango_font_description_set_absolute_size(font, attributes.fontSize * Double(PANGO_SCALE))
+            largest = max(largest, attributes.fontSize)
+            let size = min(attributes.fontSize, TextAttributes.maximumFontSize)
+            pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
             pango_font_description_set_weight(font, PangoWeight(UInt32(attributes.fontWeight.rawValue)))
             let color = attributes.color
             func channel(_ value: Double) -> UInt16 { UInt16((value * 65_535).rounded()) }
@@ -120,6 +164,6 @@ final class _TextLayout: @unchecked Sendable {
             }
             pango_font_description_free(font)
         }
-        return list
+        return (list, largest)
     }
 }

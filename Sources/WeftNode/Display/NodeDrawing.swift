@@ -13,6 +13,12 @@ public protocol NodeDrawing: Sendable {
     /// Check ``DrawingCanvas/isCancelled`` between costly steps and return early
     /// when it is `true`: the result would be dropped.
     ///
+    /// A drawing that cannot draw its content throws: the node then keeps no
+    /// contents and says why (``DisplayNode/displayError``), so its cell counts
+    /// as blank, rather than showing a white or half-drawn cell with no record.
+    /// A drawing that cannot fail implements it without `throws`.
+    ///
     /// - Parameter canvas: The pixels to draw into, valid only during the call.
-    func draw(in canvas: DrawingCanvas)
+    /// - Throws: ``DrawingError``, saying what could not be drawn.
+    func draw(in canvas: DrawingCanvas) throws(DrawingError)
 }

@@ -32,8 +32,8 @@ extension CollectionNode {
     }
 
     /// Where `rect`, in content coordinates, shows in the viewport (points, the
-    /// viewport's top left at zero): its ``displayedRect(forContentRect:)``
-    /// less the ``displayedContentOffset``. Not inverted, that is `rect` less
+    /// viewport's top left at zero): its rect in the content as displayed less
+    /// the ``displayedContentOffset``. Not inverted, that is `rect` less
     /// ``contentOffset``; inverted, `rect` mirrored along the scroll axis within
     /// the viewport, so that offset 0 shows the first item at the bottom (or the
     /// right end). Layers (``visibleContentLayers()``), composed frames and every
@@ -53,7 +53,7 @@ extension CollectionNode {
     /// (the headless view's `containerView`) places them here.
     ///
     /// - Complexity: O(1).
-    public func displayedRect(forContentRect rect: CGRect) -> CGRect {
+    package func displayedRect(forContentRect rect: CGRect) -> CGRect {
         guard isInverted else { return rect }
         let content = layout.contentSize, viewport = viewportSize
         var displayed = rect

@@ -94,6 +94,71 @@ public enum ReferenceImage {
         return (inside, outside)
     }
 
+    /// Compares `bitmap` with the committed reference `name` beside `file` under
+    /// the picture tests' tolerance: at most `channelTolerance` levels per
+    /// channel (2 of 255) on all but `share` of the pixels (0.5%). A mismatch
+    /// writes the actual picture and a difference picture (differing pixels
+    /// red over a faded copy of the reference) to `failureDirectory`, and says
+    /// where. When recording (``isRecording``) it writes the reference instead.
+    ///
+    /// - Returns: `nil` when the bitmap matches, else what differs and where the
+    ///   pictures went.
+    public static func mismatch(
+        _ bitmap: Bitmap, _ name: String, besides file: String, channelTolerance: UInt32 = 2, share: Double = 0.005,
+        encode: (Bitmap) -> Data, decode: (Data) throws -> Bitmap
+    ) throws -> String? {
+        let reference = url(name, besides: file)
+        if isRecording {
+            try FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try encode(bitmap).write(to: reference)
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: reference.path) else {
+            return "no reference \(reference.path): record it with WEFT_RECORD_REFERENCES=1 and look at it"
+        }
+        let expected = try decode(data)
+        let difference = compare(bitmap, expected, channelTolerance: channelTolerance)
+        guard difference.sizeMismatch || difference.share > share else { return nil }
+        let base = failureDirectory.appendingPathComponent(name.replacingOccurrences(of: "/", with: "-"))
+            .deletingPathExtension().path
+        try FileManager.default.createDirectory(at: failureDirectory, withIntermediateDirectories: true)
+        try encode(bitmap).write(to: URL(fileURLWithPath: base + "-actual.png"))
+        if !difference.sizeMismatch {
+            try encode(try differencePicture(bitmap, expected, channelTolerance: channelTolerance))
+                .write(to: URL(fileURLWithPath: base + "-diff.png"))
+        }
+        return "\(name): \(difference); see \(base)-actual.png and -diff.png"
+    }
+
+    /// Where mismatching pictures go: `WEFT_REFERENCE_FAILURES`, or a folder in
+    /// the temporary directory.
+    public static var failureDirectory: URL {
+        if let path = ProcessInfo.processInfo.environment["WEFT_REFERENCE_FAILURES"] { return URL(fileURLWithPath: path) }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("weft-reference-failures")
+    }
+
+    /// The reference faded, with the pixels that differ from `bitmap` in red.
+    static func differencePicture(_ bitmap: Bitmap, _ reference: Bitmap, channelTolerance: UInt32) throws -> Bitmap {
+        try Bitmap(pixelWidth: bitmap.pixelWidth, pixelHeight: bitmap.pixelHeight, scale: bitmap.scale) { pixels, stride in
+            for y in 0 ..< bitmap.pixelHeight {
+                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0 ..< bitmap.pixelWidth {
+                    let a = bitmap.pixel(x: x, y: y), b = reference.pixel(x: x, y: y)
+                    let differs = [0, 8, 16, 24].contains { (shift: UInt32) in
+                        let ca = (a >> shift) & 0xFF, cb = (b >> shift) & 0xFF
+                        return (ca > cb ? ca - cb : cb - ca) > channelTolerance
+                    }
+                    // Faded: each channel of the reference brought three quarters of the way to white.
+                    let faded = 0xFF00_0000 | (0 ..< 3).reduce(UInt32(0)) { sum, channel in
+                        let value = (b >> (channel * 8)) & 0xFF
+                        return sum | ((value + (255 - value) * 3 / 4) << (channel * 8))
+                    }
+                    row[x] = differs ? 0xFFFF_0000 : faded
+                }
+            }
+        }
+    }
+
     /// The pixels in `rect` (pixels, clipped to the bitmap) that are not
     /// `background`: a cell's ink on a composed or rendered screen.
     public static func ink(_ bitmap: Bitmap, x: Range<Int>, y: Range<Int>, background: UInt32 = 0xFFFF_FFFF) -> Int {

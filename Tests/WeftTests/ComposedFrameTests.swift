@@ -73,6 +73,7 @@ final class LatchedSource: CollectionNodeDataSource {
             await nextMainTurn()
         } while node.isProcessingUpdates
         let frame = try node.composeFrame(scale: 1)
+        expectEachVisibleCellHoldsItsInk(frame, of: node, scale: 1)
         #expect(frame.bitmap.pixelWidth == 320 && frame.bitmap.pixelHeight == 400)
         #expect(frame.blankItems.isEmpty && !frame.visibleItems.isEmpty)
         #expect(node.displayLead > 0.25, "the display range ahead is drawn: \(node.displayLead)")
@@ -100,6 +101,7 @@ final class LatchedSource: CollectionNodeDataSource {
         await DisplayNode.waitUntilScheduledDisplaysFinish()
         await nextMainTurn()
         let frame = try node.composeFrame(scale: 1)
+        expectEachVisibleCellHoldsItsInk(frame, of: node, scale: 1, "\(kind)")
         #expect(frame.blankItems.isEmpty && !frame.visibleItems.isEmpty, "\(kind)")
         for path in frame.visibleItems {
             // The middle of the part of the cell's rect that shows.
@@ -135,6 +137,7 @@ final class LatchedSource: CollectionNodeDataSource {
         let latched = IndexPath(item: 2, section: 0)
         #expect(node.blankVisibleItems == [latched])
         let blankFrame = try node.composeFrame(scale: 1)
+        expectEachVisibleCellHoldsItsInk(blankFrame, of: node, scale: 1)
         #expect(blankFrame.blankItems == [latched])
         #expect(blankFrame.visibleItems.count == 5)
         #expect(blankFrame.bitmap.pixel(x: 50, y: 250) == 0xFFFF_FFFF, "item 2 shows the background")
@@ -144,6 +147,7 @@ final class LatchedSource: CollectionNodeDataSource {
         await nextMainTurn()
         #expect(node.blankVisibleItems.isEmpty)
         let drawnFrame = try node.composeFrame(scale: 1)
+        expectEachVisibleCellHoldsItsInk(drawnFrame, of: node, scale: 1)
         #expect(drawnFrame.blankItems.isEmpty)
         #expect(drawnFrame.bitmap.pixel(x: 50, y: 250) == 0xFF33_6699)
     }

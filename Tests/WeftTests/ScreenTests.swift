@@ -60,6 +60,39 @@ enum ScrollEnd: String, CaseIterable, Sendable {
     case start, middle, end
 }
 
+/// The offset along the scroll axis that shows `end` of the content.
+@MainActor
+func contentOffset(showing end: ScrollEnd, of node: CollectionNode) -> CGPoint {
+    let content = node.layout.contentSize, viewport = node.viewportSize
+    let vertical = node.layout.scrollAxis == .vertical
+    let length = vertical ? max(content.height - viewport.height, 0) : max(content.width - viewport.width, 0)
+    let along: CGFloat = switch end {
+    case .start: 0
+    case .middle: (length / 2).rounded()
+    case .end: length
+    }
+    return vertical ? CGPoint(x: 0, y: along) : CGPoint(x: along, y: 0)
+}
+
+/// Expects each visible item of `frame` that is not blank to have ink of its
+/// own (pixels not `background`) in its rect on screen.
+@MainActor
+func expectEachVisibleCellHoldsItsInk(
+    _ frame: ComposedFrame, of node: CollectionNode, scale: Double, background: UInt32 = 0xFFFF_FFFF,
+    _ what: String = "", sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let screen = CGRect(origin: .zero, size: node.viewportSize)
+    for path in frame.visibleItems where !frame.blankItems.contains(path) {
+        guard let frameInContent = node.layout.frameForItem(at: path) else { continue }
+        let shown = node.viewportRect(forContentRect: frameInContent).intersection(screen)
+        guard shown.width >= 1, shown.height >= 1 else { continue }
+        let ink = ReferenceImage.ink(
+            frame.bitmap, x: Int(shown.minX * scale) ..< Int(shown.maxX * scale),
+            y: Int(shown.minY * scale) ..< Int(shown.maxY * scale), background: background)
+        #expect(ink > 0, "\(what) item \(path.item) shows nothing of its own in \(shown)", sourceLocation: sourceLocation)
+    }
+}
+
 /// What the screen shows is what the model says: composed frames of every
 /// container, inverted or not, at both ends and the middle, at 1x and 2x, hold
 /// each visible item's own drawing where the geometry says it shows, and the
@@ -89,19 +122,6 @@ enum ScrollEnd: String, CaseIterable, Sendable {
             await nextMainTurn()
         } while node.isProcessingUpdates || !node.blankVisibleItems.isEmpty && node.numberOfSections > 0
             && node.blankVisibleItems.contains { node.nodeForItem(at: $0) == nil }
-    }
-
-    /// The offset along the scroll axis that shows `end` of the content.
-    func offset(for end: ScrollEnd, of node: CollectionNode) -> CGPoint {
-        let content = node.layout.contentSize, viewport = node.viewportSize
-        let vertical = node.layout.scrollAxis == .vertical
-        let length = vertical ? max(content.height - viewport.height, 0) : max(content.width - viewport.width, 0)
-        let along: CGFloat = switch end {
-        case .start: 0
-        case .middle: (length / 2).rounded()
-        case .end: length
-        }
-        return vertical ? CGPoint(x: 0, y: along) : CGPoint(x: along, y: 0)
     }
 
     /// Where item `item` shows, worked out from first principles rather than
@@ -141,7 +161,7 @@ enum ScrollEnd: String, CaseIterable, Sendable {
         let node = try container(test.kind, inverted: test.inverted, source: source, viewport: viewport)
         node.reloadData()
         await settle(node)
-        node.contentOffset = offset(for: test.end, of: node)
+        node.contentOffset = contentOffset(showing: test.end, of: node)
         node.layoutIfNeeded()
         await settle(node)
 

@@ -13,6 +13,9 @@ final class VariedCell: CellNode, @unchecked Sendable {
     init(item: Int) {
         self.item = item
         super.init()
+        contentsScale = 1
+        displaysAsynchronously = false  // drawn as it enters the display range: no display queue to wait for
+        backgroundColor = Color(white: 0.5 + Double(item % 5) / 10)
     }
 
     static func height(of item: Int) -> CGFloat { CGFloat(40 + (item * 37) % 157) }
@@ -93,6 +96,7 @@ final class VariedSource: CollectionNodeDataSource {
         let end = node.layout.contentSize.height - viewport.height
         #expect(node.contentOffset.y == end, "the offset rests at the content's end, not past it")
         let frame = try node.composeFrame(scale: 1)
+        expectEachVisibleCellHoldsItsInk(frame, of: node, scale: 1, "inverted \(inverted)")
         #expect(frame.visibleItems.last == IndexPath(item: last, section: 0))
         #expect(frame.blankItems.isEmpty)
     }
@@ -133,7 +137,9 @@ final class VariedSource: CollectionNodeDataSource {
         }
         settleScroll(node, scheduler)
         #expect(node.contentOffset.y == max(node.layout.contentSize.height - viewport.height, 0))
-        #expect(try node.composeFrame(scale: 1).blankItems.isEmpty)
+        let frame = try node.composeFrame(scale: 1)
+        expectEachVisibleCellHoldsItsInk(frame, of: node, scale: 1)
+        #expect(frame.blankItems.isEmpty)
     }
 
     @Test(arguments: [false, true])

@@ -244,7 +244,7 @@ let package = Package(
         // The README's and the Weft article's chat screen, word for word (scripts/check-readme).
         .executableTarget(
             name: "ChatExample",
-            dependencies: ["Weft"],
+            dependencies: ["Weft", "WeftDisplay"],
             swiftSettings: swiftSettings
         ),
 

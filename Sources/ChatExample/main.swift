@@ -1,23 +1,28 @@
 import Foundation
 import Weft
+import WeftDisplay
 
 struct Message: Hashable, Sendable {
     var id: Int
     var text: String
 }
 
-/// A message: one line of 8-point characters per 300 points, 20 points a line.
+/// A message: its text in a bubble, shaped by Pango.
 final class MessageNode: CellNode, @unchecked Sendable {
     let message: Message
+    let text: TextNode
 
     init(_ message: Message) {
         self.message = message
+        text = TextNode(AttributedText(message.text, attributes: TextAttributes(fontSize: 16)))
         super.init()
+        automaticallyManagesSubnodes = true
+        text.backgroundColor = Color(red: 0.86, green: 0.93, blue: 1)
+        text.cornerRadius = 8
     }
 
-    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-        let lines = (CGFloat(message.text.count) * 8 / 300).rounded(.up)
-        return CGSize(width: constrainedSize.width, height: 16 + 20 * max(lines, 1))
+    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
+        .inset(EdgeInsets(top: 4, left: 12, bottom: 4, right: 12), child: .node(text))
     }
 }
 
@@ -79,3 +84,10 @@ table.waitUntilAllUpdatesAreProcessed()
 let moved = table.viewportRect(forContentRect: table.frameForItem(at: IndexPath(row: read.row + 1, section: 0))!).minY - before
 print("\(chat.messages.count) messages; a new one arrived while reading row \(read.row),",
       "which moved \(moved) points on screen")
+
+table.contentOffset.y = 0                          // back to the newest message, at the bottom
+table.layoutIfNeeded()
+await DisplayNode.waitUntilScheduledDisplaysFinish()
+let screen = try table.composeFrame()               // what a view shows now
+try screen.bitmap.writePNG(to: URL(fileURLWithPath: "/tmp/weft-chat.png"))
+print("\(screen.blankItems.count) of \(screen.visibleItems.count) visible rows blank; the screen is /tmp/weft-chat.png")

@@ -37,6 +37,8 @@ final class GallerySession {
         view = GTKCollectionView()
         feed = GalleryFeed(count: options.items, displaysAsynchronously: !options.synchronousDisplay)
         collection = CollectionNode(layout: try ListLayout(), view: view, itemLoading: .lazy)
+        // A chat: post 0 (the newest) at the bottom; fetching at the end fetches older posts, above.
+        collection.isInverted = options.inverted
         collection.dataSource = feed
         collection.delegate = feed
         window = gtk_window_new()
@@ -102,7 +104,7 @@ final class GallerySession {
 
     private func afterScrollTo() {
         if options.scrollSpeed != nil {
-            phase = .scrolling(start: nil, offset: collection.contentOffset.y)
+            phase = .scrolling(start: nil, offset: collection.displayedContentOffset.y)
             view.frameWillBegin = { [unowned self] time in self.scrollStep(at: time) }
             view.startContinuousFrames()
         } else {
@@ -139,7 +141,9 @@ final class GallerySession {
             afterScrolling()
             return
         }
-        view.scroll(to: offset + speed * collection.viewportSize.height * elapsed)
+        // Down the feed, or, in a chat, up toward older posts (the scroll bar's value falls).
+        let distance = speed * collection.viewportSize.height * elapsed
+        view.scroll(to: options.inverted ? offset - distance : offset + distance)
     }
 
     private func framePainted(_ frame: GTKFrame) {

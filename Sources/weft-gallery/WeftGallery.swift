@@ -13,7 +13,8 @@ struct WeftGallery: ParsableCommand {
             Opens a window on the desktop (X11 or Wayland; headless under xvfb-run). The feed is lazy: \
             nodes are made only near the screen, and more posts are fetched at the end. The overlay \
             shows the last frame's main-thread time and the cells made. Scroll with the wheel, the \
-            touchpad, the scrollbar or Page Up/Down; a click selects a post. With --screenshot, \
+            touchpad, the scrollbar or Page Up/Down; a click selects a post. With --inverted the feed is a chat: \
+            it opens at the newest post, at the bottom, and a scripted scroll goes up, toward older ones. With --screenshot, \
             --scroll-to or --scroll-speed the run is scripted and quits by itself. Exit codes: 0 done, \
             2 no display, 3 a scripted run did not settle, 4 a pipeline error.
             """)
@@ -27,8 +28,11 @@ struct WeftGallery: ParsableCommand {
     @Option(help: "Window height in points.")
     var height = 800
 
-    @Option(help: "Scroll to this vertical offset, in points, before anything else.")
+    @Option(help: "Scroll to this vertical offset, in points from the top of the content as shown, before anything else.")
     var scrollTo: Double?
+
+    @Flag(help: "A chat: the newest post at the bottom, older ones above, fetched as you scroll up.")
+    var inverted = false
 
     @Option(help: "Scroll at this many screens per second (needs --seconds), then print frame timings.")
     var scrollSpeed: Double?

@@ -55,4 +55,24 @@ struct GalleryTests {
         // Text and avatars on white: a good share of the screen is not white.
         #expect(darkPixels(screen, x: 0 ..< 360, y: 0 ..< 480) > 2_000)
     }
+
+    /// The chat-shaped gallery was a white window: its rows were placed in
+    /// mirrored content space. It opens at the newest post, drawn at the bottom.
+    @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
+    func anInvertedScreenshotShowsDrawnPostsFromTheBottom() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gallery-inverted-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["GTK_A11Y"] = "none"
+        environment["GSK_RENDERER"] = "cairo"
+        let (status, errors) = try run(
+            ["--inverted", "--items", "1000", "--width", "360", "--height", "480", "--screenshot", file.path],
+            environment: environment)
+        #expect(status == 0, "\(errors)")
+        let screen = try Bitmap(pngData: try Data(contentsOf: file))
+        #expect(screen.pixelWidth == 360 && screen.pixelHeight == 480)
+        // Rows from the bottom edge up: the bottom and the top quarters both hold text and avatars.
+        #expect(darkPixels(screen, x: 0 ..< 360, y: 360 ..< 480) > 500, "the newest post is drawn at the bottom")
+        #expect(darkPixels(screen, x: 0 ..< 360, y: 0 ..< 120) > 500, "older posts fill the screen above it")
+    }
 }

@@ -106,3 +106,73 @@ final class MatrixSource: CollectionNodeDataSource {
         #expect(node.diagnostics.isEmpty, "\(node.diagnostics.diagnostics)")
     }
 }
+
+/// A chat of message ids, newest first, drawn as matrix cells.
+@MainActor
+final class ChatMessages: CollectionNodeDataSource {
+    var ids: [Int]
+
+    init(_ ids: [Int]) {
+        self.ids = ids
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { ids.count }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
+        let id = ids[indexPath.item]
+        return { MatrixCell(item: id, arabic: false, scale: 1) }
+    }
+}
+
+/// Chats stay put when drawn: history loaded at the top of an inverted list,
+/// and new messages arriving at the bottom while an older one is read, leave
+/// the screen's pixels as they were.
+@MainActor
+@Suite(.serialized) struct ChatScreenTests {
+    func settle(_ node: CollectionNode) async {
+        repeat {
+            await node.waitForAllUpdates()
+            await DisplayNode.waitUntilScheduledDisplaysFinish()
+            await nextMainTurn()
+            node.layoutIfNeeded()
+        } while node.isProcessingUpdates || !node.blankVisibleItems.isEmpty
+    }
+
+    @Test func historyAboveAndNewMessagesBelowMoveNoRowOnScreen() async throws {
+        let chat = ChatMessages(Array((100 ..< 140).reversed()))   // newest first
+        let table = try TableNode(spacing: 1)
+        table.isInverted = true
+        table.dataSource = chat
+        table.viewportSize = CGSize(width: 160, height: 240)
+        table.reloadData()
+        await settle(table)
+        table.contentOffset.y = 700                                    // reading older messages
+        table.layoutIfNeeded()
+        await settle(table)
+        let reading = try table.composeFrame(scale: 1)
+        expectEachVisibleCellHoldsItsInk(reading, of: table, scale: 1)
+
+        // History arrives at the top of the screen (the end of the data).
+        try table.performBatchUpdates {
+            let older = Array((60 ..< 100).reversed())
+            try table.insertItems(at: (chat.ids.count ..< chat.ids.count + older.count).map { IndexPath(item: $0, section: 0) })
+            chat.ids += older
+        }
+        await settle(table)
+        let afterHistory = try table.composeFrame(scale: 1)
+        #expect(ReferenceImage.compare(afterHistory.bitmap, reading.bitmap, channelTolerance: 0).differingPixels == 0,
+                "history loaded above moved what shows")
+
+        // New messages arrive at the bottom (index 0) while an older one is read.
+        try table.performBatchUpdates {
+            chat.ids.insert(contentsOf: [141, 140], at: 0)
+            try table.insertItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
+        }
+        await settle(table)
+        let afterNew = try table.composeFrame(scale: 1)
+        #expect(ReferenceImage.compare(afterNew.bitmap, reading.bitmap, channelTolerance: 0).differingPixels == 0,
+                "new messages below moved what shows")
+        #expect(afterNew.visibleItems.map { chat.ids[$0.item] } == reading.visibleItems.map { (100 ..< 140).reversed()[$0.item] })
+        #expect(table.diagnostics.isEmpty)
+    }
+}

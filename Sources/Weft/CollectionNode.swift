@@ -189,7 +189,9 @@ public class CollectionNode {
     }
 
     /// The scroll position: the viewport's origin in the content, kept within the
-    /// content unless ``allowsOverscroll``.
+    /// content unless ``allowsOverscroll``. A coordinate that is NaN or infinite
+    /// is refused: it keeps its value, and ``diagnostics`` records a
+    /// `GeometryError`.
     ///
     /// Setting it is one scrolled frame: the scroll direction follows from the
     /// change, the first change leaves the minimum range mode for the full one
@@ -198,7 +200,12 @@ public class CollectionNode {
         get { rangeController.viewport.origin }
         set {
             let old = rangeController.viewport.origin
-            let newValue = allowsOverscroll ? newValue : clampedContentOffset(newValue)
+            // A coordinate that is not finite keeps its old value: the screen stays drawn.
+            let finite = CGPoint(x: newValue.x.isFinite ? newValue.x : old.x, y: newValue.y.isFinite ? newValue.y : old.y)
+            if finite != newValue {
+                diagnostics.report(GeometryError.notANumber("content offset \(newValue)"), layer: .container)
+            }
+            let newValue = allowsOverscroll ? finite : clampedContentOffset(finite)
             if !isKeepingScrollTarget { scrollTarget = nil }
             guard newValue != old else { return }
             if !hasScrolled {

@@ -386,3 +386,107 @@ final class TextCell: CellNode, @unchecked Sendable {
         #expect(errors.count == 1 && "\(errors)".contains("exceeds the limit"), "\(errors)")
     }
 }
+
+/// Bad geometry on the screen's path keeps the screen drawn and its count true.
+@MainActor
+@Suite(.serialized) struct ScreenBadInputTests {
+    init() {
+        DisplayNode.displayQueueWidth = 16
+    }
+
+    func settle(_ node: CollectionNode) async {
+        repeat {
+            await node.waitForAllUpdates()
+            await DisplayNode.waitUntilScheduledDisplaysFinish()
+            await nextMainTurn()
+            node.layoutIfNeeded()
+        } while node.isProcessingUpdates || !node.blankVisibleItems.isEmpty
+    }
+
+    /// The screen is drawn, every visible cell holds its own color where the
+    /// geometry says, and the frame's count is the container's.
+    func expectDrawn(_ node: CollectionNode, _ what: String) throws {
+        let frame = try node.composeFrame(scale: 1)
+        #expect(!frame.visibleItems.isEmpty && frame.blankItems.isEmpty, "\(what): \(frame.blankItems)")
+        #expect(frame.blankItems == node.blankVisibleItems, "\(what)")
+        let screen = CGRect(origin: .zero, size: node.viewportSize)
+        for path in frame.visibleItems {
+            let shown = node.viewportRect(forContentRect: try #require(node.layout.frameForItem(at: path))).intersection(screen)
+            guard shown.width >= 2, shown.height >= 2 else { continue }
+            #expect(frame.bitmap.pixel(x: Int(shown.midX), y: Int(shown.midY)) == ColoredCell.color(of: path.item),
+                    "\(what): item \(path.item)")
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func offsetsScalesSizesAndInversionMidScrollKeepTheScreenDrawn(overscroll: Bool) async throws {
+        let source = ColoredSource(count: 200)
+        let node = try TableNode()
+        node.allowsOverscroll = overscroll
+        node.dataSource = source
+        node.viewportSize = CGSize(width: 100, height: 400)
+        node.reloadData()
+        await settle(node)
+        node.contentOffset.y = 5_000
+        node.layoutIfNeeded()
+        await settle(node)
+        let before = node.contentOffset
+        for bad in [CGFloat.nan, .infinity, -.infinity] {
+            node.contentOffset = CGPoint(x: bad, y: bad)
+            #expect(node.contentOffset == before, "an offset of \(bad) changes nothing")
+        }
+        #expect(node.diagnostics.errors(of: GeometryError.self).count == 3)
+        node.layoutIfNeeded()
+        try expectDrawn(node, "after non-finite offsets")
+        if !overscroll {
+            node.contentOffset.y = 1e300
+            node.layoutIfNeeded()
+            await settle(node)
+            try expectDrawn(node, "at an offset of 10^300, clamped to the end")
+            node.contentOffset.y = -1e300
+            node.layoutIfNeeded()
+            await settle(node)
+            try expectDrawn(node, "at an offset of -10^300, clamped to the start")
+        }
+        for scale in [Double.nan, .infinity, 0, -2, 1e20] {
+            #expect(throws: BitmapError.self, "a composition at scale \(scale)") { _ = try node.composeFrame(scale: scale) }
+        }
+        node.contentOffset.y = 3_000
+        node.isInverted.toggle()                                   // inverted mid-scroll
+        node.layoutIfNeeded()
+        await settle(node)
+        try expectDrawn(node, "inverted mid-scroll")
+        node.viewportSize = CGSize(width: 60, height: 250)         // resized mid-scroll
+        node.layoutIfNeeded()
+        await settle(node)
+        try expectDrawn(node, "resized mid-scroll")
+        // A NaN width is no width: nothing is visible, and a picture of nothing is a typed error.
+        node.viewportSize = CGSize(width: CGFloat.nan, height: 300)
+        node.layoutIfNeeded()
+        #expect(node.blankVisibleItems.isEmpty)
+        #expect(throws: BitmapError.empty(pixelWidth: 0, pixelHeight: 300)) { _ = try node.composeFrame(scale: 1) }
+    }
+
+    @Test func invertingWithABatchInFlightKeepsTheData() async throws {
+        let source = ColoredSource(count: 30)
+        let node = try TableNode()
+        node.dataSource = source
+        node.viewportSize = CGSize(width: 100, height: 400)
+        node.reloadData()
+        await settle(node)
+        try node.performBatchUpdates {
+            source.count = 35
+            try node.insertItems(at: (30 ..< 35).map { IndexPath(item: $0, section: 0) })
+        }
+        node.isInverted = true
+        node.contentOffset.y = 2_000                               // past the committed content's end
+        await settle(node)
+        #expect(node.numberOfItems(inSection: 0) == 35)
+        #expect(node.nodeForItem(at: IndexPath(item: 34, section: 0)) != nil)
+        node.contentOffset.y = node.layout.contentSize.height - node.viewportSize.height
+        node.layoutIfNeeded()
+        await settle(node)
+        try expectDrawn(node, "the inverted end after the batch")
+        #expect(node.indexPathsForVisibleItems.last == IndexPath(item: 34, section: 0))
+    }
+}

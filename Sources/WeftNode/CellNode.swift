@@ -3,7 +3,7 @@ public import Foundation
 /// A node that is one item of a list or grid: the unit a collection allocates,
 /// measures, moves through its ranges and releases.
 ///
-/// A cell node is range-managed from birth (``DisplayNode/isRangeManaged``):
+/// A cell node is range-managed from birth (`isRangeManaged`):
 /// its collection's range controller sets its interface state, and its subnodes
 /// follow. As in Texture, a collection owns one cell node per item and never
 /// reuses it for another item; the node lives until its item is deleted or

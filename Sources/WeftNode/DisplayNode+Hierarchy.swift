@@ -39,7 +39,7 @@ extension DisplayNode {
     /// `index` counts the subnodes without it.
     ///
     /// Interface states follow the hierarchy, by Texture's rules. Under a
-    /// range-managed node (``isRangeManaged``), the subtree of `subnode` becomes
+    /// range-managed node (`isRangeManaged`), the subtree of `subnode` becomes
     /// range-managed and every node of it adds this node's ``interfaceState`` to
     /// its own (a node already visible stays visible). A subnode that moves here
     /// from another supernode, under a node that is not range-managed, leaves every

@@ -20,7 +20,7 @@ extension DisplayNode {
     public var isVisible: Bool { interfaceState.contains(.visible) }
 
     /// Whether a range controller decides this node's interface state: set on a
-    /// node with ``setRangeManaged(_:)`` (a collection does it for its cell nodes),
+    /// node with `setRangeManaged(_:)` (a collection does it for its cell nodes),
     /// and inherited by every node below it.
     ///
     /// A node added under a range-managed node takes its interface state. Only

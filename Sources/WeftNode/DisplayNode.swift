@@ -99,7 +99,7 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
 
     /// Called when the node leaves the preload range: free what preloading fetched.
     ///
-    /// Only range-managed nodes get this call (``isRangeManaged``), as in Texture:
+    /// Only range-managed nodes get this call (`isRangeManaged`), as in Texture:
     /// a node that leaves the preload range because, say, a screen was pushed over
     /// its list would otherwise throw away data it needs again a moment later.
     @MainActor

@@ -10,7 +10,7 @@ public import Foundation
 /// An app reads ``diagnostics`` or ``errors(of:in:)``, or installs a
 /// ``DiagnosticsSink`` that receives each record as it comes.
 ///
-/// The log keeps the newest ``capacity`` records and counts those it let go
+/// The log keeps the newest `capacity` records and counts those it let go
 /// in ``droppedCount``, so a collection that misbehaves for hours holds bounded
 /// memory. Thread-safe: layers report from main, the editing queue and the
 /// measuring threads.
@@ -43,7 +43,7 @@ public final class DiagnosticsLog: @unchecked Sendable {
         self.sink = sink
     }
 
-    /// Records `diagnostic` and forwards it to the ``sink``.
+    /// Records `diagnostic` and forwards it to the sink given at init.
     ///
     /// - Complexity: O(1) amortized.
     public func report(_ diagnostic: Diagnostic) {
@@ -89,7 +89,7 @@ public final class DiagnosticsLog: @unchecked Sendable {
     /// Whether no record was ever reported (or all were removed).
     public var isEmpty: Bool { state.withLock { $0.records.isEmpty } }
 
-    /// The number of records dropped to stay within ``capacity``.
+    /// The number of records dropped to stay within `capacity`.
     public var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// Forgets every record and the dropped count.

@@ -5,9 +5,9 @@
 ///
 /// What a real view's host needs: UIKit redraws a layer whose contents change
 /// by itself; a toolkit view (GTK's) must be told to queue a redraw. Made by
-/// ``DisplayNode/observeContents(ofCellsIn:_:)``, which hears only of one
+/// `DisplayNode.observeContents(ofCellsIn:_:)`, which hears only of one
 /// container's cells, so that two views in one process never redraw for each
-/// other's nodes, or by ``DisplayNode/observeContents(_:)``, which hears of
+/// other's nodes, or by `DisplayNode.observeContents(_:)`, which hears of
 /// every node.
 @MainActor
 public final class ContentsObservation {
@@ -71,7 +71,7 @@ extension DisplayNode {
     /// any container or none, for as long as the returned observation lives.
     /// Keep the handler cheap (queue a redraw): a scrolled frame can land dozens
     /// of drawings. A view of one container observes
-    /// ``observeContents(ofCellsIn:_:)`` instead.
+    /// `observeContents(ofCellsIn:_:)` instead.
     ///
     /// - Complexity: O(1).
     @MainActor

@@ -1,8 +1,9 @@
 import Foundation
-public import Weft
+import Weft
 public import WeftMemory
 import WeftHeadless
 import WeftCore
+import WeftNode
 
 /// A loaded `CollectionNode` whose cells hold 100k nodes in all (16,667 cells of a
 /// cell node and five subnodes), ready to be dropped: the container-release jobs.
@@ -79,7 +80,7 @@ final class ReleaseFeed: CollectionNodeDataSource {
 
     func collectionNode(
         _ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath
-    ) -> CollectionElement.NodeBlock {
+    ) -> CellNodeBlock {
         let id = indexPath.item
         return { ReleaseCell(id: id) }
     }

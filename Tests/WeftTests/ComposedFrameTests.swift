@@ -67,11 +67,7 @@ final class LatchedSource: CollectionNodeDataSource {
         node.dataSource = source
         node.viewportSize = CGSize(width: 320, height: 400)
         node.reloadData()
-        repeat {
-            await node.waitForAllUpdates()
-            await DisplayNode.waitUntilScheduledDisplaysFinish()
-            await nextMainTurn()
-        } while node.isProcessingUpdates
+        await settleDisplays(node)
         let frame = try node.composeFrame(scale: 1)
         expectEachVisibleCellHoldsItsInk(frame, of: node, scale: 1)
         #expect(frame.bitmap.pixelWidth == 320 && frame.bitmap.pixelHeight == 400)

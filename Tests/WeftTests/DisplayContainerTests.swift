@@ -109,11 +109,7 @@ final class Registry: Sendable {
 
     /// Loads, commits and waits until every drawing started has landed.
     func settle(_ node: CollectionNode) async {
-        repeat {
-            await node.waitForAllUpdates()
-            await DisplayNode.waitUntilScheduledDisplaysFinish()
-            await nextMainTurn()
-        } while node.isProcessingUpdates
+        await settleDisplays(node)
     }
 
     @Test(arguments: Kind.allCases)

@@ -88,12 +88,7 @@ final class MatrixSource: CollectionNodeDataSource {
         for end in ScrollEnd.allCases {
             node.contentOffset = contentOffset(showing: end, of: node)
             node.layoutIfNeeded()
-            repeat {
-                await node.waitForAllUpdates()
-                await DisplayNode.waitUntilScheduledDisplaysFinish()
-                await nextMainTurn()
-                node.layoutIfNeeded()
-            } while node.isProcessingUpdates || !node.blankVisibleItems.isEmpty
+            await settleDisplays(node, untilDrawn: true)
             let frame = try node.composeFrame(scale: test.scale)
             #expect(frame.blankItems.isEmpty && !frame.visibleItems.isEmpty, "\(test.name) at \(end)")
             expectEachVisibleCellHoldsItsInk(frame, of: node, scale: test.scale, "\(test.name) at \(end):")
@@ -129,15 +124,6 @@ final class ChatMessages: CollectionNodeDataSource {
 /// the screen's pixels as they were.
 @MainActor
 @Suite(.serialized) struct ChatScreenTests {
-    func settle(_ node: CollectionNode) async {
-        repeat {
-            await node.waitForAllUpdates()
-            await DisplayNode.waitUntilScheduledDisplaysFinish()
-            await nextMainTurn()
-            node.layoutIfNeeded()
-        } while node.isProcessingUpdates || !node.blankVisibleItems.isEmpty
-    }
-
     @Test func historyAboveAndNewMessagesBelowMoveNoRowOnScreen() async throws {
         let chat = ChatMessages(Array((100 ..< 140).reversed()))   // newest first
         let table = try TableNode(spacing: 1)
@@ -145,10 +131,10 @@ final class ChatMessages: CollectionNodeDataSource {
         table.dataSource = chat
         table.viewportSize = CGSize(width: 160, height: 240)
         table.reloadData()
-        await settle(table)
+        await settleDisplays(table, untilDrawn: true)
         table.contentOffset.y = 700                                    // reading older messages
         table.layoutIfNeeded()
-        await settle(table)
+        await settleDisplays(table, untilDrawn: true)
         let reading = try table.composeFrame(scale: 1)
         expectEachVisibleCellHoldsItsInk(reading, of: table, scale: 1)
 
@@ -158,7 +144,7 @@ final class ChatMessages: CollectionNodeDataSource {
             try table.insertItems(at: (chat.ids.count ..< chat.ids.count + older.count).map { IndexPath(item: $0, section: 0) })
             chat.ids += older
         }
-        await settle(table)
+        await settleDisplays(table, untilDrawn: true)
         let afterHistory = try table.composeFrame(scale: 1)
         #expect(ReferenceImage.compare(afterHistory.bitmap, reading.bitmap, channelTolerance: 0).differingPixels == 0,
                 "history loaded above moved what shows")
@@ -168,7 +154,7 @@ final class ChatMessages: CollectionNodeDataSource {
             chat.ids.insert(contentsOf: [141, 140], at: 0)
             try table.insertItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
         }
-        await settle(table)
+        await settleDisplays(table, untilDrawn: true)
         let afterNew = try table.composeFrame(scale: 1)
         #expect(ReferenceImage.compare(afterNew.bitmap, reading.bitmap, channelTolerance: 0).differingPixels == 0,
                 "new messages below moved what shows")

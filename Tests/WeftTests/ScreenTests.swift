@@ -115,13 +115,9 @@ func expectEachVisibleCellHoldsItsInk(
         return node
     }
 
-    func settle(_ node: CollectionNode) async {
-        repeat {
-            await node.waitForAllUpdates()
-            await DisplayNode.waitUntilScheduledDisplaysFinish()
-            await nextMainTurn()
-        } while node.isProcessingUpdates || !node.blankVisibleItems.isEmpty && node.numberOfSections > 0
-            && node.blankVisibleItems.contains { node.nodeForItem(at: $0) == nil }
+    /// Settles until drawn; the two tests of cells that stay blank settle without waiting for that.
+    func settle(_ node: CollectionNode, untilDrawn: Bool = true) async {
+        await settleDisplays(node, untilDrawn: untilDrawn)
     }
 
     /// Where item `item` shows, worked out from first principles rather than
@@ -241,7 +237,7 @@ func expectEachVisibleCellHoldsItsInk(
         source.special[1] = { MisplacedCell() }
         let node = try container(.collection, inverted: false, source: source, viewport: CGSize(width: 100, height: 450))
         node.reloadData()
-        await settle(node)
+        await settle(node, untilDrawn: false)
         let frame = try node.composeFrame(scale: 1)
         #expect(frame.blankItems == [IndexPath(item: 1, section: 0)])
         #expect(node.blankVisibleItems == [IndexPath(item: 1, section: 0)])
@@ -256,7 +252,7 @@ func expectEachVisibleCellHoldsItsInk(
         source.special[0] = { TallCell() }
         let node = try container(.collection, inverted: false, source: source, viewport: CGSize(width: 100, height: 450))
         node.reloadData()
-        await settle(node)
+        await settle(node, untilDrawn: false)
         let frame = try node.composeFrame(scale: 1)
         #expect(frame.blankItems == [IndexPath(item: 0, section: 0)])
         _ = try node.composeFrame(scale: 1)
@@ -317,11 +313,7 @@ final class TextCell: CellNode, @unchecked Sendable {
         node.dataSource = source
         node.viewportSize = CGSize(width: 300, height: 600)
         node.reloadData()
-        repeat {
-            await node.waitForAllUpdates()
-            await DisplayNode.waitUntilScheduledDisplaysFinish()
-            await nextMainTurn()
-        } while node.isProcessingUpdates
+        await settleDisplays(node)
         return (node, source)
     }
 
@@ -394,15 +386,6 @@ final class TextCell: CellNode, @unchecked Sendable {
         DisplayNode.displayQueueWidth = 16
     }
 
-    func settle(_ node: CollectionNode) async {
-        repeat {
-            await node.waitForAllUpdates()
-            await DisplayNode.waitUntilScheduledDisplaysFinish()
-            await nextMainTurn()
-            node.layoutIfNeeded()
-        } while node.isProcessingUpdates || !node.blankVisibleItems.isEmpty
-    }
-
     /// The screen is drawn, every visible cell holds its own color where the
     /// geometry says, and the frame's count is the container's.
     func expectDrawn(_ node: CollectionNode, _ what: String) throws {
@@ -426,10 +409,10 @@ final class TextCell: CellNode, @unchecked Sendable {
         node.dataSource = source
         node.viewportSize = CGSize(width: 100, height: 400)
         node.reloadData()
-        await settle(node)
+        await settleDisplays(node, untilDrawn: true)
         node.contentOffset.y = 5_000
         node.layoutIfNeeded()
-        await settle(node)
+        await settleDisplays(node, untilDrawn: true)
         let before = node.contentOffset
         for bad in [CGFloat.nan, .infinity, -.infinity] {
             node.contentOffset = CGPoint(x: bad, y: bad)
@@ -441,11 +424,11 @@ final class TextCell: CellNode, @unchecked Sendable {
         if !overscroll {
             node.contentOffset.y = 1e300
             node.layoutIfNeeded()
-            await settle(node)
+            await settleDisplays(node, untilDrawn: true)
             try expectDrawn(node, "at an offset of 10^300, clamped to the end")
             node.contentOffset.y = -1e300
             node.layoutIfNeeded()
-            await settle(node)
+            await settleDisplays(node, untilDrawn: true)
             try expectDrawn(node, "at an offset of -10^300, clamped to the start")
         }
         for scale in [Double.nan, .infinity, 0, -2, 1e20] {
@@ -454,11 +437,11 @@ final class TextCell: CellNode, @unchecked Sendable {
         node.contentOffset.y = 3_000
         node.isInverted.toggle()                                   // inverted mid-scroll
         node.layoutIfNeeded()
-        await settle(node)
+        await settleDisplays(node, untilDrawn: true)
         try expectDrawn(node, "inverted mid-scroll")
         node.viewportSize = CGSize(width: 60, height: 250)         // resized mid-scroll
         node.layoutIfNeeded()
-        await settle(node)
+        await settleDisplays(node, untilDrawn: true)
         try expectDrawn(node, "resized mid-scroll")
         // A NaN width is no width: nothing is visible, and a picture of nothing is a typed error.
         node.viewportSize = CGSize(width: CGFloat.nan, height: 300)
@@ -473,19 +456,19 @@ final class TextCell: CellNode, @unchecked Sendable {
         node.dataSource = source
         node.viewportSize = CGSize(width: 100, height: 400)
         node.reloadData()
-        await settle(node)
+        await settleDisplays(node, untilDrawn: true)
         try node.performBatchUpdates {
             source.count = 35
             try node.insertItems(at: (30 ..< 35).map { IndexPath(item: $0, section: 0) })
         }
         node.isInverted = true
         node.contentOffset.y = 2_000                               // past the committed content's end
-        await settle(node)
+        await settleDisplays(node, untilDrawn: true)
         #expect(node.numberOfItems(inSection: 0) == 35)
         #expect(node.nodeForItem(at: IndexPath(item: 34, section: 0)) != nil)
         node.contentOffset.y = node.layout.contentSize.height - node.viewportSize.height
         node.layoutIfNeeded()
-        await settle(node)
+        await settleDisplays(node, untilDrawn: true)
         try expectDrawn(node, "the inverted end after the batch")
         #expect(node.indexPathsForVisibleItems.last == IndexPath(item: 34, section: 0))
     }

@@ -112,7 +112,8 @@ struct GTKCollectionViewTests {
         #expect(shown.maxY == harness.collection.viewportSize.height, "the newest post sits at the bottom")
         let window = try harness.screenshot()
         let ink = ReferenceImage.ink(window, x: Int(shown.minX) ..< Int(shown.maxX), y: Int(shown.minY) ..< Int(shown.maxY))
-        #expect(ink > 500, "the newest post is drawn in its rect: \(ink) pixels of ink")
+        // A white rect has none; a drawn post (avatar, name, text) has hundreds, how many depends on the window.
+        #expect(ink > 100, "the newest post is drawn in its rect: \(ink) pixels of ink")
         harness.view.click(at: CGPoint(x: shown.midX, y: shown.midY))
         #expect(posts.selected == [0])
         #expect(harness.view.viewIndexPath(at: CGPoint(x: shown.midX, y: shown.midY)) == IndexPath(item: 0, section: 0))

@@ -112,7 +112,9 @@ extension CollectionNode {
             }
             // Drawings that all miss the cell's rect on screen (mirrored wrong,
             // placed past the viewport, at a non-finite origin) leave it blank.
-            let visiblePart = shown.intersection(viewport)
+            // A frame that is not finite (a layout's lie) shows nowhere; Foundation traps intersecting it.
+            let isFinite = shown.minX.isFinite && shown.minY.isFinite && shown.width.isFinite && shown.height.isFinite
+            let visiblePart = isFinite ? shown.intersection(viewport) : .null
             let layers = screen.layers[first...]
             if !layers.isEmpty, !layers.contains(where: { Self.lands($0, on: visiblePart) }) {
                 screen.blankItems.append(cell.indexPath)

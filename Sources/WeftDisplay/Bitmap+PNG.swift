@@ -49,6 +49,8 @@ extension Bitmap {
             try self.init(pixelWidth: width, pixelHeight: height, scale: scale) { pixels, stride in
                 decoded.draw(into: pixels, bytesPerRow: stride, width: width, height: height, cornerRadius: cornerRadius)
             }
+        } catch .invalidScale(let scale) {
+            throw .invalidScale(source: source, scale: scale)
         } catch {
             throw .tooLarge(source: source, pixelWidth: width, pixelHeight: height)
         }

@@ -7,6 +7,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The PNG's header gives a size beyond `Bitmap.maximumDimension` or
     /// `Bitmap.maximumPixelCount`; it was not decoded.
     case tooLarge(source: String, pixelWidth: Int, pixelHeight: Int)
+    /// The scale asked for is not finite and above zero.
+    case invalidScale(source: String, scale: Double)
 
     public var description: String {
         switch self {
@@ -14,6 +16,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .undecodable(let source): "image \(source) is not a PNG that can be decoded"
         case .tooLarge(let source, let width, let height):
             "image \(source) is \(width)x\(height) pixels, beyond the bitmap limit; it was not decoded"
+        case .invalidScale(let source, let scale):
+            "image \(source) cannot be made at scale \(scale): a scale must be finite and above zero"
         }
     }
 }

@@ -119,8 +119,8 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         let scale = contentsScale
         return imageState.withLock { state in
             guard let source = state.source, state.error == nil else { return nil }
-            return DecodeRequest(source: source, pixelWidth: Int((size.width * scale).rounded(.up)),
-                                 pixelHeight: Int((size.height * scale).rounded(.up)), scale: scale,
+            return DecodeRequest(source: source, pixelWidth: Bitmap.pixelLength(size.width, scale: scale),
+                                 pixelHeight: Bitmap.pixelLength(size.height, scale: scale), scale: scale,
                                  cornerRadius: state.imageCornerRadius, generation: state.generation)
         }
     }

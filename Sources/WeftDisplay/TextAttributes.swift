@@ -6,10 +6,15 @@ public struct TextAttributes: Hashable, Sendable {
     /// A family the machine lacks falls back to Fontconfig's nearest match, and
     /// ``Fonts/diagnostics`` records it once.
     public var fontFamily: String
-    /// The font size in points. Text is shaped and drawn at most at
-    /// ``maximumFontSize``; a larger size draws nothing and says so
-    /// (`DisplayNode.displayError`).
-    public var fontSize: Double
+    /// The font size in points; a size that is not finite and above zero becomes
+    /// 14, whether given to the initializer or set later. Text is shaped and
+    /// drawn at most at ``maximumFontSize``; a larger size draws nothing and says
+    /// so (`DisplayNode.displayError`).
+    public var fontSize: Double {
+        get { size }
+        set { size = Self.usable(newValue) }
+    }
+    private var size: Double
     /// The font weight.
     public var fontWeight: FontWeight
     /// The text colour.
@@ -26,8 +31,10 @@ public struct TextAttributes: Hashable, Sendable {
     public init(fontFamily: String = Fonts.defaultFamily, fontSize: Double = 14,
                 fontWeight: FontWeight = .regular, color: Color = .black) {
         self.fontFamily = fontFamily
-        self.fontSize = fontSize.isFinite && fontSize > 0 ? fontSize : 14
+        size = Self.usable(fontSize)
         self.fontWeight = fontWeight
         self.color = color
     }
+
+    private static func usable(_ size: Double) -> Double { size.isFinite && size > 0 ? size : 14 }
 }

@@ -244,7 +244,7 @@ extension DisplayNode {
         let drawing = drawing()
         guard drawing != nil || background != nil, let size = calculatedSize else { return nil }
         let scale = contentsScale
-        let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
+        let pixelWidth = Bitmap.pixelLength(size.width, scale: scale), pixelHeight = Bitmap.pixelLength(size.height, scale: scale)
         let sentinel = displaySentinel.load(ordering: .relaxed)
         let weakNode = _WeakNode(self)
         let flow = PipelineTracing.makeFlow()

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 import Weft
 import WeftCore
+import WeftDataController
 import WeftDisplay
+import WeftElementMap
+import WeftRangeController
 import WeftTestSupport
 
 /// A cell filled with a color of its own, so that a picture shows which item
@@ -83,7 +86,9 @@ func expectEachVisibleCellHoldsItsInk(
 ) {
     let screen = CGRect(origin: .zero, size: node.viewportSize)
     for path in frame.visibleItems where !frame.blankItems.contains(path) {
-        guard let frameInContent = node.layout.frameForItem(at: path) else { continue }
+        guard let frameInContent = node.layout.frameForItem(at: path),
+            [frameInContent.minX, frameInContent.minY, frameInContent.width, frameInContent.height].allSatisfy(\.isFinite)
+        else { continue }
         let shown = node.viewportRect(forContentRect: frameInContent).intersection(screen)
         guard shown.width >= 1, shown.height >= 1 else { continue }
         let ink = ReferenceImage.ink(
@@ -471,5 +476,59 @@ final class TextCell: CellNode, @unchecked Sendable {
         await settleDisplays(node, untilDrawn: true)
         try expectDrawn(node, "the inverted end after the batch")
         #expect(node.indexPathsForVisibleItems.last == IndexPath(item: 34, section: 0))
+    }
+}
+
+/// A list whose layout lies about one item's frame (round 4's G3).
+final class LyingLayout: CollectionLayout {
+    let list: ListLayout
+    let lie: CGRect
+
+    init(lie: CGRect) throws {
+        list = try ListLayout()
+        self.lie = lie
+    }
+
+    var scrollAxis: ScrollAxis { list.scrollAxis }
+    var contentSize: CGSize { list.contentSize }
+    func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize) {
+        list.prepare(for: map, viewportSize: viewportSize)
+    }
+    func apply(_ update: DataUpdate) { list.apply(update) }
+    func viewportSizeDidChange(to size: CGSize) { list.viewportSizeDidChange(to: size) }
+    func invalidateItems(at indexPaths: [IndexPath], in map: ElementMap<CollectionElement>) {
+        list.invalidateItems(at: indexPaths, in: map)
+    }
+    func frameForItem(at indexPath: IndexPath) -> CGRect? {
+        indexPath.item == 1 ? lie : list.frameForItem(at: indexPath)
+    }
+    func indexPathsForItems(in rect: CGRect) -> [IndexPath] { list.indexPathsForItems(in: rect) }
+    func firstItemOrdinal(endingAfter offset: CGFloat) -> Int { list.firstItemOrdinal(endingAfter: offset) }
+    func firstItemOrdinal(startingAtOrAfter offset: CGFloat) -> Int { list.firstItemOrdinal(startingAtOrAfter: offset) }
+}
+
+@MainActor
+@Suite(.serialized) struct LyingLayoutScreenTests {
+    /// G3: composing a frame with a NaN, huge or far-negative item frame trapped
+    /// converting the layer's origin; the lying item is now not drawn, counted
+    /// blank, and every other item is drawn where it belongs.
+    @Test(arguments: [
+        CGRect(x: CGFloat.nan, y: CGFloat.nan, width: 100, height: 100),
+        CGRect(x: 0, y: 1e300, width: 100, height: 100),
+        CGRect(x: 0, y: -1e15, width: 100, height: 100),
+        CGRect(x: 1e20, y: -1e20, width: 100, height: 100),
+    ])
+    func aLyingFrameIsNotDrawnAndTheRestIs(lie: CGRect) async throws {
+        let source = ColoredSource(count: 10)
+        let node = CollectionNode(layout: try LyingLayout(lie: lie))
+        node.dataSource = source
+        node.viewportSize = CGSize(width: 100, height: 450)
+        node.reloadData()
+        await settleDisplays(node)
+        let frame = try node.composeFrame(scale: 2)
+        expectEachVisibleCellHoldsItsInk(frame, of: node, scale: 2, "a lie of \(lie):")
+        #expect(frame.bitmap.pixel(x: 100, y: 100) == ColoredCell.color(of: 0))
+        #expect(frame.bitmap.pixel(x: 100, y: 500) == ColoredCell.color(of: 2))
+        #expect(frame.blankItems.allSatisfy { $0.item == 1 }, "\(frame.blankItems)")
     }
 }

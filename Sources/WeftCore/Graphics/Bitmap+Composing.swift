@@ -28,8 +28,7 @@ extension Bitmap {
     /// - Complexity: O(*w* × *h*) for the background, plus the pixels the layers cover.
     public convenience init(composing layers: [Layer], size: CGSize, scale: Double, background: Color) throws(BitmapError) {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
-        let width = try Self.pixelLength(size.width, scale: scale, other: size.height)
-        let height = try Self.pixelLength(size.height, scale: scale, other: size.width)
+        let width = Self.pixelLength(size.width, scale: scale), height = Self.pixelLength(size.height, scale: scale)
         try self.init(pixelWidth: width, pixelHeight: height, scale: scale) { pixels, stride in
             let fill = background.premultipliedARGB32
             for row in 0 ..< height {
@@ -39,18 +38,6 @@ extension Bitmap {
                 layer.bitmap.draw(into: pixels, bytesPerRow: stride, width: width, height: height, at: placed, scale: scale)
             }
         }
-    }
-
-    /// `points` at `scale` in whole pixels, or the error a bitmap that long (or
-    /// NaN long) gets, before any conversion to `Int` can trap.
-    private static func pixelLength(_ points: Double, scale: Double, other: Double) throws(BitmapError) -> Int {
-        let length = (points * scale).rounded(.up), limit = Double(maximumDimension)
-        func saturated(_ value: Double) -> Int { value.isNaN ? 0 : Int(Swift.max(Swift.min(value, limit * 2), -1)) }
-        guard length.isFinite, length <= limit else {
-            throw .tooLarge(pixelWidth: saturated(length), pixelHeight: saturated((other * scale).rounded(.up)))
-        }
-        guard length > 0 else { throw .empty(pixelWidth: saturated(length), pixelHeight: saturated((other * scale).rounded(.up))) }
-        return Int(length)
     }
 
     /// Blends the bitmap into `pixels` over `placed`, a rect in points on whole

@@ -2,23 +2,48 @@
 ///
 /// Nodes take colours as values so that a drawing's parameters, captured on main,
 /// can travel to a display thread.
+///
+/// A colour cannot hold a component outside 0...1: the initializer and every
+/// setter clamp (NaN becomes 0), so every use (a premultiplied pixel, Pango's
+/// 16-bit channels, a description) converts without trapping.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
-    /// The red component, 0...1.
-    public var red: Double
-    /// The green component, 0...1.
-    public var green: Double
-    /// The blue component, 0...1.
-    public var blue: Double
-    /// The opacity, 0 (transparent) ... 1 (opaque).
-    public var alpha: Double
+    private var components: (red: Double, green: Double, blue: Double, alpha: Double)
+
+    /// The red component, 0...1; a value set outside it is clamped.
+    public var red: Double {
+        get { components.red }
+        set { components.red = Self.clamp(newValue) }
+    }
+    /// The green component, 0...1; a value set outside it is clamped.
+    public var green: Double {
+        get { components.green }
+        set { components.green = Self.clamp(newValue) }
+    }
+    /// The blue component, 0...1; a value set outside it is clamped.
+    public var blue: Double {
+        get { components.blue }
+        set { components.blue = Self.clamp(newValue) }
+    }
+    /// The opacity, 0 (transparent) ... 1 (opaque); a value set outside it is clamped.
+    public var alpha: Double {
+        get { components.alpha }
+        set { components.alpha = Self.clamp(newValue) }
+    }
 
     /// Creates a colour; components outside 0...1 (and NaN, as 0) are clamped.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        func clamp(_ value: Double) -> Double { value.isNaN ? 0 : Swift.min(Swift.max(value, 0), 1) }
-        self.red = clamp(red)
-        self.green = clamp(green)
-        self.blue = clamp(blue)
-        self.alpha = clamp(alpha)
+        components = (Self.clamp(red), Self.clamp(green), Self.clamp(blue), Self.clamp(alpha))
+    }
+
+    private static func clamp(_ value: Double) -> Double { value.isNaN ? 0 : Swift.min(Swift.max(value, 0), 1) }
+
+    public static func == (lhs: Color, rhs: Color) -> Bool { lhs.components == rhs.components }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(red)
+        hasher.combine(green)
+        hasher.combine(blue)
+        hasher.combine(alpha)
     }
 
     /// Creates a grey of the given white level.

@@ -49,8 +49,10 @@ final class _TextLayout: @unchecked Sendable {
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
-        if width.isFinite {
-            pango_layout_set_width(layout, Int32(clamping: Int((width * Double(PANGO_SCALE)).rounded(.down))))
+        // A width Pango's 32-bit units cannot hold (past about 2 million points) is no limit.
+        let units = (width * Double(PANGO_SCALE)).rounded(.down)
+        if units.isFinite, units < Double(Int32.max) {
+            pango_layout_set_width(layout, Int32(max(units, 0)))
         }
         if maximumNumberOfLines > 0 {
             // A negative height limits the paragraph to that many lines, the

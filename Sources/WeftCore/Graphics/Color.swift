@@ -7,44 +7,39 @@
 /// setter clamp (NaN becomes 0), so every use (a premultiplied pixel, Pango's
 /// 16-bit channels, a description) converts without trapping.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
-    private var components: (red: Double, green: Double, blue: Double, alpha: Double)
+    // Stored apart from the public components, whose setters clamp.
+    private var clampedRed: Double, clampedGreen: Double, clampedBlue: Double, clampedAlpha: Double
 
     /// The red component, 0...1; a value set outside it is clamped.
     public var red: Double {
-        get { components.red }
-        set { components.red = Self.clamp(newValue) }
+        get { clampedRed }
+        set { clampedRed = Self.clamp(newValue) }
     }
     /// The green component, 0...1; a value set outside it is clamped.
     public var green: Double {
-        get { components.green }
-        set { components.green = Self.clamp(newValue) }
+        get { clampedGreen }
+        set { clampedGreen = Self.clamp(newValue) }
     }
     /// The blue component, 0...1; a value set outside it is clamped.
     public var blue: Double {
-        get { components.blue }
-        set { components.blue = Self.clamp(newValue) }
+        get { clampedBlue }
+        set { clampedBlue = Self.clamp(newValue) }
     }
     /// The opacity, 0 (transparent) ... 1 (opaque); a value set outside it is clamped.
     public var alpha: Double {
-        get { components.alpha }
-        set { components.alpha = Self.clamp(newValue) }
+        get { clampedAlpha }
+        set { clampedAlpha = Self.clamp(newValue) }
     }
 
     /// Creates a colour; components outside 0...1 (and NaN, as 0) are clamped.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        components = (Self.clamp(red), Self.clamp(green), Self.clamp(blue), Self.clamp(alpha))
+        clampedRed = Self.clamp(red)
+        clampedGreen = Self.clamp(green)
+        clampedBlue = Self.clamp(blue)
+        clampedAlpha = Self.clamp(alpha)
     }
 
     private static func clamp(_ value: Double) -> Double { value.isNaN ? 0 : Swift.min(Swift.max(value, 0), 1) }
-
-    public static func == (lhs: Color, rhs: Color) -> Bool { lhs.components == rhs.components }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(red)
-        hasher.combine(green)
-        hasher.combine(blue)
-        hasher.combine(alpha)
-    }
 
     /// Creates a grey of the given white level.
     public init(white: Double, alpha: Double = 1) {

@@ -266,7 +266,15 @@ extension DataController {
     ) throws(DataControllerError) -> [_MapBatch<CollectionElement>.Supplementary] {
         guard let dataSource else { return [] }
         var elements: [_MapBatch<CollectionElement>.Supplementary] = []
+        var seen: Set<String> = []
         for kind in dataSource.dataController(self, supplementaryKindsInSection: section) {
+            // A kind listed twice would name each of its elements twice, which the
+            // map refuses, hiding every item: make them once, and say so.
+            guard seen.insert(kind).inserted else {
+                diagnostics.report(DataControllerError.repeatedSupplementaryKind(kind: kind, section: section),
+                                   layer: .dataController, indexPaths: [])
+                continue
+            }
             let count = dataSource.dataController(self, numberOfSupplementaryElementsOfKind: kind, inSection: section)
             let limit = ElementMap<CollectionElement>.maximumItemCount
             guard count >= 0, count <= limit else {

@@ -32,6 +32,11 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
     /// update changed anything.
     case supplementaryCountOutOfRange(kind: String, section: Int, count: Int, limit: Int)
 
+    /// The data source listed `kind` more than once for `section`: the kind's
+    /// elements are made once and the repeats ignored. Reported, not thrown:
+    /// the update goes on and the data shows.
+    case repeatedSupplementaryKind(kind: String, section: Int)
+
     /// UIKit accepts the batch (faithful validation counts a place named twice as
     /// two edits) but what it shows then is undefined: `duplicate` names the same
     /// place as an earlier edit of the batch. Name each place once.
@@ -68,6 +73,9 @@ public enum DataControllerError: Error, Hashable, Sendable, CustomStringConverti
         case .supplementaryCountOutOfRange(let kind, let section, let count, let limit):
             "The data source reported \(count) elements of kind \"\(kind)\" in section \(section); a count is "
                 + "between 0 and \(limit). Nothing was applied"
+        case .repeatedSupplementaryKind(let kind, let section):
+            "The data source listed the supplementary kind \"\(kind)\" more than once in section \(section); "
+                + "its elements were made once and the repeats ignored"
         case .undefinedResult(let duplicate):
             "UIKit accepts this batch, but what it shows then is undefined"
                 + (duplicate.map { ": \($0) appears more than once" } ?? "")

@@ -235,15 +235,19 @@ import WeftDataController
         #expect(reported.first.map { "\($0.error)" }?.contains("item 2 of section 0") == true)
     }
 
-    /// F10: a reload the pipeline refuses (a supplementary kind listed twice, or
-    /// a reload asked from inside a data-source call) showed nothing and said so
-    /// nowhere. The refusal is in the diagnostics now, naming why.
+    /// F10 and round 4's G15: a supplementary kind listed twice made the reload
+    /// refused, and the collection showed 0 sections of 1: every item hidden for
+    /// a repeated kind name. The repeat is ignored and reported; the data shows.
+    /// A reload asked from inside a data-source call is refused, and said.
     @Test(arguments: ContainerKind.allCases)
-    func aRefusedReloadIsReported(kind: ContainerKind) throws {
+    func aRepeatedKindIsIgnoredAndAReentrantReloadIsRefused(kind: ContainerKind) throws {
         let feed = TwiceHeaderFeed()
         let node = try kind.loaded(feed, scheduler: ManualMainScheduler())
-        let refusals = node.diagnostics.diagnostics.filter { $0.layer == .dataController && $0.error is DataControllerError }
-        #expect(refusals.count == 1, "\(kind): \(node.diagnostics.diagnostics)")
+        let repeats = node.diagnostics.errors(of: DataControllerError.self)
+        #expect(repeats == [.repeatedSupplementaryKind(kind: CollectionNode.elementKindSectionHeader, section: 0)],
+                "\(kind): \(node.diagnostics.diagnostics)")
+        #expect(node.numberOfSections == 1 && node.numberOfItems(inSection: 0) == 3, "\(kind): the data shows")
+        #expect(node.dataController.visibleMap.numberOfSections == 1, "\(kind): the view shows it too")
 
         feed.kinds = []
         feed.reloadsWhenAsked = node

@@ -94,4 +94,24 @@ import WeftNode
             return refused.isNaN ? scale.isNaN : refused == scale
         }
     }
+
+    /// G12: two nodes of one source and one pixel size, at 2x and at 1x, shared
+    /// one decoded bitmap: the 1x node got the 2x corners and scale.
+    @Test func nodesAtTwoScalesDoNotShareADecodedImage() throws {
+        let source = ImageSource.data(try twoColourPNG(width: 160, height: 160), id: "two-colour-corners")
+        let retina = ImageNode(source: source), plain = ImageNode(source: source)
+        retina.contentsScale = 2
+        plain.contentsScale = 1
+        for (node, points) in [(retina, 40.0), (plain, 80.0)] {
+            node.imageCornerRadius = 10
+            _ = node.layoutThatFits(try SizeRange(exactly: CGSize(width: points, height: points)))
+            try node.recursivelySetInterfaceState([.preload])
+        }
+        ImageNode.waitForPreloadDecodes()
+        let big = try #require(retina.decodedImage), small = try #require(plain.decodedImage)
+        #expect(big !== small)
+        #expect(small.scale == 1 && big.scale == 2)
+        #expect(small.pixel(x: 4, y: 4) >> 24 == 255, "a 10-pixel corner leaves (4, 4) opaque")
+        #expect(big.pixel(x: 4, y: 4) >> 24 == 0, "a 20-pixel corner clips (4, 4)")
+    }
 }

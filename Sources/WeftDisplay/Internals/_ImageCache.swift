@@ -2,14 +2,19 @@ import Foundation
 import WeftCore
 
 /// Decoded images shared by every node that shows the same source at the same
-/// pixel size and corner radius, while any of them holds it (Texture's weak map):
-/// a feed whose posts share 50 avatars decodes 50 bitmaps, not one per cell.
+/// pixels, while any of them holds it (Texture's weak map): a feed whose posts
+/// share 50 avatars decodes 50 bitmaps, not one per cell.
 enum _ImageCache {
+    /// Everything that changes the pixels: the source, the pixel size, the scale
+    /// (a bitmap carries it) and the corner radius in pixels. A radius in points
+    /// left the scale out: a node at 2x and one at 1x with the same pixel size
+    /// shared one bitmap with the wrong corners for one of them.
     struct Key: Hashable {
         var source: String
         var pixelWidth: Int
         var pixelHeight: Int
-        var cornerRadius: Double
+        var scale: Double
+        var cornerRadiusInPixels: Double
     }
 
     private struct Entry {
@@ -24,8 +29,8 @@ enum _ImageCache {
     /// - Complexity: O(1) on a hit; a decode and a scale on a miss.
     static func image(of source: ImageSource, pixelWidth: Int, pixelHeight: Int, scale: Double,
                       cornerRadius: Double) throws(ImageError) -> Bitmap {
-        let key = Key(source: source.cacheKey, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                      cornerRadius: cornerRadius)
+        let key = Key(source: source.cacheKey, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale,
+                      cornerRadiusInPixels: cornerRadius * scale)
         if let hit = entries.withLock({ $0[key]?.bitmap }) { return hit }
         let name = source.description
         let decoded = try _PNG.decode(try _PNG.bytes(of: source), source: name)

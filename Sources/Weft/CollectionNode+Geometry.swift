@@ -87,26 +87,20 @@ extension CollectionNode {
     ///
     /// - Complexity: O(1).
     public var displayedContentOffset: CGPoint {
-        get {
-            guard isInverted else { return contentOffset }
-            var offset = contentOffset
-            if layout.scrollAxis == .vertical {
-                offset.y = scrollableLength - offset.y
-            } else {
-                offset.x = scrollableLength - offset.x
-            }
-            return offset
+        get { isInverted ? mirroredAlongScrollAxis(contentOffset) : contentOffset }
+        set { contentOffset = isInverted ? mirroredAlongScrollAxis(newValue) : newValue }
+    }
+
+    /// `offset` measured from the other end of the scrollable length: its own
+    /// inverse, so it maps a content offset to the displayed one and back.
+    private func mirroredAlongScrollAxis(_ offset: CGPoint) -> CGPoint {
+        var mirrored = offset
+        if layout.scrollAxis == .vertical {
+            mirrored.y = scrollableLength - offset.y
+        } else {
+            mirrored.x = scrollableLength - offset.x
         }
-        set {
-            guard isInverted else { return contentOffset = newValue }
-            var offset = newValue
-            if layout.scrollAxis == .vertical {
-                offset.y = scrollableLength - newValue.y
-            } else {
-                offset.x = scrollableLength - newValue.x
-            }
-            contentOffset = offset
-        }
+        return mirrored
     }
 
     /// How far the viewport can move along the scroll axis: the content's

@@ -331,7 +331,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftElementMapTests",
-            dependencies: ["WeftElementMap", "WeftTestSupport", "CWeftElementMap"],
+            dependencies: ["WeftElementMap", "WeftMemory", "WeftTestSupport", "CWeftElementMap"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -469,10 +469,9 @@ void *weft_emap_supplementary(const weft_emap_t *v, uint32_t kind, int64_t secti
     const rec *r = section_at(v, section);
     if (r == NULL || item < 0 || item > (int64_t)UINT32_MAX) return NULL;
     assert(r->nsupp <= weft_emap_node_capacity(&r->h));
-    for (uint32_t k = 0; k < r->nsupp; k++) {
-        if (r->supps[k].kind == kind && r->supps[k].item == (uint32_t)item) return r->supps[k].handle;
-    }
-    return NULL;
+    bool found;
+    uint32_t pos = weft_emap_supp_find(r, kind, (uint32_t)item, &found);
+    return found ? r->supps[pos].handle : NULL;
 }
 
 bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_location *out) {
@@ -486,14 +485,11 @@ bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_locati
     if (r == NULL) return false;
     assert(r->h.kind == K_REC && r->sid == val_sid(val));
     if (val & VAL_SUPP) {
-        for (uint32_t k = 0; k < r->nsupp; k++) {
-            if (r->supps[k].handle == handle) {
-                *out = (weft_emap_location){.section = (int64_t)sbase, .item = r->supps[k].item,
-                                            .kind = r->supps[k].kind, .is_supplementary = true};
-                return true;
-            }
-        }
-        return false;
+        uint32_t k = weft_emap_supp_locate(r, (uint32_t)val_label(val), handle);
+        if (k == r->nsupp) return false;
+        *out = (weft_emap_location){.section = (int64_t)sbase, .item = r->supps[k].item,
+                                    .kind = r->supps[k].kind, .is_supplementary = true};
+        return true;
     }
     /* An indexed item: its section holds at least that one. */
     assert(r->items != NULL && r->count > 0);

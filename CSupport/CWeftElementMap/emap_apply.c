@@ -187,12 +187,10 @@ static void locate_in_txn(const txn *t, const void *h, int64_t *section, int64_t
     const rec *r = (const rec *)weft_emap_pt_find_label(t->sections, slabel, &sbase);
     if (r == NULL || r->sid != val_sid(val)) return;
     if (val & VAL_SUPP) {
-        for (uint32_t k = 0; k < r->nsupp; k++) {
-            if (r->supps[k].handle == h) {
-                *section = (int64_t)sbase;
-                *item = r->supps[k].item;
-            }
-        }
+        /* The index entry names the item: a supplementary this batch added is
+        ** in no record until its section's merge. */
+        *section = (int64_t)sbase;
+        *item = (int64_t)val_label(val);
         return;
     }
     const node *leaf = r->items ? weft_emap_pt_find_label(r->items, val_label(val), &ibase) : NULL;
@@ -939,20 +937,66 @@ static weft_rc step_insert_items(apply *a) {
 
 /* ---- step 6: supplementary elements ------------------------------------- */
 
-/* Position of (kind, item) in r's sorted supplementaries, and whether it is there. */
-static uint32_t supp_find(const rec *r, uint32_t kind, uint32_t item, bool *found) {
-    assert(r != NULL && found != NULL);
-    assert(r->h.kind == K_REC);
-    uint32_t lo = 0, hi = r->nsupp;
-    uint64_t key = ((uint64_t)kind << 32) | item;
-    while (lo < hi) {
-        uint32_t mid = (lo + hi) / 2;
-        uint64_t k = ((uint64_t)r->supps[mid].kind << 32) | r->supps[mid].item;
-        if (k < key) lo = mid + 1;
-        else hi = mid;
+/* Writes one section's edits into its record: 'ord' holds the section's
+** edits sorted by (kind, item), none of them repeated. Replacements and
+** removals are found in the record as it was; removals are compacted out in
+** one forward pass, then the additions are merged in from the back, so each
+** entry moves at most twice. O(q + m) for q supplementaries and m edits,
+** where edits one at a time would move the tail once per edit (O(q * m)). */
+static weft_rc merge_supplementaries(apply *a, uint64_t s, const uint32_t *ord, size_t m) {
+    assert(a != NULL && a->b != NULL && ord != NULL && m > 0);
+    txn *t = &a->t;
+    const weft_emap_supplementary_edit *se = a->b->supplementary_edits;
+    uint64_t off;
+    const rec *cur = (const rec *)weft_emap_pt_locate(t->sections, s, &off);
+    size_t removed = 0, added = 0;
+    for (size_t k = 0; k < m; k++) {
+        bool found;
+        (void)weft_emap_supp_find(cur, se[ord[k]].kind, (uint32_t)se[ord[k]].path.item, &found);
+        if (!found) added++;
+        else if (se[ord[k]].handle == NULL) removed++;
     }
-    *found = lo < r->nsupp && r->supps[lo].kind == kind && r->supps[lo].item == item;
-    return lo;
+    assert(removed <= cur->nsupp);
+    size_t old = cur->nsupp, final = old - removed + added;
+    assert(final <= UINT32_MAX);
+    rec *r;
+    if (own_record(t, s, final > old ? final : old, &r) != WEFT_OK) return WEFT_ENOMEM;
+    /* Replacements in place; removals leave a NULL handle, which no kept
+    ** supplementary has (check_new_handle refuses NULL). */
+    for (size_t k = 0; k < m; k++) {
+        bool found;
+        uint32_t pos = weft_emap_supp_find(r, se[ord[k]].kind, (uint32_t)se[ord[k]].path.item, &found);
+        if (found) r->supps[pos].handle = se[ord[k]].handle;
+    }
+    if (removed > 0) {
+        uint32_t w = 0;
+        for (uint32_t i = 0; i < r->nsupp; i++) {
+            if (r->supps[i].handle != NULL) r->supps[w++] = r->supps[i];
+        }
+        assert(w == old - removed);
+        r->nsupp = w;
+    }
+    if (added > 0) {
+        /* From the back: the write index never falls below the read index. */
+        size_t i = r->nsupp, w = final, k = m;
+        while (k > 0) {
+            const weft_emap_supplementary_edit *e = &se[ord[k - 1]];
+            if (e->handle == NULL) { k--; continue; }
+            uint64_t key = ((uint64_t)e->kind << 32) | (uint32_t)e->path.item;
+            uint64_t have = i > 0 ? ((uint64_t)r->supps[i - 1].kind << 32) | r->supps[i - 1].item : 0;
+            if (i > 0 && have == key) { k--; continue; } /* a replacement, already written */
+            if (i > 0 && have > key) {
+                r->supps[--w] = r->supps[--i];
+            } else {
+                r->supps[--w] = (supp){.kind = e->kind, .item = (uint32_t)e->path.item, .handle = e->handle};
+                k--;
+            }
+        }
+        assert(w == i);
+        r->nsupp = (uint32_t)final;
+    }
+    assert(r->nsupp == final);
+    return WEFT_OK;
 }
 
 static weft_rc step_supplementaries(apply *a) {
@@ -974,30 +1018,32 @@ static weft_rc step_supplementaries(apply *a) {
             return rc;
         }
     }
-    if (n > 1) {
-        /* Duplicates: sort by (kind, item), stably, then by section. */
-        uint32_t *idx = tmp_alloc(&a->tmp, n * sizeof(uint32_t));
-        uint32_t *scratch = tmp_alloc(&a->tmp, n * sizeof(uint32_t));
-        uint64_t *k1 = tmp_alloc(&a->tmp, n * sizeof(uint64_t));
-        uint64_t *k2 = tmp_alloc(&a->tmp, n * sizeof(uint64_t));
-        if (!idx || !scratch || !k1 || !k2) return out_of_memory(a, WEFT_EMAP_EDIT_SUPPLEMENTARY, 0);
-        for (size_t k = 0; k < n; k++) {
-            idx[k] = (uint32_t)k;
-            k1[k] = ((uint64_t)se[k].kind << 32) | (uint64_t)se[k].path.item;
-            k2[k] = (uint64_t)se[k].path.section;
-        }
-        sort_by_key(idx, scratch, n, k1);
-        sort_by_key(idx, scratch, n, k2);
-        for (size_t k = 1; k < n; k++) {
-            uint32_t x = idx[k], y = idx[k - 1];
-            if (k1[x] == k1[y] && k2[x] == k2[y]) {
-                weft_rc rc = fail(a, WEFT_EMAP_FAILURE_DUPLICATE_PATH, WEFT_EMAP_EDIT_SUPPLEMENTARY, x,
-                                  se[x].path.section, se[x].path.item, -1);
-                a->e->kind = se[x].kind;
-                return also(a, rc, WEFT_EMAP_EDIT_SUPPLEMENTARY, y, se[y].path.section, se[y].path.item);
-            }
+    /* Sorted by (kind, item), stably, then by section: duplicates sit side by
+    ** side, and each section's edits come together in the order its record
+    ** keeps. */
+    uint32_t *idx = tmp_alloc(&a->tmp, n * sizeof(uint32_t));
+    uint32_t *scratch = tmp_alloc(&a->tmp, n * sizeof(uint32_t));
+    uint64_t *k1 = tmp_alloc(&a->tmp, n * sizeof(uint64_t));
+    uint64_t *k2 = tmp_alloc(&a->tmp, n * sizeof(uint64_t));
+    if (!idx || !scratch || !k1 || !k2) return out_of_memory(a, WEFT_EMAP_EDIT_SUPPLEMENTARY, 0);
+    for (size_t k = 0; k < n; k++) {
+        idx[k] = (uint32_t)k;
+        k1[k] = ((uint64_t)se[k].kind << 32) | (uint64_t)se[k].path.item;
+        k2[k] = (uint64_t)se[k].path.section;
+    }
+    sort_by_key(idx, scratch, n, k1);
+    sort_by_key(idx, scratch, n, k2);
+    for (size_t k = 1; k < n; k++) {
+        uint32_t x = idx[k], y = idx[k - 1];
+        if (k1[x] == k1[y] && k2[x] == k2[y]) {
+            weft_rc rc = fail(a, WEFT_EMAP_FAILURE_DUPLICATE_PATH, WEFT_EMAP_EDIT_SUPPLEMENTARY, x,
+                              se[x].path.section, se[x].path.item, -1);
+            a->e->kind = se[x].kind;
+            return also(a, rc, WEFT_EMAP_EDIT_SUPPLEMENTARY, y, se[y].path.section, se[y].path.item);
         }
     }
+    /* In the batch's order, so the first bad edit is the one reported: each
+    ** edit checked against the record as it was, and the handle index kept. */
     for (size_t k = 0; k < n; k++) {
         uint64_t s = (uint64_t)se[k].path.section;
         uint32_t item = (uint32_t)se[k].path.item, kind = se[k].kind;
@@ -1005,7 +1051,7 @@ static weft_rc step_supplementaries(apply *a) {
         uint64_t off;
         const rec *cur = (const rec *)weft_emap_pt_locate(t->sections, s, &off);
         bool found;
-        uint32_t pos = supp_find(cur, kind, item, &found);
+        uint32_t pos = weft_emap_supp_find(cur, kind, item, &found);
         weft_rc rc = WEFT_OK;
         if (h == NULL && !found) {
             rc = fail(a, WEFT_EMAP_FAILURE_MISSING_SUPPLEMENTARY, WEFT_EMAP_EDIT_SUPPLEMENTARY, k, (int64_t)s, item, -1);
@@ -1016,27 +1062,13 @@ static weft_rc step_supplementaries(apply *a) {
             a->e->kind = kind;
             return rc;
         }
-        rec *r;
-        size_t need = cur->nsupp + (h != NULL && !found ? 1u : 0u);
-        rc = own_record(t, s, need, &r);
-        if (rc == WEFT_OK && found) {
-            void *old = r->supps[pos].handle;
+        if (found) {
+            void *old = cur->supps[pos].handle;
             rc = weft_emap_hm_remove(t, &t->rev, mix64((uint64_t)(uintptr_t)old));
             if (rc == WEFT_OK && !drop_handle(t, old)) rc = WEFT_ENOMEM;
-            if (rc == WEFT_OK && h == NULL) {
-                memmove(&r->supps[pos], &r->supps[pos + 1], (r->nsupp - pos - 1) * sizeof(supp));
-                r->nsupp--;
-            }
         }
         if (rc == WEFT_OK && h != NULL) {
-            if (!found) {
-                memmove(&r->supps[pos + 1], &r->supps[pos], (r->nsupp - pos) * sizeof(supp));
-                r->nsupp++;
-                r->supps[pos].kind = kind;
-                r->supps[pos].item = item;
-            }
-            r->supps[pos].handle = h;
-            rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(true, r->sid, 0, 0));
+            rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(true, cur->sid, item, 0));
             if (rc == WEFT_OK && !weft_emap_ol_push(t->f, &t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h))) {
                 rc = WEFT_ENOMEM;
             }
@@ -1045,6 +1077,16 @@ static weft_rc step_supplementaries(apply *a) {
             a->e->kind = kind;
             return out_of_memory(a, WEFT_EMAP_EDIT_SUPPLEMENTARY, k);
         }
+    }
+    /* Then each section's record once. */
+    for (size_t k = 0; k < n;) {
+        size_t end = k + 1;
+        while (end < n && k2[idx[end]] == k2[idx[k]]) end++;
+        if (merge_supplementaries(a, k2[idx[k]], idx + k, end - k) != WEFT_OK) {
+            a->e->kind = se[idx[k]].kind;
+            return out_of_memory(a, WEFT_EMAP_EDIT_SUPPLEMENTARY, idx[k]);
+        }
+        k = end;
     }
     return WEFT_OK;
 }

@@ -102,10 +102,10 @@ static bool check_record(walk *outer, const rec *r, uint64_t section) {
         CHECK(s->handle != NULL);
         uint64_t val;
         CHECK(weft_emap_hm_get(v->rev, mix64((uint64_t)(uintptr_t)s->handle), &val));
-        /* The entry names this section, and a lookup, scanning its elements
-        ** from the first, stops at supps[k]. */
-        CHECK((val & VAL_SUPP) && val_sid(val) == r->sid);
-        for (uint32_t q = 0; q < k; q++) CHECK(r->supps[q].handle != s->handle);
+        /* The entry names this section and the item, and a lookup by handle
+        ** stops at supps[k]. */
+        CHECK((val & VAL_SUPP) && val_sid(val) == r->sid && val_label(val) == s->item);
+        CHECK(weft_emap_supp_locate(r, s->item, s->handle) == k);
     }
     outer->supps += r->nsupp;
     return true;

@@ -110,6 +110,39 @@ typedef struct rec {
     supp supps[];
 } rec;
 
+/* Position of (kind, item) among r's supplementaries, which are sorted by
+** (kind, item), and whether it is there. O(log q). */
+static inline uint32_t weft_emap_supp_find(const rec *r, uint32_t kind, uint32_t item, bool *found) {
+    assert(r != NULL && found != NULL);
+    uint32_t lo = 0, hi = r->nsupp;
+    uint64_t key = ((uint64_t)kind << 32) | item;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        uint64_t k = ((uint64_t)r->supps[mid].kind << 32) | r->supps[mid].item;
+        if (k < key) lo = mid + 1;
+        else hi = mid;
+    }
+    *found = lo < r->nsupp && r->supps[lo].kind == kind && r->supps[lo].item == item;
+    return lo;
+}
+
+/* Position of the supplementary 'h' at 'item' of whichever kind, or r->nsupp:
+** one search per kind the section has, O(k log q), where a scan for the
+** handle was O(q). The handle index keeps the item (see val_pack). */
+static inline uint32_t weft_emap_supp_locate(const rec *r, uint32_t item, const void *h) {
+    assert(r != NULL && h != NULL);
+    uint32_t lo = 0;
+    while (lo < r->nsupp) {
+        uint32_t kind = r->supps[lo].kind;
+        bool found;
+        uint32_t pos = weft_emap_supp_find(r, kind, item, &found);
+        if (found && r->supps[pos].handle == h) return pos;
+        if (kind == UINT32_MAX) break;
+        lo = weft_emap_supp_find(r, kind + 1u, 0, &found);
+    }
+    return r->nsupp;
+}
+
 typedef struct hent {
     uint64_t key; /* mix64 of the handle or section id: unique, and uniform for interpolation */
     uint64_t val;
@@ -159,7 +192,7 @@ static inline uint64_t hkid_sep(const void *p, unsigned j) {
 
 /* Index entry of a handle: supplementary flag (1 bit), section id (23), the
 ** handle's position in its leaf when the entry was written (6), and the leaf's
-** label (34). The position is only a hint: inserts and deletes in the leaf
+** label (34); a supplementary keeps its item where an item keeps the label. The position is only a hint: inserts and deletes in the leaf
 ** shift items without rewriting their entries, so a lookup tries the hinted
 ** slot first and scans the leaf if the handle is not there. */
 #define VAL_SUPP ((uint64_t)1 << 63)

@@ -2,6 +2,7 @@ import CWeftElementMap
 import Testing
 import WeftTestSupport
 import WeftCore
+import WeftMemory
 
 /// The C entry points with fake handles and a counting release callback, with
 /// both invariant walkers after every step.
@@ -34,12 +35,17 @@ import WeftCore
     }
 
     private static func apply(
-        _ base: OpaquePointer, sections: [[Int]] = [], deletes: [(Int64, Int64)] = [], inserts: [(Int64, Int64, Int)] = []
+        _ base: OpaquePointer, sections: [[Int]] = [], deletes: [(Int64, Int64)] = [], inserts: [(Int64, Int64, Int)] = [],
+        supplementaries: [(kind: UInt32, section: Int64, item: Int64, handle: Int?)] = []
     ) -> (weft_rc, OpaquePointer?, weft_emap_error) {
         // All sections' handles in one array, so every pointer into it stays valid.
         let flat: [UnsafeMutableRawPointer?] = sections.flatMap { $0.map { handle($0) } }
         let paths = deletes.map { weft_emap_path(section: $0.0, item: $0.1) }
         let edits = inserts.map { weft_emap_item_edit(path: weft_emap_path(section: $0.0, item: $0.1), handle: handle($0.2)) }
+        let supplementaryEdits = supplementaries.map {
+            weft_emap_supplementary_edit(
+                kind: $0.kind, path: weft_emap_path(section: $0.section, item: $0.item), handle: $0.handle.map(handle))
+        }
         var error = weft_emap_error()
         var out: OpaquePointer?
         let rc = flat.withUnsafeBufferPointer { all in
@@ -51,6 +57,7 @@ import WeftCore
             return sectionInserts.withUnsafeBufferPointer { sectionInserts in
                 paths.withUnsafeBufferPointer { deletePaths in
                     edits.withUnsafeBufferPointer { itemInserts in
+                      supplementaryEdits.withUnsafeBufferPointer { supplementaryEdits in
                         var batch = weft_emap_batch()
                         batch.section_inserts = sectionInserts.baseAddress
                         batch.section_insert_count = sectionInserts.count
@@ -58,7 +65,10 @@ import WeftCore
                         batch.item_delete_count = deletePaths.count
                         batch.item_inserts = itemInserts.baseAddress
                         batch.item_insert_count = itemInserts.count
+                        batch.supplementary_edits = supplementaryEdits.baseAddress
+                        batch.supplementary_edit_count = supplementaryEdits.count
                         return weft_emap_apply(base, &batch, &error, &out)
+                      }
                     }
                 }
             }
@@ -121,6 +131,58 @@ import WeftCore
         #expect(counter.total == 0)
         weft_emap_release(map)
         #expect(counter.total == 3)
+    }
+
+    /// Round 4's G9: a section record grew by one supplementary per edit, copying
+    /// itself each time, and an edit ahead of the others moved the whole tail.
+    /// Now each record is written once per batch: bytes allocated grow with n,
+    /// not with n², whatever the order of the edits.
+    @Test(.enabled(if: AllocationCounter.isCounting, "needs jemalloc's per-thread counter"))
+    func manySupplementariesOfOneSectionCostLinearMemory() throws {
+        let counter = ReleaseCounter()
+        let empty = try Self.makeMap(counter)
+        let (_, made, _) = Self.apply(empty, sections: [[1]])
+        weft_emap_release(empty)
+        var map = try #require(made)
+        let n = 12_000
+        // Descending items: each edit lands ahead of every one before it.
+        let adds = (0 ..< n).reversed().map { (kind: UInt32(7), section: Int64(0), item: Int64($0), handle: Optional(10 + $0)) }
+        var next: OpaquePointer?
+        let bytes = try #require(AllocationCounter.bytesAllocated {
+            let (rc, out, _) = Self.apply(map, supplementaries: adds)
+            #expect(rc == WEFT_OK)
+            next = out
+        })
+        // 16 bytes a record entry, plus the handle index and the batch's lists:
+        // well under 400 bytes an element. Copying the record per edit took
+        // about 2 n² bytes (320 MB here).
+        #expect(bytes < UInt64(400 * n), "\(bytes) bytes for \(n) supplementaries")
+        weft_emap_release(map)
+        map = try #require(next)
+        #expect(weft_emap_supplementary_count(map, 0) == n)
+        #expect(weft_emap_check_family(map) && weft_emap_check_invariants(map))
+        for item in [0, 1, n / 2, n - 1] {
+            #expect(weft_emap_supplementary(map, 7, 0, Int64(item)) == Self.handle(10 + item))
+        }
+        // Removing every other one, replacing a few and adding a second kind, in
+        // one batch and in no particular order, keeps the record sorted.
+        var mixed = stride(from: 0, to: n, by: 2).map { (kind: UInt32(7), section: Int64(0), item: Int64($0), handle: Int?.none) }
+        mixed += [(kind: 7, section: 0, item: 1, handle: 50_001), (kind: 7, section: 0, item: Int64(n - 1), handle: 50_002)]
+        mixed += (0 ..< 100).map { (kind: UInt32(3), section: Int64(0), item: Int64($0 * 3), handle: Optional(60_000 + $0)) }
+        mixed.shuffle()
+        let (rc, out, _) = Self.apply(map, supplementaries: mixed)
+        #expect(rc == WEFT_OK)
+        weft_emap_release(map)
+        map = try #require(out)
+        #expect(weft_emap_supplementary_count(map, 0) == n / 2 + 100)
+        #expect(weft_emap_check_family(map) && weft_emap_check_invariants(map))
+        #expect(weft_emap_supplementary(map, 7, 0, 0) == nil)
+        #expect(weft_emap_supplementary(map, 7, 0, 1) == Self.handle(50_001))
+        #expect(weft_emap_supplementary(map, 7, 0, 3) == Self.handle(13))
+        #expect(weft_emap_supplementary(map, 7, 0, Int64(n - 1)) == Self.handle(50_002))
+        #expect(weft_emap_supplementary(map, 3, 0, 297) == Self.handle(60_099))
+        weft_emap_release(map)
+        #expect(counter.total == n + 1 + 100 + 2, "each handle released once")
     }
 
     @Test func lookupsAnswerInTheVersionAskedAbout() throws {

@@ -265,13 +265,13 @@ weft_rc weft_emap_item_count(const weft_emap_t *_Nonnull v, int64_t section, siz
 ** is absent. O(log n); O(1) once the version has its position tables. */
 void *_Nullable weft_emap_item(const weft_emap_t *_Nonnull v, int64_t section, int64_t item);
 
-/* The supplementary element of 'kind' at (section, item), or NULL. O(log s + q)
-** for the q supplementary elements of that section. */
+/* The supplementary element of 'kind' at (section, item), or NULL. O(log s +
+** log q) for the q supplementary elements of that section. */
 void *_Nullable weft_emap_supplementary(const weft_emap_t *_Nonnull v, uint32_t kind, int64_t section, int64_t item);
 
 /* Find 'handle' in 'v'. Returns false if 'v' does not hold it. O(log n), plus
-** O(q) for a supplementary element; O(1) for an item once the version has its
-** position tables. */
+** O(k log q) for a supplementary element of a section with k kinds and q
+** supplementaries; O(1) for an item once the version has its position tables. */
 bool weft_emap_locate(const weft_emap_t *_Nonnull v, const void *_Nullable handle, weft_emap_location *_Nonnull out);
 
 /* Copy up to 'max' items of 'section' starting at 'start' into out[] (NULL for

@@ -36,8 +36,9 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         set { change { $0.text = newValue } }
     }
 
-    /// The most lines shown, 0 (the default) for no limit; text beyond it is
-    /// cut as ``truncationMode`` says.
+    /// The most lines shown, over all of the text's paragraphs, 0 (the default)
+    /// for no limit; text beyond it is cut as ``truncationMode`` says, and when
+    /// the cut falls between paragraphs the last line shown ends in "…".
     public var maximumNumberOfLines: Int {
         get { textState.withLock { $0.maximumNumberOfLines } }
         set { change { $0.maximumNumberOfLines = max(newValue, 0) } }

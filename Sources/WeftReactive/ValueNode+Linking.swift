@@ -81,7 +81,8 @@ extension ValueNode {
     /// thread would have to wait for it (another thread may be waiting for this
     /// one's), or holds both graphs mid-wave (a link made inside another link's
     /// push), they are attached when the thread lets go of its last graph lock,
-    /// as a set made in a transform is, unless cancelled by then.
+    /// as a set made in a transform is, unless cancelled by then. Such a link
+    /// made by the push of such a link, 64 deep, is attached without pushing.
     private func attach(_ edges: [AnyEdge], pushing pushed: @escaping () -> AnyEdge) {
         let members = [edges[0].from, edges[0].to]
         let attached: Void? = PropagationEngine.withGraphIfFree(joining: members) { engine in
@@ -93,14 +94,20 @@ extension ValueNode {
             return
         }
         // The closure keeps both nodes alive until then: an edge does not retain its target.
-        WaveThread.current.pending.append {
+        let thread = WaveThread.current
+        let generation = thread.linkGeneration + 1
+        thread.pending.append {
             PropagationEngine.withGraph(joining: members) { engine in
                 guard !edges.contains(where: \.isDetached) else {
                     for edge in edges { edge.isDetached = true }
                     return
                 }
                 for edge in edges { engine.attach(edge) }
-                engine.push(through: pushed())
+                // A link whose push makes another link whose push makes another
+                // would never end: past the bound the link is made without
+                // carrying the current value, and carries the next one.
+                guard thread.admitsPush(ofGeneration: generation) else { return }
+                thread.withLinkGeneration(generation) { engine.push(through: pushed()) }
             }
         }
     }

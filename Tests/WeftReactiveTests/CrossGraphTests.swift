@@ -154,3 +154,41 @@ final class Rendezvous: @unchecked Sendable {
         }
     }
 }
+
+/// Round 4's G14: links that make links as they carry values.
+@Suite struct LinkGenerationTests {
+    /// Inside `a.map`, `b.link(to: c)`'s transform links `a` to `b`: each such
+    /// link, attached when the wave ends, carried `a`'s value into `b`, whose
+    /// push ran the transform, which made one more link, forever (the process
+    /// hung). Links 64 generations deep, or past the wave's 1,024 deep pushes,
+    /// are made without carrying the current value, so the wave ends; every link
+    /// is made and carries the next value.
+    @Test func aTransformThatLinksOnEveryValueFinishes() {
+        let a = MutableValueNode(1)
+        let b = MutableValueNode(10)
+        let c = ValueNode<Int>()
+        let runs = Box<Int>()
+        runs.value = 0
+        let mapped = a.map { value -> Int in
+            b.link(to: c) { inner in
+                runs.value = (runs.value ?? 0) + 1
+                a.link(to: b)
+                return inner
+            }
+            return value
+        }
+        let made = runs.value ?? 0
+        #expect(mapped.value == 1)
+        #expect(b.value == 1 && c.value == 1, "the deferred links carried a's value")
+        #expect(made >= 2 && made <= 70, "\(made) transform runs: one per link carried, 64 deep, and the first")
+        // Each set adds a `b.link(to: c)`, so the links made per generation
+        // double: the wave's budget of deep pushes ends them.
+        for next in 2 ... 4 {
+            a.value = next
+            #expect(b.value == next && c.value == next, "every link made carries the next value")
+        }
+        #expect((runs.value ?? 0) > made)
+        a._checkInvariants()
+        c._checkInvariants()
+    }
+}

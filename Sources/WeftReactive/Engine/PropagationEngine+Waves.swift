@@ -61,13 +61,22 @@ extension PropagationEngine {
     /// Carries the current value of `edge`'s source through `edge` alone, as a newly
     /// attached edge does; call under the lock. Waits for the lock to be let go when
     /// a wave is running.
+    ///
+    /// A push that waited is one generation deeper than the one that made its edge
+    /// (see ``WaveThread/linkGeneration``); past the deepest, the edge carries its
+    /// source's next value instead.
     func push(through edge: AnyEdge) {
         guard isPropagating else {
             applyPush(through: edge)
             return
         }
-        WaveThread.current.pending.append {
-            PropagationEngine.withGraph(of: edge.from) { $0.applyPush(through: edge) }
+        let thread = WaveThread.current
+        let generation = thread.linkGeneration + 1
+        thread.pending.append {
+            guard thread.admitsPush(ofGeneration: generation) else { return }
+            thread.withLinkGeneration(generation) {
+                PropagationEngine.withGraph(of: edge.from) { $0.applyPush(through: edge) }
+            }
         }
     }
 

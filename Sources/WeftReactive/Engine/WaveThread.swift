@@ -26,6 +26,22 @@ final class WaveThread {
     @exclusivity(unchecked) var deliveries = Deque<Unmanaged<AnyListenEdge>>()
     /// Sets asked for while this thread held a graph's lock, in order.
     @exclusivity(unchecked) var pending = Deque<() -> Void>()
+    /// How deep the edge whose value ``pending`` is carrying is: 1 for an edge
+    /// attached in a transform mid-wave, 2 for one attached by a transform that
+    /// edge's push ran, and so on; 0 outside such a push.
+    private(set) var linkGeneration = 0
+    /// The deepest generation whose edges carry the current value when they are
+    /// attached. A transform that links on every value it sees (round 4's G14:
+    /// `a.link(to: b)` inside `b.link(to: c)`'s transform) made one more link
+    /// per push, forever; deeper edges carry their source's next value instead.
+    static let maximumLinkGeneration = 64
+    /// Pushes of generation 2 or deeper the current drain has run. Depth alone
+    /// does not bound them: two such transforms on one node double the pushes
+    /// at each generation.
+    private var deepPushes = 0
+    /// The most pushes of generation 2 or deeper one drain runs; later ones
+    /// carry their source's next value instead.
+    static let maximumDeepPushes = 1_024
 
     private init() {}
 
@@ -33,6 +49,24 @@ final class WaveThread {
     static var current: WaveThread { records.current }
 
     private static let records = ThreadLocalRecord { WaveThread() }
+
+    /// Whether an edge of `generation` carries the current value when attached:
+    /// within ``maximumLinkGeneration`` and, from generation 2, within the
+    /// drain's ``maximumDeepPushes``, which this counts.
+    func admitsPush(ofGeneration generation: Int) -> Bool {
+        guard generation <= Self.maximumLinkGeneration else { return false }
+        guard generation >= 2 else { return true }
+        deepPushes += 1
+        return deepPushes <= Self.maximumDeepPushes
+    }
+
+    /// Runs `body` as the push of an edge of `generation`.
+    func withLinkGeneration(_ generation: Int, _ body: () -> Void) {
+        let outer = linkGeneration
+        linkGeneration = generation
+        defer { linkGeneration = outer }
+        body()
+    }
 
     /// Counts one more graph lock held.
     @inline(__always)
@@ -47,6 +81,7 @@ final class WaveThread {
         depth -= 1
         guard depth == 0, !isDraining else { return }
         isDraining = true
+        deepPushes = 0
         while true {
             // A release may run a `deinit` that takes a graph's lock and lets it go
             // again; it finds `isDraining` set and leaves the rest to this loop.

@@ -237,7 +237,8 @@ extension DisplayNode {
 
     /// Captures a drawing for the node's current state and sentinel, or returns
     /// `nil` for a node that draws nothing (no drawing, no background) or has
-    /// no size yet.
+    /// no size yet, or no pixels (a zero width or height: there is nothing to
+    /// show, and nothing failed).
     @MainActor
     func captureDisplay() -> _DisplayTransaction.Operation? {
         let (background, radius) = state.withLock { ($0.backgroundColor, $0.cornerRadius) }
@@ -245,6 +246,7 @@ extension DisplayNode {
         guard drawing != nil || background != nil, let size = calculatedSize else { return nil }
         let scale = contentsScale
         let pixelWidth = Bitmap.pixelLength(size.width, scale: scale), pixelHeight = Bitmap.pixelLength(size.height, scale: scale)
+        guard pixelWidth > 0, pixelHeight > 0 else { return nil }
         let sentinel = displaySentinel.load(ordering: .relaxed)
         let weakNode = _WeakNode(self)
         let flow = PipelineTracing.makeFlow()

@@ -54,6 +54,22 @@ import WeftNode
         }
     }
 
+    /// Found by the Display fuzzer: a node of zero width or height (a divider
+    /// laid out at 0 pt) said "a bitmap of 118x0 pixels is empty" as its
+    /// `displayError`, so its whole cell counted blank. It has nothing to show,
+    /// and nothing failed: it is complete, without contents.
+    @Test(arguments: [CGSize(width: 100, height: 0), CGSize(width: 0, height: 40), .zero])
+    func aNodeOfNoPixelsIsCompleteWithoutContents(size: CGSize) throws {
+        let node = DisplayNode()
+        node.backgroundColor = .black
+        node.displaysAsynchronously = false
+        node.contentsScale = 2
+        _ = node.layoutThatFits(try SizeRange(exactly: size))
+        try node.recursivelySetInterfaceState([.preload, .display])
+        #expect(node.displayError == nil, "\(size): \(String(describing: node.displayError))")
+        #expect(node.contents == nil && node.isDisplayComplete)
+    }
+
     /// G4: a scale that makes the contents too large trapped in the capture on main.
     @Test(arguments: [1e300, 1e10])
     func aScaleTooLargeForABitmapIsADisplayError(scale: Double) throws {

@@ -51,6 +51,8 @@ let package = Package(
         .executable(name: "weft-sim", targets: ["weft-sim"]),
         // A real window: GTK 4. A product of its own, so that linking Weft never needs GTK.
         .library(name: "WeftGTK", targets: ["WeftGTK"]),
+        // C++'s operator new and delete on malloc and free: for an app's sanitizer builds.
+        .library(name: "WeftSanitizerSupport", targets: ["CWeftSanitizerSupport"]),
         .executable(name: "weft-gallery", targets: ["weft-gallery"]),
     ],
     dependencies: [
@@ -87,6 +89,11 @@ let package = Package(
             name: "CWeftArena",
             dependencies: ["CJemalloc"],
             path: "CSupport/CWeftArena",
+            cSettings: cSettings
+        ),
+        .target(
+            name: "CWeftSanitizerSupport",
+            path: "CSupport/CWeftSanitizerSupport",
             cSettings: cSettings
         ),
         .target(
@@ -281,6 +288,12 @@ let package = Package(
                 "WeftDiff", "WeftTestSupport",
             ],
             path: "Sources/Fuzzers/PipelineFuzzer",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "DisplayFuzzer",
+            dependencies: ["Weft", "WeftCore", "WeftMemory", "WeftDisplay", "WeftTestSupport"],
+            path: "Sources/Fuzzers/DisplayFuzzer",
             swiftSettings: swiftSettings
         ),
 

@@ -35,7 +35,7 @@ without_linker_noise() {
 }
 
 # The fuzzers, each named by its corpus folder under Tests/Corpus/ and built as <name>Fuzzer.
-FUZZERS="ChangeSet ElementMap Diff Pipeline LayoutSpec"
+FUZZERS="ChangeSet ElementMap Diff Pipeline LayoutSpec Display"
 
 # Builds the fuzzers named (all by default) with libFuzzer and ASan into .build-fuzz.
 # SwiftPM's own --sanitize flags turn off its renamed entry point, and only the last

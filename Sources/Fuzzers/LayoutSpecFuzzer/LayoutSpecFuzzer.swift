@@ -106,8 +106,12 @@ struct TreeBuilder {
 
     init(random: FuzzRandom) { self.random = random }
 
-    static let lengths: [CGFloat] = [0, 1, 10, 50, 320, 1e9, 1e12, .greatestFiniteMagnitude, .infinity, .nan, -5]
-    static let values: [CGFloat] = [0, 1, 8, -3, 1e6, 1e300, .greatestFiniteMagnitude, .infinity, -.infinity, .nan]
+    // Every extreme of the display path's numbers (reliability round 4): NaN, ±infinity,
+    // ±10^300, ±greatestFiniteMagnitude, -1 and 0, among ordinary values.
+    static let lengths: [CGFloat] = [0, 1, 10, 50, 320, 1e9, 1e12, 1e300, .greatestFiniteMagnitude, .infinity, .nan, -5,
+                                     -1, -1e300, -.infinity]
+    static let values: [CGFloat] = [0, 1, 8, -3, -1, 1e6, 1e300, -1e300, .greatestFiniteMagnitude,
+                                    -.greatestFiniteMagnitude, .infinity, -.infinity, .nan]
 
     mutating func length() -> CGFloat { random.pick(Self.lengths) }
     mutating func value() -> CGFloat { random.chance(2) ? CGFloat(random.int(0 ..< 20)) : random.pick(Self.values) }

@@ -223,6 +223,7 @@ struct PipelineRun {
             switch random.int(0 ..< 13) {
             case 0 ..< 4: edit()
             case 4, 5: applySnapshot()
+            case 6 where random.chance(4): extremeGeometry()
             case 6:
                 let offset = CGFloat(random.int(0 ..< 40)) * 25
                 node!.contentOffset = container == .pager ? CGPoint(x: offset * 8, y: 0) : CGPoint(x: 0, y: offset)
@@ -357,6 +358,31 @@ struct PipelineRun {
         let count = map.numberOfItems(inSection: 0)
         let paths = (0 ..< count).filter { _ in random.chance(3) }.map { IndexPath(item: $0, section: 0) }
         node.dataController.unloadItems(at: paths)
+    }
+
+    /// An offset or a viewport of an extreme value (reliability round 4: NaN,
+    /// ±infinity, ±10^300, -1, 0): a non-finite offset is refused and changes
+    /// nothing, anything else is clamped; the geometry stays finite. The viewport
+    /// comes back to its size after.
+    mutating func extremeGeometry() {
+        let node = node!
+        let value = random.pick([CGFloat.nan, .infinity, -.infinity, 1e300, -1e300, -1, 0])
+        let before = node.contentOffset
+        if random.chance(2) {
+            node.contentOffset = CGPoint(x: value, y: value)
+            if !value.isFinite, node.contentOffset != before {
+                fatalError("an offset of \(value) moved the view from \(before) to \(node.contentOffset)")
+            }
+        } else {
+            node.viewportSize = CGSize(width: value, height: value)
+            node.layoutIfNeeded()
+            node.viewportSize = CGSize(width: 320, height: 1_000)
+        }
+        node.layoutIfNeeded()
+        let content = node.layout.contentSize, offset = node.contentOffset
+        if !(content.width.isFinite && content.height.isFinite && offset.x.isFinite && offset.y.isFinite) {
+            fatalError("after \(value): content \(content), offset \(offset)")
+        }
     }
 
     /// Waits for every update, and every load the ranges ask for on the turns

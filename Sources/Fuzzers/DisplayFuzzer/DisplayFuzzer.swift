@@ -77,12 +77,13 @@ enum Part {
     }
 
     /// Whether the part's own pixels may be past the bitmap limit at `scale`: a
-    /// box taller than the limit, or text of a large font (100 pt and more) that
-    /// a narrow cell wraps into a tall column.
+    /// box taller than the limit, or text that a narrow cell wraps into a
+    /// column taller than it (a large font, 100 pt and more, or a long text: 40
+    /// lines of three words at 30 pt in a grid's column are 8,382 pt).
     func mayBeTooLarge(at scale: Double) -> Bool {
         switch self {
         case .box(let height, _, _): (Double(height) * scale).rounded(.up) > Double(Bitmap.maximumDimension)
-        case .text(_, let size, _): size.isFinite && size >= 100
+        case .text(let string, let size, _): size.isFinite && (size >= 100 || string.count > 100)
         case .image: false
         }
     }
@@ -245,7 +246,7 @@ struct DisplayRun {
             let partsMayBeTooLarge = parts.contains { $0.mayBeTooLarge(at: scale) }
             if mustBeBlank, !isBlank { fatalError("\(path) (\(parts), \(rect) at \(scale)x) must be blank and was drawn") }
             if !mustBeBlank, !partsMayBeTooLarge, isBlank {
-                fatalError("\(path) (\(parts), \(rect) at \(scale)x) is blank: \(node.diagnostics.diagnostics.filter { $0.indexPaths.contains(path) })")
+                fatalError("\(path) (\(parts), \(rect) at \(scale)x) is blank: \(node.diagnostics.diagnostics.filter { $0.indexPaths.contains(path) }); sizes \(((node.nodeForItem(at: path) as? FuzzCell)?.parts ?? []).map { ($0.calculatedSize as Any, $0.calculatedLayout?.size as Any) })")
             }
             guard !isBlank else { continue }
             let shown = node.viewportRect(forContentRect: rect).intersection(viewport)

@@ -81,8 +81,9 @@ extension ValueNode {
     /// thread would have to wait for it (another thread may be waiting for this
     /// one's), or holds both graphs mid-wave (a link made inside another link's
     /// push), they are attached when the thread lets go of its last graph lock,
-    /// as a set made in a transform is, unless cancelled by then. Such a link
-    /// made by the push of such a link, 64 deep, is attached without pushing.
+    /// as a set made in a transform is, unless cancelled by then. A link made by
+    /// the push of such a link, and so on, is attached without pushing past 64
+    /// generations or 1,024 such pushes in one wave (see `WaveThread`).
     private func attach(_ edges: [AnyEdge], pushing pushed: @escaping () -> AnyEdge) {
         let members = [edges[0].from, edges[0].to]
         let attached: Void? = PropagationEngine.withGraphIfFree(joining: members) { engine in

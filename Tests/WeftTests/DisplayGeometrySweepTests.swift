@@ -24,53 +24,55 @@ import WeftTestSupport
 
     @Test(arguments: Place.allCases)
     func anyValueAnywhereOnTheDisplayPathNeverTraps(place: Place) async throws {
-        for kind in ContainerKind.allCases {
-            for value in Self.extremes {
-                let what = "\(kind), \(place) = \(value)"
-                let source = SweptSource(place: place, value: value)
-                let node: CollectionNode = switch kind {
-                case .collection: try CollectionNode(layout: ListLayout())
-                case .table: try TableNode()
-                case .pager: PagerNode()
-                }
-                node.dataSource = source
-                node.viewportSize = CGSize(width: 320, height: 480)
-                node.isVisible = true
-                if place == .displayRange {
-                    do {
-                        let range = try RangeTuningParameters(leadingBufferScreenfuls: value, trailingBufferScreenfuls: value)
-                        node.setTuningParameters(range, for: .display)
-                        #expect(value.isFinite && value >= 0, "\(what): accepted")
-                    } catch {
-                        #expect(!(value.isFinite && value >= 0), "\(what): refused: \(error)")
-                    }
-                }
-                node.reloadData()
-                await settleDisplays(node)
-                let frame = try node.composeFrame(scale: 2)
-                #expect(!frame.visibleItems.isEmpty, "\(what): cells show")
-                #expect(Set(frame.blankItems).isSubset(of: frame.visibleItems), "\(what)")
-                #expect(frame.blankItems == node.blankVisibleItems, "\(what)")
-                // The swept cell is item 1; its neighbours are plain and draw.
-                let others = frame.visibleItems.filter { $0.item != 1 }
-                #expect(!others.isEmpty && others.allSatisfy { !frame.blankItems.contains($0) },
-                        "\(what): blank \(frame.blankItems)")
-                #expect(node.displayLead.isFinite, "\(what): display lead \(node.displayLead)")
-                let content = node.layout.contentSize
-                #expect(content.width.isFinite && content.height.isFinite, "\(what): content \(content)")
-                for path in frame.visibleItems {
-                    let rect = try #require(node.frameForItem(at: path))
-                    #expect(rect.minX.isFinite && rect.maxY.isFinite && rect.width >= 0 && rect.height >= 0,
-                            "\(what): \(path) at \(rect)")
-                }
-                do {
-                    _ = try node.composeFrame(scale: value)
-                    #expect(value.isFinite && value > 0, "\(what): a composition at \(value) drawn")
-                } catch {
-                    #expect(!(value > 0 && value <= 16), "\(what): a composition at \(value) refused: \(error)")
-                }
-                withExtendedLifetime(source) {}
+        // Each value in one container, the three taking turns: every place meets
+        // each container, at a third of the cost of every pair.
+        let offset = Place.allCases.firstIndex(of: place) ?? 0
+        for (index, value) in Self.extremes.enumerated() {
+            let kind = ContainerKind.allCases[(index + offset) % ContainerKind.allCases.count]
+            let what = "\(kind), \(place) = \(value)"
+            let source = SweptSource(place: place, value: value)
+            let node: CollectionNode = switch kind {
+            case .collection: try CollectionNode(layout: ListLayout())
+            case .table: try TableNode()
+            case .pager: PagerNode()
             }
+            node.dataSource = source
+            node.viewportSize = CGSize(width: 320, height: 480)
+            node.isVisible = true
+            if place == .displayRange {
+                do {
+                    let range = try RangeTuningParameters(leadingBufferScreenfuls: value, trailingBufferScreenfuls: value)
+                    node.setTuningParameters(range, for: .display)
+                    #expect(value.isFinite && value >= 0, "\(what): accepted")
+                } catch {
+                    #expect(!(value.isFinite && value >= 0), "\(what): refused: \(error)")
+                }
+            }
+            node.reloadData()
+            await settleDisplays(node)
+            let frame = try node.composeFrame(scale: 2)
+            #expect(!frame.visibleItems.isEmpty, "\(what): cells show")
+            #expect(Set(frame.blankItems).isSubset(of: frame.visibleItems), "\(what)")
+            #expect(frame.blankItems == node.blankVisibleItems, "\(what)")
+            // The swept cell is item 1; its neighbours are plain and draw.
+            let others = frame.visibleItems.filter { $0.item != 1 }
+            #expect(!others.isEmpty && others.allSatisfy { !frame.blankItems.contains($0) },
+                    "\(what): blank \(frame.blankItems)")
+            #expect(node.displayLead.isFinite, "\(what): display lead \(node.displayLead)")
+            let content = node.layout.contentSize
+            #expect(content.width.isFinite && content.height.isFinite, "\(what): content \(content)")
+            for path in frame.visibleItems {
+                let rect = try #require(node.frameForItem(at: path))
+                #expect(rect.minX.isFinite && rect.maxY.isFinite && rect.width >= 0 && rect.height >= 0,
+                        "\(what): \(path) at \(rect)")
+            }
+            do {
+                _ = try node.composeFrame(scale: value)
+                #expect(value.isFinite && value > 0, "\(what): a composition at \(value) drawn")
+            } catch {
+                #expect(!(value > 0 && value <= 16), "\(what): a composition at \(value) refused: \(error)")
+            }
+            withExtendedLifetime(source) {}
         }
     }
 }

@@ -15,6 +15,11 @@
 /* std::nothrow_t and std::align_val_t cross the ABI as a reference and a size_t. */
 typedef struct nothrow_tag nothrow_tag;
 
+/* Plain malloc and free, not a jemalloc arena as the rest of the C core uses:
+** these operators exist to hand C++ allocations to whichever malloc the
+** process has (the sanitizer's, which must see them, in a sanitized build). An
+** arena would be jemalloc's again, the very pairing this file undoes. */
+
 /* malloc's own alignment on the platforms Weft builds for (glibc, x86-64 and
 ** arm64): larger ones go through posix_memalign. */
 #define MALLOC_ALIGNMENT 16u

@@ -19,6 +19,16 @@ extension CollectionNode {
         screen(of: visibleCells()).blankItems
     }
 
+    /// The visible items that show placeholders where drawings are pending
+    /// (`DisplayNode.placeholderEnabled`), in the view's index space: not in
+    /// ``blankVisibleItems``, counted apart. A cell is counted here when it is
+    /// not complete and every node of it that is not shows its placeholder.
+    ///
+    /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.
+    public var placeholderVisibleItems: [IndexPath] {
+        screen(of: visibleCells()).placeholderItems
+    }
+
     /// How far past the viewport's far edge, along the scroll axis and in
     /// viewports, the cells are drawn without a gap: 0 when the cell just past
     /// the viewport is not drawn, about 1 when the display range (a screen ahead
@@ -68,7 +78,8 @@ extension CollectionNode {
         throws(BitmapError) -> ComposedFrame {
         let shown = screen(of: visibleCells())
         let bitmap = try Bitmap(composing: shown.layers, size: viewportSize, scale: scale, background: background)
-        return ComposedFrame(bitmap: bitmap, blankItems: shown.blankItems, visibleItems: shown.visibleItems)
+        return ComposedFrame(bitmap: bitmap, blankItems: shown.blankItems, placeholderItems: shown.placeholderItems,
+                             visibleItems: shown.visibleItems)
     }
 
     /// What the view shows now, as layers: each visible cell's contents at its
@@ -106,7 +117,9 @@ extension CollectionNode {
             }
             guard cell.supplementaryKind == nil else { continue }
             screen.visibleItems.append(cell.indexPath)
-            if drawing != .complete {
+            if drawing == .placeholder {
+                screen.placeholderItems.append(cell.indexPath)
+            } else if drawing != .complete {
                 screen.blankItems.append(cell.indexPath)
                 continue
             }
@@ -117,6 +130,7 @@ extension CollectionNode {
             let visiblePart = isFinite ? shown.intersection(viewport) : .null
             let layers = screen.layers[first...]
             if !layers.isEmpty, !layers.contains(where: { Self.lands($0, on: visiblePart) }) {
+                if drawing == .placeholder { screen.placeholderItems.removeLast() }
                 screen.blankItems.append(cell.indexPath)
             }
         }

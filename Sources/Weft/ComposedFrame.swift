@@ -11,6 +11,10 @@ public struct ComposedFrame: Sendable {
     /// ``CollectionNode/blankVisibleItems``, made on the same layers the picture
     /// blends. In the view's index space, as the screen shows them.
     public let blankItems: [IndexPath]
+    /// The visible items the picture shows with placeholders in place of
+    /// drawings still pending (``CollectionNode/placeholderVisibleItems``):
+    /// not blank, counted apart.
+    public let placeholderItems: [IndexPath]
     /// The visible items, absent ones (a lazy item still loading) included, in
     /// the view's index space.
     public let visibleItems: [IndexPath]

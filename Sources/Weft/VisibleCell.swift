@@ -38,7 +38,7 @@ public struct VisibleCell {
     package func appendLayers(at origin: CGPoint, to layers: inout [Bitmap.Layer]) -> _CellDrawing {
         guard let node else { return .missing }
         var drawing = _CellDrawing.complete
-        if !node.isDisplayComplete { drawing = .incomplete }
+        if !node.isDisplayComplete { drawing = node.pendingNodesShowPlaceholders ? .placeholder : .incomplete }
         Self.appendLayers(of: node, at: origin, to: &layers, drawing: &drawing)
         return drawing
     }
@@ -47,7 +47,11 @@ public struct VisibleCell {
         of node: DisplayNode, at origin: CGPoint, to layers: inout [Bitmap.Layer], drawing: inout _CellDrawing
     ) {
         if let error = node.displayError { drawing = .failed(error, node: ObjectIdentifier(node)) }
-        if let contents = node.contents { layers.append(Bitmap.Layer(contents, at: origin)) }
+        if node.placeholderEnabled, !node.isSelfDisplayComplete, let placeholder = node.placeholderImage() {
+            layers.append(Bitmap.Layer(placeholder, at: origin))
+        } else if let contents = node.contents {
+            layers.append(Bitmap.Layer(contents, at: origin))
+        }
         for child in node.calculatedLayout?.children ?? [] {
             appendLayers(of: child.node, at: CGPoint(x: origin.x + child.frame.minX, y: origin.y + child.frame.minY),
                          to: &layers, drawing: &drawing)

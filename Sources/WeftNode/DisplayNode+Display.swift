@@ -214,7 +214,7 @@ extension DisplayNode {
 
     /// Whether the node and every node below it show what they draw now: each is
     /// in the display state and its latest drawing has landed, or it draws
-    /// nothing. A host counts a visible cell for which this is `false` as shown
+    /// nothing, and none is ``isAwaitingContents``. A host counts a visible cell for which this is `false` as shown
     /// blank (or stale).
     ///
     /// - Complexity: O(*s*) for *s* nodes in the subtree.
@@ -222,7 +222,7 @@ extension DisplayNode {
     public var isDisplayComplete: Bool {
         var pending: [DisplayNode] = [self]
         while let node = pending.popLast() {
-            guard node.isInDisplayState, !node.needsDrawing else { return false }
+            guard node.isInDisplayState, !node.needsDrawing, !node.isAwaitingContents else { return false }
             pending.append(contentsOf: node.subnodes)
         }
         return true

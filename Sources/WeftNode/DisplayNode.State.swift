@@ -46,6 +46,9 @@ extension DisplayNode {
         var displayError: DisplayError?
         var displaysAsynchronously = true
         var backgroundColor: Color?
+        var placeholderEnabled = false
+        var placeholderColor = Color(white: 0.92)
+        var placeholderBitmap: Bitmap?
         var cornerRadius: Double = 0
         var contentsScale: Double?
         var displayTransaction: _DisplayTransaction?

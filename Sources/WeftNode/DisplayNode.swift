@@ -143,6 +143,47 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
         nil
     }
 
+    /// Whether the node waits for something besides its drawing before it
+    /// shows what it should: an image being fetched or decoded off the display
+    /// path. While it does, the node is not complete (``isDisplayComplete``),
+    /// so a visible cell showing it counts blank, or placeholder when
+    /// ``placeholderEnabled`` is on. `false` in the base implementation;
+    /// an override reads its own state under its own lock (hosts ask on main).
+    open var isAwaitingContents: Bool {
+        false
+    }
+
+    /// The node's placeholder at its current size and scale: by default a
+    /// bitmap of ``placeholderColor`` with the node's corner radius, made
+    /// once per size and kept. Override it to show another (call super for the
+    /// colour); an image node shows its default image. Called on main by hosts
+    /// while the node is not complete and ``placeholderEnabled`` is on, so make
+    /// it cheap: cache what you return.
+    ///
+    /// - Returns: The bitmap, or `nil` when the node has no size yet.
+    /// - Complexity: O(1) once made; O(*w* × *h*) the first time at a size.
+    @MainActor
+    open func placeholderImage() -> Bitmap? {
+        guard let size = calculatedSize, size.width > 0, size.height > 0 else { return nil }
+        let scale = contentsScale
+        let (kept, color, radius) = state.withLock { ($0.placeholderBitmap, $0.placeholderColor, $0.cornerRadius) }
+        if let kept, kept.size == size, kept.scale == scale { return kept }
+        let width = Bitmap.pixelLength(size.width, scale: scale), height = Bitmap.pixelLength(size.height, scale: scale)
+        let bitmap: Bitmap
+        do {
+            bitmap = try Bitmap(pixelWidth: width, pixelHeight: height, scale: scale) { pixels, stride in
+                _BackgroundFill.fill(pixels, bytesPerRow: stride, width: width, height: height, color: color,
+                                     radius: radius * scale)
+            }
+        } catch {
+            // A node too large for a bitmap has no placeholder either; its
+            // drawing reports the same size as its displayError.
+            return nil
+        }
+        state.withLock { $0.placeholderBitmap = bitmap }
+        return bitmap
+    }
+
     /// Called on main when a drawing landed: new ``contents``, or a
     /// ``displayError``. Texture's `displayDidFinish`.
     @MainActor

@@ -10,6 +10,9 @@ package enum _CellDrawing: Hashable, Sendable {
     case missing
     /// A node of the cell lacks its latest drawing (`DisplayNode.isDisplayComplete`).
     case incomplete
+    /// Nodes of the cell lack their latest drawing, and each of them shows its
+    /// placeholder (`DisplayNode.placeholderEnabled`): not blank, counted apart.
+    case placeholder
     /// A node of the cell (`node`) could not be drawn (`DisplayNode.displayError`).
     case failed(DisplayError, node: ObjectIdentifier)
 }

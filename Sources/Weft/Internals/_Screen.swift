@@ -12,6 +12,8 @@ package struct _Screen {
     package var visibleItems: [IndexPath] = []
     /// The visible items that show blank.
     package var blankItems: [IndexPath] = []
+    /// The visible items that show their nodes' placeholders (not blank).
+    package var placeholderItems: [IndexPath] = []
 
     /// Nothing shown.
     package init() {}

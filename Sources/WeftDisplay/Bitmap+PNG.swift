@@ -37,22 +37,7 @@ extension Bitmap {
     ///   - scale: The scale to give the bitmap.
     /// - Throws: ``ImageError`` for bytes that are not a PNG or too large to decode.
     public convenience init(pngData: Data, scale: Double = 1) throws(ImageError) {
-        let decoded = try _PNG.decode(pngData, source: "PNG data")
-        try self.init(_scaling: decoded, toPixelWidth: decoded.width, pixelHeight: decoded.height, scale: scale,
-                      cornerRadius: 0, source: "PNG data")
-    }
-
-    /// Draws a decoded surface into a new bitmap of the given size.
-    convenience init(_scaling decoded: _PNG.Surface, toPixelWidth width: Int, pixelHeight height: Int, scale: Double,
-                     cornerRadius: Double, source: String) throws(ImageError) {
-        do {
-            try self.init(pixelWidth: width, pixelHeight: height, scale: scale) { pixels, stride in
-                decoded.draw(into: pixels, bytesPerRow: stride, width: width, height: height, cornerRadius: cornerRadius)
-            }
-        } catch .invalidScale(let scale) {
-            throw .invalidScale(source: source, scale: scale)
-        } catch {
-            throw .tooLarge(source: source, pixelWidth: width, pixelHeight: height)
-        }
+        guard ImageFormat(sniffing: pngData.prefix(12)) == .png else { throw .undecodable(source: "image data") }
+        try self.init(imageData: pngData, scale: scale)
     }
 }

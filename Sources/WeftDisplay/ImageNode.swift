@@ -3,26 +3,54 @@ import Dispatch
 public import WeftCore
 public import WeftNode
 
-/// A node that shows a PNG image scaled to its bounds, with optionally rounded
-/// corners: decoded off main when the node enters the preload range, drawn when
-/// it enters the display range. Texture's `ASImageNode`, with the decode where
-/// `ASNetworkImageNode` puts its fetch.
+/// A node that shows a PNG, JPEG or WebP image fitted to its bounds by
+/// ``contentMode`` (aspect fill by default), with optionally rounded corners:
+/// decoded off main when the node enters the preload range, at the size it is
+/// shown (a JPEG in the DCT domain at 1/2, 1/4 or 1/8 when that is enough),
+/// drawn when it enters the display range. Texture's `ASImageNode`, with the
+/// fetch and decode where `ASNetworkImageNode` puts them.
 ///
-/// Decoded images are shared through a weakly held cache keyed by source, pixel
-/// size and corner radius. A source that cannot be read or decoded, or whose
-/// header announces an image beyond the bitmap limit, sets ``imageError`` and
-/// shows nothing (the node's background, if any, still draws).
+/// Decoded bitmaps are shared and kept by ``DecodedImageCache/shared``. A source
+/// that cannot be read, fetched or decoded, or whose header announces an image
+/// too large to decode, sets ``imageError`` and shows nothing but the node's
+/// background (and its placeholder, if enabled).
+///
+/// An `http:` or `https:` source is fetched by ``dataLoader`` when the node
+/// enters the preload range and cancelled when it leaves; until it lands the
+/// node is not complete (a visible cell showing it counts blank), or shows its
+/// placeholder with ``DisplayNode/placeholderEnabled`` (counted apart).
 // @unchecked Sendable: the image state is in `imageState`, a PosixMutex.
 open class ImageNode: DisplayNode, @unchecked Sendable {
     private struct ImageState {
         var source: ImageSource?
+        var defaultImage: ImageSource?
         var imageCornerRadius: Double = 0
+        var contentMode: ContentMode = .scaleAspectFill
+        var allowsScaledDecoding = true
+        var cropRect = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
+        var dataLoader: (any ImageDataLoading)? = ImageNode.defaultDataLoader
         var decoded: Bitmap?
         var error: ImageError?
+        /// The fetched bytes of a remote source, kept while the node is in the
+        /// preload range so that a size change decodes again without a fetch.
+        var fetched: Data?
+        var request: (any ImageDataRequest)?
         var generation: UInt64 = 0
+        var placeholder: (size: CGSize, scale: Double, bitmap: Bitmap?)?
+        var defaultImageError: ImageError?
     }
 
     private let imageState = PosixMutex(ImageState())
+
+    private static let defaultLoader = PosixMutex<(any ImageDataLoading)?>(nil)
+
+    /// The loader new image nodes start with; `nil` (WeftDisplay fetches
+    /// nothing) until an app sets it, as `WeftNetworkImage`'s
+    /// `ImageDownloader.install()` does.
+    public static var defaultDataLoader: (any ImageDataLoading)? {
+        get { defaultLoader.withLock { $0 } }
+        set { defaultLoader.withLock { $0 = newValue } }
+    }
 
     /// Creates a node showing `source`, or nothing.
     public init(source: ImageSource? = nil) {
@@ -30,10 +58,40 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         imageState.withLock { $0.source = source }
     }
 
-    /// The image; setting it drops the decoded one and redraws.
+    /// A node freed with a fetch in flight stops it, as Texture's does.
+    deinit {
+        imageState.withLock { $0.request }?.cancel()
+    }
+
+    /// The image; setting it drops the decoded one (and cancels a fetch) and redraws.
     public var source: ImageSource? {
         get { imageState.withLock { $0.source } }
         set { change { $0.source = newValue } }
+    }
+
+    /// How the image fits the node's bounds; ``ContentMode/scaleAspectFill`` by default.
+    public var contentMode: ContentMode {
+        get { imageState.withLock { $0.contentMode } }
+        set { change { $0.contentMode = newValue } }
+    }
+
+    /// Whether a JPEG or WebP larger than the node needs is decoded below its
+    /// full size (a JPEG at 1/2, 1/4 or 1/8 in the DCT domain, a WebP by
+    /// libwebp's scaler) before it is fitted; `true` by default. `false`
+    /// decodes every pixel, then scales: slower and larger, for the rare image
+    /// whose full detail matters to the downscale's filter.
+    public var allowsScaledDecoding: Bool {
+        get { imageState.withLock { $0.allowsScaledDecoding } }
+        set { change { $0.allowsScaledDecoding = newValue } }
+    }
+
+    /// Texture's crop rect, in fractions of the image: a non-empty rect shows
+    /// that part of it (fitted by ``contentMode``); an empty one, the default
+    /// (0.5, 0.5, 0, 0), shows the whole image and says where aspect fill and
+    /// centre anchor what overflows (0, 0 keeps the top left; 0.5, 0.5 centres).
+    public var cropRect: CGRect {
+        get { imageState.withLock { $0.cropRect } }
+        set { change { $0.cropRect = newValue } }
     }
 
     /// The radius, in points, the image's corners are rounded to (clipped into
@@ -41,6 +99,34 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     public var imageCornerRadius: Double {
         get { imageState.withLock { $0.imageCornerRadius } }
         set { change { $0.imageCornerRadius = newValue.isFinite ? max(newValue, 0) : 0 } }
+    }
+
+    /// The image shown while ``source`` is pending (fetched or decoded), when
+    /// ``DisplayNode/placeholderEnabled`` is on: Texture's `defaultImage`. A
+    /// local source (a file or bytes), decoded on main the first time it shows
+    /// at a size, then cached; `nil` shows ``DisplayNode/placeholderColor``.
+    public var defaultImage: ImageSource? {
+        get { imageState.withLock { $0.defaultImage } }
+        set {
+            imageState.withLock { state in
+                state.defaultImage = newValue
+                state.placeholder = nil
+                state.defaultImageError = nil
+            }
+        }
+    }
+
+    /// Why ``defaultImage`` cannot be shown (the placeholder colour shows
+    /// instead), or `nil`.
+    public var defaultImageError: ImageError? {
+        imageState.withLock { $0.defaultImageError }
+    }
+
+    /// What fetches `http:` and `https:` sources; ``defaultDataLoader`` when
+    /// the node was made. Set it before the node enters the preload range.
+    public var dataLoader: (any ImageDataLoading)? {
+        get { imageState.withLock { $0.dataLoader } }
+        set { imageState.withLock { $0.dataLoader = newValue } }
     }
 
     /// Why the image cannot be shown, or `nil`.
@@ -53,63 +139,221 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         imageState.withLock { $0.decoded }
     }
 
-    private func change(_ body: (inout ImageState) -> Void) {
+    /// Whether the node waits for its image to be fetched or decoded off the
+    /// display path (a remote source in flight).
+    open override var isAwaitingContents: Bool {
         imageState.withLock { state in
+            guard let source = state.source, state.error == nil, state.decoded == nil else { return false }
+            return source.isRemote
+        }
+    }
+
+    private func change(_ body: (inout ImageState) -> Void) {
+        let request = imageState.withLock { state -> (any ImageDataRequest)? in
             body(&state)
             state.decoded = nil
             state.error = nil
+            state.fetched = nil
             state.generation &+= 1
+            defer { state.request = nil }
+            return state.request
         }
+        request?.cancel()
         setNeedsDisplay()
+        if isInPreloadState { startLoading() }
     }
 
-    /// Starts decoding the image off main at its pixel size.
+    /// Starts fetching (a remote source) and decoding the image off main at
+    /// its pixel size.
     open override func didEnterPreloadState() {
         super.didEnterPreloadState()
+        startLoading()
+    }
+
+    /// Starts fetching a remote source that no preload started (a node shown
+    /// outside a container's ranges enters display without preload).
+    open override func didEnterDisplayState() {
+        super.didEnterDisplayState()
+        let idle = imageState.withLock { state in
+            (state.source?.isRemote ?? false) && state.request == nil && state.fetched == nil && state.decoded == nil
+                && state.error == nil
+        }
+        if idle { startLoading() }
+    }
+
+    private func startLoading() {
         guard let request = decodeRequest() else { return }
+        if let hit = DecodedImageCache.shared.lookUp(request.key) {
+            finishDecode(.success(hit), generation: request.generation)
+            return
+        }
+        guard request.source.isRemote, case .url(let url) = request.source else {
+            decodeLater(request, bytes: nil)
+            return
+        }
+        if let fetched = imageState.withLock({ $0.fetched }) {
+            decodeLater(request, bytes: fetched)
+            return
+        }
+        guard let loader = imageState.withLock({ $0.dataLoader }) else {
+            finishDecode(.failure(.noLoader(url: url)), generation: request.generation)
+            return
+        }
+        let node = _Weak(self)
+        // The group is left once: by the completion, or by a cancel that
+        // means the completion may never come.
+        let ticket = _FetchTicket()
+        Self.decodes.enter()
+        let inner = loader.loadData(from: url) { result in
+            guard ticket.end() else { return }
+            defer { Self.decodes.leave() }
+            guard let node = node.value else { return }
+            switch result {
+            case .success(let data):
+                guard node.keepFetched(data, generation: request.generation) else { return }
+                node.decodeLater(request, bytes: data)
+            case .failure(let error):
+                node.finishDecode(.failure(error), generation: request.generation)
+            }
+        }
+        let fetch = _NodeFetch(inner: inner, ticket: ticket)
+        let stale = imageState.withLock { state -> Bool in
+            guard state.generation == request.generation, state.fetched == nil, state.decoded == nil,
+                state.error == nil else { return true }
+            state.request = fetch
+            return false
+        }
+        if stale { fetch.cancelIfPending() }
+    }
+
+    /// A node's fetch: the loader's request and the ticket that leaves the
+    /// preload group once.
+    private struct _NodeFetch: ImageDataRequest {
+        let inner: any ImageDataRequest
+        let ticket: _FetchTicket
+
+        func cancel() {
+            inner.cancel()
+            if ticket.end() { ImageNode.decodes.leave() }
+        }
+
+        /// Cancels unless the completion already ran (a loader that answered
+        /// at once, from its cache).
+        func cancelIfPending() {
+            if ticket.isEnded { return }
+            cancel()
+        }
+    }
+
+    /// Keeps a fetch's bytes if the source has not changed since.
+    private func keepFetched(_ data: Data, generation: UInt64) -> Bool {
+        imageState.withLock { state in
+            guard state.generation == generation else { return false }
+            state.fetched = data
+            state.request = nil
+            return true
+        }
+    }
+
+    private func decodeLater(_ request: DecodeRequest, bytes: Data?) {
         let node = _Weak(self)
         Self.decodes.enter()
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { () throws(ImageError) in try request.decode() }
+            let result = Result { () throws(ImageError) in try request.decode(bytes: bytes) }
             node.value?.finishDecode(result, generation: request.generation)
             Self.decodes.leave()
         }
     }
 
-    /// The preload decodes running now.
+    /// The preload fetches and decodes running now.
     private static let decodes = DispatchGroup()
 
-    /// Blocks until every preload decode started so far has finished (tests
-    /// and tools wait here instead of sleeping).
+    /// Blocks until every preload fetch and decode started so far has finished
+    /// (tests and tools wait here instead of sleeping).
     package static func waitForPreloadDecodes() {
         decodes.wait()
     }
 
-    /// Drops the decoded image when the node leaves the preload range, as
-    /// Texture's network image node drops what it fetched.
+    /// Drops the decoded image and the fetched bytes, and cancels a fetch in
+    /// flight, when the node leaves the preload range, as Texture's network
+    /// image node does.
     open override func didExitPreloadState() {
         super.didExitPreloadState()
-        imageState.withLock { $0.decoded = nil }
+        let request = imageState.withLock { state -> (any ImageDataRequest)? in
+            state.decoded = nil
+            state.fetched = nil
+            state.generation &+= 1
+            defer { state.request = nil }
+            return state.request
+        }
+        request?.cancel()
     }
 
-    /// The decoded image (decoding it on the display thread if preload has not
-    /// yet), drawn at the node's bounds.
+    /// The decoded image (decoding a local source on the display thread if
+    /// preload has not yet), drawn at the node's bounds; nothing while a remote
+    /// source is in flight.
     open override func drawing() -> (any NodeDrawing)? {
         guard let request = decodeRequest() else { return nil }
-        return _ImageDrawing(decoded: imageState.withLock { $0.decoded }, request: request, node: _Weak(self))
+        let decoded = imageState.withLock { $0.decoded } ?? DecodedImageCache.shared.lookUp(request.key)
+        if decoded == nil, request.source.isRemote { return nil }
+        return _ImageDrawing(decoded: decoded, request: request, node: _Weak(self))
+    }
+
+    /// The ``defaultImage`` at the node's size, or the placeholder colour.
+    @MainActor
+    open override func placeholderImage() -> Bitmap? {
+        guard let size = calculatedSize, let defaultImage = imageState.withLock({ $0.defaultImage }),
+            !defaultImage.isRemote else { return super.placeholderImage() }
+        let scale = contentsScale
+        if let kept = imageState.withLock({ $0.placeholder }), kept.size == size, kept.scale == scale {
+            return kept.bitmap ?? super.placeholderImage()
+        }
+        var request = DecodeRequest(source: defaultImage, target: .init(
+            pixelWidth: Bitmap.pixelLength(size.width, scale: scale), pixelHeight: Bitmap.pixelLength(size.height, scale: scale),
+            scale: scale, contentMode: contentMode, cropRect: cropRect), cornerRadius: imageCornerRadius, generation: 0)
+        request.target.cropRect = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
+        // A default image that cannot be decoded shows the colour instead, and says why.
+        let bitmap: Bitmap?
+        var failure: ImageError?
+        do throws(ImageError) {
+            bitmap = try request.decode(bytes: nil)
+        } catch {
+            bitmap = nil
+            failure = error
+        }
+        imageState.withLock { state in
+            state.placeholder = (size, scale, bitmap)
+            state.defaultImageError = failure
+        }
+        return bitmap ?? super.placeholderImage()
     }
 
     struct DecodeRequest: Sendable {
         var source: ImageSource
-        var pixelWidth: Int
-        var pixelHeight: Int
-        var scale: Double
+        var target: _ImageDecoder.Target
         var cornerRadius: Double
         var generation: UInt64
 
-        func decode() throws(ImageError) -> Bitmap {
-            try _ImageCache.image(of: source, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale,
-                                  cornerRadius: cornerRadius)
+        var key: DecodedImageCache.Key {
+            let crop = target.cropRect
+            return DecodedImageCache.Key(
+                source: source.cacheKey, pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight,
+                scale: target.scale, contentMode: target.contentMode,
+                cropRect: [crop.minX, crop.minY, crop.width, crop.height], cornerRadiusInPixels: cornerRadius * target.scale,
+                scaledDecoding: target.allowsScaledDecoding)
+        }
+
+        /// The bitmap, from the cache or decoded from `bytes` (read from a
+        /// local source when `nil`).
+        func decode(bytes: Data?) throws(ImageError) -> Bitmap {
+            try DecodedImageCache.shared.bitmap(for: key) { () throws(ImageError) -> Bitmap in
+                let name = source.description
+                let data: Data
+                if let bytes { data = bytes } else { data = try _ImageDecoder.bytes(of: source) }
+                let decoded = try _ImageDecoder.decode(data, source: name, for: target)
+                return try Bitmap(_drawing: decoded, target: target, cornerRadius: cornerRadius * target.scale,
+                                  source: name)
+            }
         }
     }
 
@@ -119,23 +363,73 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         let scale = contentsScale
         return imageState.withLock { state in
             guard let source = state.source, state.error == nil else { return nil }
-            return DecodeRequest(source: source, pixelWidth: Bitmap.pixelLength(size.width, scale: scale),
-                                 pixelHeight: Bitmap.pixelLength(size.height, scale: scale), scale: scale,
-                                 cornerRadius: state.imageCornerRadius, generation: state.generation)
+            let target = _ImageDecoder.Target(
+                pixelWidth: Bitmap.pixelLength(size.width, scale: scale),
+                pixelHeight: Bitmap.pixelLength(size.height, scale: scale), scale: scale,
+                contentMode: state.contentMode, cropRect: state.cropRect,
+                allowsScaledDecoding: state.allowsScaledDecoding)
+            return DecodeRequest(source: source, target: target, cornerRadius: state.imageCornerRadius,
+                                 generation: state.generation)
         }
     }
 
-    /// Keeps a decode's result unless the source changed since.
+    /// Keeps a decode's result unless the source changed since, redraws when
+    /// it changes what the node shows (a failure, or an image the drawing
+    /// could not decode itself: a remote one), and tells
+    /// ``imageLoadDidFinish(_:)`` on main.
     func finishDecode(_ result: Result<Bitmap, ImageError>, generation: UInt64) {
-        let failed = imageState.withLock { state -> Bool in
-            guard state.generation == generation else { return false }
+        let (current, redraw) = imageState.withLock { state -> (Bool, Bool) in
+            guard state.generation == generation else { return (false, false) }
             switch result {
-            case .success(let bitmap): state.decoded = bitmap
-            case .failure(let error): state.error = error
+            case .success(let bitmap):
+                state.decoded = bitmap
+                return (true, state.source?.isRemote ?? false)
+            case .failure(let error):
+                state.error = error
+                return (true, true)
             }
-            return state.error != nil
         }
-        if failed { setNeedsDisplay() }
+        if redraw { setNeedsDisplay() }
+        guard current else { return }
+        let node = _Weak(self)
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                guard let node = node.value, node.imageState.withLock({ $0.generation }) == generation else { return }
+                node.imageLoadDidFinish(result)
+            }
+        }
+    }
+
+    /// Called on main when the node's image was decoded (from a file, bytes,
+    /// the cache or the network) or failed to, for the source it shows now:
+    /// where `WeftNetworkImage`'s node tells its delegate. Does nothing here.
+    @MainActor
+    open func imageLoadDidFinish(_ result: Result<Bitmap, ImageError>) {}
+}
+
+/// Ends once: whichever of a completion and a cancel comes first.
+// @unchecked Sendable: `ended` is inside a PosixMutex.
+final class _FetchTicket: @unchecked Sendable {
+    private let ended = PosixMutex(false)
+
+    /// Whether this call ended it (`false` when it had ended already).
+    func end() -> Bool {
+        ended.withLock { ended in
+            defer { ended = true }
+            return !ended
+        }
+    }
+
+    var isEnded: Bool { ended.withLock { $0 } }
+}
+
+extension ImageSource {
+    /// Whether a loader fetches it: an `http:` or `https:` URL (any other
+    /// scheme but `file:` is an error when read).
+    var isRemote: Bool {
+        guard case .url(let url) = self else { return false }
+        let scheme = url.scheme?.lowercased()
+        return scheme == "http" || scheme == "https"
     }
 }
 

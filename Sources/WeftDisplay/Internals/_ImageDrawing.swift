@@ -10,7 +10,7 @@ struct _ImageDrawing: NodeDrawing {
     func draw(in canvas: DrawingCanvas) {
         let image: Bitmap
         do throws(ImageError) {
-            if let decoded { image = decoded } else { image = try request.decode() }
+            if let decoded { image = decoded } else { image = try request.decode(bytes: nil) }
         } catch {
             // The node shows nothing but its background, and says why.
             node.value?.finishDecode(.failure(error), generation: request.generation)

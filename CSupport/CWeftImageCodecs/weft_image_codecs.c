@@ -1,0 +1,240 @@
+/*
+** weft_image_codecs.c - libjpeg-turbo and libwebp behind CWeftImageCodecs.h.
+**
+** Each JPEG call owns one decompress (or compress) object on its stack with an
+** error manager whose error_exit longjmps back to the setjmp in that call, so
+** a corrupt file ends in jpeg_destroy and an error code, never in exit().
+*/
+#include "CWeftImageCodecs.h"
+
+#include <assert.h>
+#include <setjmp.h>
+#include <stdio.h>   /* jpeglib.h needs FILE and size_t first. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+#include <webp/decode.h>
+#include <webp/encode.h>
+
+/* An error manager that returns to the caller instead of exiting. */
+struct weft_jpeg_error {
+    struct jpeg_error_mgr manager;
+    jmp_buf resume;
+    /* libjpeg warned that the data ended early; it then pads the image with
+    ** grey, which Weft refuses to show as if it were the photo. */
+    int truncated;
+    char *message;
+};
+
+static void error_exit(j_common_ptr cinfo) {
+    struct weft_jpeg_error *error = (struct weft_jpeg_error *)cinfo->err;
+    if (error->message) (*cinfo->err->format_message)(cinfo, error->message);
+    longjmp(error->resume, 1);
+}
+
+static void emit_message(j_common_ptr cinfo, int level) {
+    struct weft_jpeg_error *error = (struct weft_jpeg_error *)cinfo->err;
+    /* Level -1 is a warning; the rest are traces, which cost nothing to drop. */
+    if (level == -1 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
+        error->truncated = 1;
+        if (error->message) (*cinfo->err->format_message)(cinfo, error->message);
+    }
+}
+
+static void install_errors(struct jpeg_decompress_struct *cinfo, struct weft_jpeg_error *error, char *message) {
+    cinfo->err = jpeg_std_error(&error->manager);
+    error->manager.error_exit = error_exit;
+    error->manager.emit_message = emit_message;
+    error->truncated = 0;
+    error->message = message;
+    if (message) message[0] = '\0';
+}
+
+/* Reads the header and sets the output scale; the caller has set the jump. */
+static int start(struct jpeg_decompress_struct *cinfo, const uint8_t *data, size_t length, int denominator) {
+    jpeg_create_decompress(cinfo);
+    jpeg_mem_src(cinfo, data, (unsigned long)length);
+    if (jpeg_read_header(cinfo, TRUE) != JPEG_HEADER_OK) return WEFT_IMAGE_ECORRUPT;
+    if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) return WEFT_IMAGE_ECOLORSPACE;
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = (unsigned int)denominator;
+    cinfo->out_color_space = JCS_EXT_BGRA;
+    /* The scaled decode trades a little sharpness for speed; so does Weft. */
+    cinfo->dct_method = JDCT_ISLOW;
+    jpeg_calc_output_dimensions(cinfo);
+    return 0;
+}
+
+int weft_jpeg_scaled_size(const uint8_t *data, size_t length, int denominator,
+                          int *width, int *height, char *message) {
+    assert(data != NULL && width != NULL && height != NULL);
+    assert(denominator == 1 || denominator == 2 || denominator == 4 || denominator == 8);
+    struct jpeg_decompress_struct cinfo;
+    struct weft_jpeg_error error;
+    install_errors(&cinfo, &error, message);
+    if (setjmp(error.resume)) {
+        jpeg_destroy_decompress(&cinfo);
+        return error.truncated ? WEFT_IMAGE_ETRUNCATED : WEFT_IMAGE_ECORRUPT;
+    }
+    int status = start(&cinfo, data, length, denominator);
+    if (status == 0) {
+        *width = (int)cinfo.output_width;
+        *height = (int)cinfo.output_height;
+    }
+    jpeg_destroy_decompress(&cinfo);
+    return status;
+}
+
+int weft_jpeg_decode(const uint8_t *data, size_t length, int denominator,
+                     uint8_t *pixels, size_t stride, int width, int height, char *message) {
+    assert(data != NULL && pixels != NULL && width > 0 && height > 0);
+    assert(stride >= (size_t)width * 4);
+    struct jpeg_decompress_struct cinfo;
+    struct weft_jpeg_error error;
+    install_errors(&cinfo, &error, message);
+    if (setjmp(error.resume)) {
+        jpeg_destroy_decompress(&cinfo);
+        return error.truncated ? WEFT_IMAGE_ETRUNCATED : WEFT_IMAGE_ECORRUPT;
+    }
+    int status = start(&cinfo, data, length, denominator);
+    if (status != 0) {
+        jpeg_destroy_decompress(&cinfo);
+        return status;
+    }
+    /* The caller sized `pixels` from weft_jpeg_scaled_size on the same bytes. */
+    if ((int)cinfo.output_width != width || (int)cinfo.output_height != height) {
+        jpeg_destroy_decompress(&cinfo);
+        return WEFT_IMAGE_ECORRUPT;
+    }
+    jpeg_start_decompress(&cinfo);
+    while (cinfo.output_scanline < cinfo.output_height && !error.truncated) {
+        JSAMPROW row = pixels + (size_t)cinfo.output_scanline * stride;
+        jpeg_read_scanlines(&cinfo, &row, 1);
+    }
+    if (error.truncated) {
+        jpeg_destroy_decompress(&cinfo);
+        return WEFT_IMAGE_ETRUNCATED;
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    return error.truncated ? WEFT_IMAGE_ETRUNCATED : 0;
+}
+
+int weft_jpeg_encode(const uint8_t *pixels, size_t stride, int width, int height, int quality,
+                     uint8_t **output, size_t *output_length) {
+    assert(pixels != NULL && output != NULL && output_length != NULL);
+    assert(width > 0 && height > 0 && stride >= (size_t)width * 4);
+    struct jpeg_compress_struct cinfo;
+    struct weft_jpeg_error error;
+    cinfo.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = error_exit;
+    error.message = NULL;
+    unsigned char *buffer = NULL;
+    unsigned long size = 0;
+    if (setjmp(error.resume)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return WEFT_IMAGE_ENOMEM;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, &buffer, &size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 4;
+    cinfo.in_color_space = JCS_EXT_BGRA;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *output = buffer;
+    *output_length = size;
+    return 0;
+}
+
+int weft_webp_size(const uint8_t *data, size_t length, int *width, int *height, int *animated) {
+    assert(data != NULL && width != NULL && height != NULL && animated != NULL);
+    WebPBitstreamFeatures features;
+    if (WebPGetFeatures(data, length, &features) != VP8_STATUS_OK) return WEFT_IMAGE_ECORRUPT;
+    *width = features.width;
+    *height = features.height;
+    *animated = features.has_animation;
+    return 0;
+}
+
+int weft_webp_decode(const uint8_t *data, size_t length, uint8_t *pixels, size_t stride, int width, int height,
+                     char *message) {
+    assert(data != NULL && pixels != NULL && width > 0 && height > 0);
+    assert(stride >= (size_t)width * 4);
+    if (message) message[0] = '\0';
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config)) return WEFT_IMAGE_ENOMEM;
+    VP8StatusCode status = WebPGetFeatures(data, length, &config.input);
+    if (status != VP8_STATUS_OK) return WEFT_IMAGE_ECORRUPT;
+    if (config.input.has_animation) return WEFT_IMAGE_EANIMATED;
+    if (config.input.width != width || config.input.height != height) {
+        config.options.use_scaling = 1;
+        config.options.scaled_width = width;
+        config.options.scaled_height = height;
+    }
+    /* Premultiplied B, G, R, A: Cairo's ARGB32 on little-endian. */
+    config.output.colorspace = MODE_bgrA;
+    config.output.is_external_memory = 1;
+    config.output.u.RGBA.rgba = pixels;
+    config.output.u.RGBA.stride = (int)stride;
+    config.output.u.RGBA.size = stride * (size_t)height;
+    status = WebPDecode(data, length, &config);
+    WebPFreeDecBuffer(&config.output);
+    if (status == VP8_STATUS_OK) return 0;
+    if (message) snprintf(message, WEFT_IMAGE_MESSAGE_LENGTH, "libwebp status %d", (int)status);
+    return status == VP8_STATUS_NOT_ENOUGH_DATA ? WEFT_IMAGE_ETRUNCATED
+         : status == VP8_STATUS_OUT_OF_MEMORY ? WEFT_IMAGE_ENOMEM : WEFT_IMAGE_ECORRUPT;
+}
+
+int weft_webp_encode(const uint8_t *pixels, size_t stride, int width, int height, int quality,
+                     uint8_t **output, size_t *output_length) {
+    assert(pixels != NULL && output != NULL && output_length != NULL);
+    assert(width > 0 && height > 0 && stride >= (size_t)width * 4);
+    /* WebP's encoder takes straight (not premultiplied) alpha. */
+    size_t row = (size_t)width * 4;
+    uint8_t *straight = malloc(row * (size_t)height);
+    if (straight == NULL) return WEFT_IMAGE_ENOMEM;
+    for (int y = 0; y < height; y++) {
+        const uint8_t *from = pixels + (size_t)y * stride;
+        uint8_t *to = straight + (size_t)y * row;
+        for (int x = 0; x < width; x++) {
+            uint8_t alpha = from[4 * x + 3];
+            for (int c = 0; c < 3; c++) {
+                to[4 * x + c] = alpha == 0 ? 0 : (uint8_t)((from[4 * x + c] * 255 + alpha / 2) / alpha);
+            }
+            to[4 * x + 3] = alpha;
+        }
+    }
+    uint8_t *encoded = NULL;
+    size_t size = quality < 0
+        ? WebPEncodeLosslessBGRA(straight, width, height, (int)row, &encoded)
+        : WebPEncodeBGRA(straight, width, height, (int)row, (float)quality, &encoded);
+    free(straight);
+    if (size == 0) return WEFT_IMAGE_ENOMEM;
+    /* Copied so that one free releases what either encoder made. */
+    uint8_t *copy = malloc(size);
+    if (copy == NULL) {
+        WebPFree(encoded);
+        return WEFT_IMAGE_ENOMEM;
+    }
+    memcpy(copy, encoded, size);
+    WebPFree(encoded);
+    *output = copy;
+    *output_length = size;
+    return 0;
+}
+
+void weft_image_free(uint8_t *buffer) {
+    free(buffer);
+}

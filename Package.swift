@@ -46,6 +46,8 @@ let package = Package(
         .library(name: "WeftHeadless", targets: ["WeftHeadless"]),
         .library(name: "WeftDisplay", targets: ["WeftDisplay"]),
         .library(name: "Weft", targets: ["Weft"]),
+        // Images from http(s) URLs: URLSession, so FoundationNetworking and libcurl, in a product of its own.
+        .library(name: "WeftNetworkImage", targets: ["WeftNetworkImage"]),
         // weft-sim's feed (real post cells, the scenario), for weft-bench and tools.
         .library(name: "WeftSimulation", targets: ["WeftSimulation"]),
         .executable(name: "weft-sim", targets: ["weft-sim"]),
@@ -84,6 +86,13 @@ let package = Package(
             dependencies: ["CGtk4"],
             path: "CSupport/CWeftGTK",
             cSettings: cSettings
+        ),
+        // JPEG and WebP for WeftDisplay's images: Debian's libjpeg-turbo and libwebp.
+        .target(
+            name: "CWeftImageCodecs",
+            path: "CSupport/CWeftImageCodecs",
+            cSettings: cSettings,
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]
         ),
         .target(
             name: "CWeftArena",
@@ -194,11 +203,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Nodes that draw: text shaped by Pango, PNG images through Cairo, drawn
-        // off main by WeftNode's display lifecycle.
+        // Nodes that draw: text shaped by Pango; PNG, JPEG and WebP images through
+        // Cairo, libjpeg-turbo and libwebp, drawn off main by WeftNode's display lifecycle.
         .target(
             name: "WeftDisplay",
-            dependencies: ["WeftCore", "WeftNode", "CPangoCairo"],
+            dependencies: ["WeftCore", "WeftNode", "CPangoCairo", "CWeftImageCodecs"],
+            swiftSettings: swiftSettings
+        ),
+        // Images over HTTP: a downloader with a disk cache, and Texture's network image node.
+        .target(
+            name: "WeftNetworkImage",
+            dependencies: ["WeftCore", "WeftNode", "WeftDisplay"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -362,6 +377,12 @@ let package = Package(
             name: "WeftRangeControllerTests",
             // WeftMemory counts the allocations of the allocation-gate tests.
             dependencies: ["WeftRangeController", "WeftTestSupport", "WeftMemory"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeftNetworkImageTests",
+            dependencies: ["WeftNetworkImage", "Weft", "WeftDisplay", "WeftNode", "WeftCore", "WeftTestSupport"],
+            exclude: ["References"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

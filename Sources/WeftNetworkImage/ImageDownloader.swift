@@ -1,0 +1,261 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+public import WeftDisplay
+import WeftCore
+
+/// Fetches image bytes over HTTP for image nodes: Texture's
+/// `ASBasicImageDownloader` with PINRemoteImage's habits. One download per URL
+/// however many nodes want it, cancelled when the last of them cancels; bytes
+/// kept in an ``ImageDiskCache`` (unless the response says `no-store`), served
+/// from it without a request while fresh (`max-age`; without one, always, as
+/// image URLs name immutable bytes in the feeds Weft serves) and revalidated
+/// with `If-None-Match` when stale and the response had an `ETag`.
+///
+/// Runs on URLSession from FoundationNetworking (libcurl below it, connections
+/// reused per host, at most ``maximumConnectionsPerHost``): its redirects (at
+/// most 20), timeouts and HTTP/1.1 keep-alive are libcurl's, well tried, and a
+/// second copy of libcurl's multi loop would measure the same.
+///
+/// Thread-safe; completions run on the session's own queue.
+// @unchecked Sendable: the mutable state is inside `state`, a PosixMutex;
+// `session` and the settings are constants.
+public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Sendable {
+    /// The downloader `install()` makes the default of every image node.
+    public static let shared = ImageDownloader()
+
+    /// Makes ``shared`` (or `self`) the loader every new image node starts with.
+    public func install() {
+        ImageNode.defaultDataLoader = self
+    }
+
+    /// Where downloaded bytes are kept, or `nil` for none.
+    public let diskCache: ImageDiskCache?
+    /// The longest response accepted: a larger `Content-Length`, or a body that
+    /// grows past it, fails with ``ImageError/responseTooLarge(url:byteCount:limit:)``.
+    public let maximumResponseBytes: Int64
+    /// The time a request may take in all, in whole seconds (libcurl's unit).
+    public let timeout: TimeInterval
+    public let maximumConnectionsPerHost: Int
+
+    /// What the downloader did since it was made.
+    public struct Statistics: Hashable, Sendable {
+        /// HTTP requests sent (revalidations included).
+        public var requests = 0
+        /// Loads answered from the disk cache without a request.
+        public var diskHits = 0
+        /// Stale entries the server confirmed (304 Not Modified).
+        public var revalidated = 0
+        /// Loads that joined a download already in flight for the URL.
+        public var joined = 0
+        /// Downloads cancelled because every requester cancelled.
+        public var cancelled = 0
+    }
+
+    private final class Download {
+        let url: URL
+        var task: URLSessionDataTask?
+        var body = Data()
+        var response: HTTPURLResponse?
+        var stored: ImageDiskCache.Entry?
+        var failure: ImageError?
+        var waiters: [Int: @Sendable (Result<Data, ImageError>) -> Void] = [:]
+        init(url: URL) { self.url = url }
+    }
+
+    private struct State {
+        var downloads: [URL: Download] = [:]
+        var byTask: [Int: Download] = [:]
+        var nextWaiter = 0
+        var statistics = Statistics()
+    }
+
+    private let state = PosixMutex(State())
+    private var session: URLSession!
+
+    /// A downloader with its own URLSession.
+    ///
+    /// - Parameters:
+    ///   - diskCache: Where bytes are kept; a cache in the default directory
+    ///     unless given (`nil` keeps none).
+    ///   - timeout: Seconds a request may take in all; 30 by default.
+    ///   - maximumResponseBytes: 64 MiB by default.
+    ///   - maximumConnectionsPerHost: 6 by default, as browsers.
+    public init(diskCache: ImageDiskCache? = ImageDiskCache(), timeout: TimeInterval = 30,
+                maximumResponseBytes: Int64 = 64 << 20, maximumConnectionsPerHost: Int = 6) {
+        self.diskCache = diskCache
+        self.timeout = max(timeout, 1)
+        self.maximumResponseBytes = max(maximumResponseBytes, 1)
+        self.maximumConnectionsPerHost = max(maximumConnectionsPerHost, 1)
+        super.init()
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = self.maximumConnectionsPerHost
+        configuration.timeoutIntervalForRequest = self.timeout
+        configuration.timeoutIntervalForResource = self.timeout
+        configuration.urlCache = nil  // the disk cache is this downloader's own
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+    }
+
+    public var statistics: Statistics {
+        state.withLock { $0.statistics }
+    }
+
+    // MARK: ImageDataLoading
+
+    public func loadData(from url: URL, completion: @escaping @Sendable (Result<Data, ImageError>) -> Void)
+        -> any ImageDataRequest {
+        let scheme = url.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            completion(.failure(.unsupportedURL(url: url)))
+            return Request(downloader: nil, url: url, waiter: -1)
+        }
+        // A fresh entry needs no request.
+        let stored = diskCache?.entry(for: url)
+        if let stored, stored.freshUntil.map({ $0 > Date() }) ?? true {
+            state.withLock { $0.statistics.diskHits += 1 }
+            completion(.success(stored.data))
+            return Request(downloader: nil, url: url, waiter: -1)
+        }
+        let (waiter, task) = state.withLock { state -> (Int, URLSessionDataTask?) in
+            let waiter = state.nextWaiter
+            state.nextWaiter += 1
+            if let running = state.downloads[url] {
+                running.waiters[waiter] = completion
+                state.statistics.joined += 1
+                return (waiter, nil)
+            }
+            let download = Download(url: url)
+            download.stored = stored
+            download.waiters[waiter] = completion
+            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+            if let tag = stored?.entityTag { request.setValue(tag, forHTTPHeaderField: "If-None-Match") }
+            let task = session.dataTask(with: request)
+            download.task = task
+            state.downloads[url] = download
+            state.byTask[task.taskIdentifier] = download
+            state.statistics.requests += 1
+            return (waiter, task)
+        }
+        task?.resume()
+        return Request(downloader: self, url: url, waiter: waiter)
+    }
+
+    private struct Request: ImageDataRequest {
+        weak var downloader: ImageDownloader?
+        let url: URL
+        let waiter: Int
+        func cancel() { downloader?.cancel(url, waiter: waiter) }
+    }
+
+    /// Drops one requester; the last one's cancel stops the download.
+    private func cancel(_ url: URL, waiter: Int) {
+        let task = state.withLock { state -> URLSessionDataTask? in
+            guard let download = state.downloads[url], download.waiters.removeValue(forKey: waiter) != nil,
+                download.waiters.isEmpty else { return nil }
+            state.downloads[url] = nil
+            if let task = download.task { state.byTask[task.taskIdentifier] = nil }
+            state.statistics.cancelled += 1
+            return download.task
+        }
+        task?.cancel()
+    }
+
+    /// Ends a download: every requester still waiting hears `result`.
+    private func finish(_ task: URLSessionTask, _ result: Result<Data, ImageError>) {
+        let waiters = state.withLock { state -> [@Sendable (Result<Data, ImageError>) -> Void] in
+            guard let download = state.byTask.removeValue(forKey: task.taskIdentifier) else { return [] }
+            if state.downloads[download.url] === download { state.downloads[download.url] = nil }
+            return Array(download.waiters.values)
+        }
+        for waiter in waiters { waiter(result) }
+    }
+
+    private func download(of task: URLSessionTask) -> Download? {
+        state.withLock { $0.byTask[task.taskIdentifier] }
+    }
+}
+
+extension ImageDownloader: URLSessionDataDelegate {
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                           completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        guard let download = download(of: dataTask), let url = download.task?.originalRequest?.url ?? Optional(download.url)
+        else {
+            completionHandler(.cancel)
+            return
+        }
+        let http = response as? HTTPURLResponse
+        let expected = response.expectedContentLength
+        let failure: ImageError? = state.withLock { _ in
+            download.response = http
+            if expected > maximumResponseBytes {
+                download.failure = .responseTooLarge(url: url, byteCount: expected, limit: maximumResponseBytes)
+            }
+            return download.failure
+        }
+        if let failure {
+            completionHandler(.cancel)
+            finish(dataTask, .failure(failure))
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let download = download(of: dataTask) else { return }
+        let failure: ImageError? = state.withLock { _ in
+            download.body.append(data)
+            if Int64(download.body.count) > maximumResponseBytes {
+                download.failure = .responseTooLarge(url: download.url, byteCount: Int64(download.body.count),
+                                                     limit: maximumResponseBytes)
+                download.body = Data()
+                return download.failure
+            }
+            return nil
+        }
+        if let failure {
+            dataTask.cancel()
+            finish(dataTask, .failure(failure))
+        }
+    }
+
+    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let download = download(of: task) else { return }
+        let url = download.url
+        if let error {
+            let reason = (error as NSError).localizedDescription
+            finish(task, .failure(download.failure ?? .network(url: url, reason: reason)))
+            return
+        }
+        guard let response = download.response else {
+            finish(task, .failure(.network(url: url, reason: "no HTTP response")))
+            return
+        }
+        let control = _CacheControl(response.value(forHTTPHeaderField: "Cache-Control"))
+        if response.statusCode == 304, let stored = download.stored {
+            state.withLock { $0.statistics.revalidated += 1 }
+            diskCache?.refresh(url, freshUntil: control.freshUntil(now: Date()))
+            finish(task, .success(stored.data))
+            return
+        }
+        guard (200 ..< 300).contains(response.statusCode) else {
+            finish(task, .failure(.httpStatus(url: url, statusCode: response.statusCode)))
+            return
+        }
+        // A body shorter than its Content-Length is a connection closed early.
+        let expected = response.expectedContentLength
+        if expected >= 0, Int64(download.body.count) != expected {
+            finish(task, .failure(.network(url: url, reason: "the connection closed after \(download.body.count) of \(expected) bytes")))
+            return
+        }
+        if !control.noStore, let diskCache {
+            let entry = ImageDiskCache.Entry(data: download.body, entityTag: response.value(forHTTPHeaderField: "ETag"),
+                                             freshUntil: control.freshUntil(now: Date()))
+            diskCache.store(entry, for: url)
+        }
+        finish(task, .success(download.body))
+    }
+}

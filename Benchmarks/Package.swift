@@ -56,6 +56,7 @@ let package = Package(
                 .product(name: "WeftDataController", package: "Weft"),
                 .product(name: "WeftReactive", package: "Weft"),
                 .product(name: "WeftSimulation", package: "Weft"),
+                .product(name: "WeftDisplay", package: "Weft"),
                 .product(name: "Weft", package: "Weft"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

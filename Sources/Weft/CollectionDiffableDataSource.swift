@@ -311,6 +311,9 @@ public final class CollectionDiffableDataSource<
             var changeSet = differ(
                 stage.from.sectionIdentifiers, stage.from.itemsBySection, stage.to.sectionIdentifiers,
                 stage.to.itemsBySection, stage.marks ? reloadedSections : [], stage.marks ? reloadedItems : [])
+            if stage.marks, !reloadedItems.isEmpty {
+                changeSet.replacedItems = replacements(of: reloadedItems, from: stage.from, to: stage.to)
+            }
             if let mode, !changeSet.isEmpty {
                 changeSet.prevalidate(newItemCounts: stage.to.itemsBySection.map(\.count), mode: mode)
             }
@@ -318,6 +321,32 @@ public final class CollectionDiffableDataSource<
         }
         if !plan.reconfigured.isEmpty { plan.batches.append((nil, new.applied, .reconfiguresNode)) }
         return plan
+    }
+
+    /// Where each of `items` was in `old` and is in `new`: a reloaded item is
+    /// deleted and inserted, and this tells the view the two are one.
+    ///
+    /// - Complexity: O(*n*) for the *n* items of both snapshots, stopping early
+    ///   once every item is found.
+    private nonisolated static func replacements(
+        of items: Set<Item>, from old: CollectionSnapshot<Section, Item>, to new: CollectionSnapshot<Section, Item>
+    ) -> [IndexPath: IndexPath] {
+        func positions(in snapshot: CollectionSnapshot<Section, Item>) -> [Item: IndexPath] {
+            var found: [Item: IndexPath] = [:]
+            for (section, sectionItems) in snapshot.itemsBySection.enumerated() {
+                for (index, item) in sectionItems.enumerated() where items.contains(item) {
+                    found[item] = IndexPath(item: index, section: section)
+                    if found.count == items.count { return found }
+                }
+            }
+            return found
+        }
+        let before = positions(in: old), after = positions(in: new)
+        var replaced: [IndexPath: IndexPath] = [:]
+        for (item, from) in before {
+            if let to = after[item] { replaced[from] = to }
+        }
+        return replaced
     }
 
     /// Submits the batches of `plan` in turn.

@@ -1,5 +1,6 @@
 public import Foundation
 public import WeftCore
+import WeftDataController
 
 extension CollectionNode {
     /// The visible items that the screen shows blank, in the view's index space
@@ -10,7 +11,9 @@ extension CollectionNode {
     /// could not be drawn (`DisplayNode.displayError`, also in ``diagnostics``),
     /// or it has drawings and none of them lands on the part of its rect that
     /// is on screen. A cell with nothing to draw (no node of it has contents or
-    /// a drawing) is not blank. Computed from the same layers that
+    /// a drawing) is not blank. A cell a reload gave a new node shows its old
+    /// drawing until the new one lands, and is not blank meanwhile: a reload
+    /// never flashes a drawn cell blank. Computed from the same layers that
     /// ``composeFrame(scale:background:)`` blends and views draw, so it cannot
     /// say 0 over an empty screen.
     ///
@@ -104,10 +107,26 @@ extension CollectionNode {
         let viewport = CGRect(origin: .zero, size: viewportSize)
         var failures: [ObjectIdentifier: DisplayError] = [:]
         defer { reportedDisplayFailures = failures }
+        var holding: [ObjectIdentifier: _HeldCell] = [:]
+        defer { heldCells = holding }
         for cell in cells {
             let shown = viewportRect(forContentRect: cell.frame)
             let first = screen.layers.count
-            let drawing = cell.appendLayers(at: shown.origin, to: &screen.layers)
+            var drawing = cell.appendLayers(at: shown.origin, to: &screen.layers)
+            // A reloaded cell whose new drawing has not landed shows the old one.
+            if let element = cell.element, let held = heldCells[ObjectIdentifier(element)], held.element === element {
+                switch drawing {
+                case .missing, .incomplete, .placeholder:
+                    screen.layers.removeSubrange(first...)
+                    screen.layers += held.layers.map {
+                        Bitmap.Layer($0.bitmap, at: CGPoint(x: shown.minX + $0.origin.x, y: shown.minY + $0.origin.y))
+                    }
+                    holding[ObjectIdentifier(element)] = held
+                    drawing = .complete
+                case .complete, .failed:
+                    break
+                }
+            }
             if case .failed(let error, let node) = drawing {
                 // Reported once while it shows: again only if it leaves the screen and comes back.
                 if reportedDisplayFailures[node] != error {
@@ -135,6 +154,43 @@ extension CollectionNode {
             }
         }
         return screen
+    }
+
+    /// Before `update` commits: what each visible item's cell shows, to hold in
+    /// its place if the update replaces its node (a reload); a cell showing a
+    /// held drawing passes that on.
+    ///
+    /// - Complexity: O(*v* × *s*) for *v* visible cells of *s* nodes.
+    func drawingsToHold() -> [(indexPath: IndexPath, element: CollectionElement, layers: [Bitmap.Layer])] {
+        var drawings: [(IndexPath, CollectionElement, [Bitmap.Layer])] = []
+        for cell in visibleCells() where cell.supplementaryKind == nil {
+            guard let element = cell.element else { continue }
+            if let held = heldCells[ObjectIdentifier(element)], held.element === element {
+                drawings.append((cell.indexPath, element, held.layers))
+                continue
+            }
+            var layers: [Bitmap.Layer] = []
+            guard cell.appendLayers(at: .zero, to: &layers) == .complete, !layers.isEmpty else { continue }
+            drawings.append((cell.indexPath, element, layers))
+        }
+        return drawings
+    }
+
+    /// After `update` committed: holds each drawing whose item now has another
+    /// element (a reloaded item, a diffable data source's reload deleted and
+    /// inserted, or every item after `reloadData`), until the new cell draws.
+    ///
+    /// - Complexity: O(*v* log *k*) for *v* drawings and *k* edits.
+    func hold(_ drawings: [(indexPath: IndexPath, element: CollectionElement, layers: [Bitmap.Layer])],
+              after update: DataUpdate) {
+        for drawing in drawings {
+            let changes = update.changeSet
+            let path = changes.includesReloadData
+                ? drawing.indexPath
+                : changes.newIndexPath(forOld: drawing.indexPath) ?? changes.replacedItems[drawing.indexPath]
+            guard let path, let element = update.map.element(at: path), element !== drawing.element else { continue }
+            heldCells[ObjectIdentifier(element)] = _HeldCell(element: element, layers: drawing.layers)
+        }
     }
 
     /// Whether `layer` covers some of `rect`.

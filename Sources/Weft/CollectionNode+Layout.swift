@@ -23,7 +23,7 @@ extension CollectionNode {
     /// in content coordinates. The one walk of the visible cells a frame makes.
     ///
     /// - Complexity: O(log *n* + *v*) for *v* visible cells.
-    func visibleCells() -> [VisibleCell] {
+    package func visibleCells() -> [VisibleCell] {
         let map = dataController.visibleMap
         var cells: [VisibleCell] = []
         for path in viewIndexPathsForVisibleItems {

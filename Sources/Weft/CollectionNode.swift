@@ -261,6 +261,10 @@ public class CollectionNode {
     /// ``diagnostics``, by node: each is reported once while it shows.
     var reportedDisplayFailures: [ObjectIdentifier: DisplayError] = [:]
 
+    /// The old drawings of visible cells a reload replaced, by the new element,
+    /// until each new cell's drawing lands (``CollectionNode/blankVisibleItems``).
+    var heldCells: [ObjectIdentifier: _HeldCell] = [:]
+
     /// The item the last ``scrollToItem(at:at:animated:)`` asked for, kept where
     /// it was asked to be while the view catches up (an update in flight, an
     /// insert on its way, lazy estimates corrected) until the next scroll.

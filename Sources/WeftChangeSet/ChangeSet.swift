@@ -30,6 +30,12 @@ public struct ChangeSet: Sendable {
     /// Whether the view animates the batch; set by the outermost `endUpdates`.
     public private(set) var isAnimated = true
 
+    /// Items the batch deletes and inserts that are one item to the app (a
+    /// diffable data source's reload of a moved item), old index path to new:
+    /// not an edit and never validated, a hint a view uses to keep showing
+    /// the old drawing until the new one lands.
+    package var replacedItems: [IndexPath: IndexPath] = [:]
+
     private var endedTooOften = false
     /// A section edit that named more than ``maximumSectionsPerEdit`` sections:
     /// how many, and the number of edits recorded before it (for ``discardUpdates()``).
@@ -145,6 +151,7 @@ public struct ChangeSet: Sendable {
             var result = prevalidated.result
             result.isAnimated = isAnimated
             result.completions = completions
+            result.replacedItems = replacedItems
             return result
         }
         let validator = _BatchValidator(old: oldItemCounts, new: newItemCounts, edits: edits, mode: mode)
@@ -152,9 +159,11 @@ public struct ChangeSet: Sendable {
         // A reload replaces everything, so only the counts themselves are checked.
         let outcome = reloadsData ? nil : try validator.validate()
         if reloadsData { try validator.checkCountsAreNotNegative() }
-        return CompletedChangeSet(
+        var result = CompletedChangeSet(
             oldItemCounts: oldItemCounts, newItemCounts: newItemCounts, edits: edits,
             outcome: outcome, isAnimated: isAnimated, completions: completions)
+        result.replacedItems = replacedItems
+        return result
     }
 
     /// Validates the edits recorded so far against `newItemCounts`, so that

@@ -19,6 +19,9 @@ public struct CompletedChangeSet: Sendable {
     public let includesReloadData: Bool
     /// Whether the view should animate the batch (the outermost `endUpdates` decides).
     public internal(set) var isAnimated: Bool
+    /// The batch's `ChangeSet.replacedItems`: deleted and inserted items
+    /// that are one item to the app, old index path to new.
+    package internal(set) var replacedItems: [IndexPath: IndexPath] = [:]
 
     let sectionShift: _IndexShift
     let sectionMoveForward: [Int: Int]

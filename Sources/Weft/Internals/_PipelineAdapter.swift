@@ -117,6 +117,8 @@ extension _PipelineAdapter: DataControllerDataSource {
 extension _PipelineAdapter: DataControllerDelegate {
     func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
         guard let node else { return updates() }
+        let drawings = node.drawingsToHold()
+        defer { node.hold(drawings, after: update) }
         if let view = node.view {
             view.dataController(dataController, commit: update, updates: updates)
         } else {

@@ -28,8 +28,12 @@ final class FeedModel: Sendable {
     ) {
         queue.async { [self] in
             let snapshot = posts.withLock { posts in
-                for edit in edits { Self.perform(edit, on: &posts) }
-                return Self.snapshot(of: posts)
+                var changed: Set<Int> = []
+                for edit in edits {
+                    Self.perform(edit, on: &posts)
+                    if case .change(let at) = edit { changed.insert(posts[at].id) }
+                }
+                return Self.snapshot(of: posts, reloading: changed)
             }
             scheduler.schedule { apply(snapshot) }
         }
@@ -56,10 +60,16 @@ final class FeedModel: Sendable {
         }
     }
 
-    private static func snapshot(of posts: [Post]) -> CollectionSnapshot<Int, Post> {
-        // Post ids are unique by construction: the initializer cannot throw here.
+    /// The posts as a snapshot, the changed ones (by id, still in the feed)
+    /// marked for reloading.
+    private static func snapshot(of posts: [Post], reloading changed: Set<Int>) -> CollectionSnapshot<Int, Post> {
+        // Post ids are unique by construction, and the changed posts are in it:
+        // neither call can throw here.
         do {
-            return try CollectionSnapshot([(0, posts)])
+            var snapshot = try CollectionSnapshot([(0, posts)])
+            let reloaded = posts.filter { changed.contains($0.id) }
+            if !reloaded.isEmpty { try snapshot.reloadItems(reloaded) }
+            return snapshot
         } catch {
             preconditionFailure("weft-sim made a feed with a duplicate post: \(error)")
         }

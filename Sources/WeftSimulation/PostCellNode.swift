@@ -18,6 +18,8 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
     /// Told, on main, how long the cell took from entering the display range to
     /// its contents landing, in nanoseconds.
     private let displayLatency: (@MainActor @Sendable (UInt64) -> Void)?
+    /// The post the cell shows.
+    public let postID: Int
     /// When the cell last entered the display range (main only).
     @MainActor private var enteredDisplay: UInt64 = 0
 
@@ -33,6 +35,7 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
     ///     the display range to its contents landing, each time they land.
     public init(id: Int, version: Int = 0, displaysAsynchronously: Bool = true,
                 displayLatency: (@MainActor @Sendable (UInt64) -> Void)? = nil) {
+        postID = id
         self.displayLatency = displayLatency
         avatar = ImageNode(source: PostContent.avatar(for: id))
         avatar.imageCornerRadius = 20

@@ -46,6 +46,8 @@ public final class Simulation {
     private var report: SimulationReport
     private var nextID: Int
     private var scrollDirection: CGFloat = 1
+    /// The posts drawn on screen in the last frame (for the flashed-cell count).
+    private var drawnPosts = Set<Int>()
     /// The run's start on the pipeline's trace clock, which every event counts from.
     private let origin = PipelineTracing.now()
     /// Collects the pipeline's events on every thread, when the options ask for a trace.
@@ -120,12 +122,16 @@ public final class Simulation {
             let frameEnd = PipelineTracing.now()
             let microseconds = Double(frameEnd - frameStart) / 1_000
             report.frameMicroseconds.append(microseconds)
-            let blank = node.blankVisibleItems.count
+            let cells = node.visibleCells()
+            let screen = node.screen(of: cells)
+            let blank = screen.blankItems.count
             firstScreenDrawn = firstScreenDrawn || blank == 0
             if firstScreenDrawn {
                 report.blankCellFrames += blank
+                report.placeholderCellFrames += screen.placeholderItems.count
                 report.cellFrames += node.indexPathsForVisibleItems.count
             }
+            countFlashes(cells, screen)
             report.displayLeads.append(node.displayLead)
             if let directory = options.framesDirectory, frame % options.frameEvery == 0 {
                 try writeFrame(frame, to: directory)
@@ -142,6 +148,23 @@ public final class Simulation {
         }
         try finish()
         return report
+    }
+
+    /// Counts the posts drawn in the last frame that this frame shows blank,
+    /// and remembers the posts drawn now. A post is told by its cell's node,
+    /// so a reload (a new node for the same post) is seen through.
+    private func countFlashes(_ cells: [VisibleCell], _ screen: _Screen) {
+        let blank = Set(screen.blankItems)
+        var drawn = Set<Int>()
+        for cell in cells where cell.supplementaryKind == nil {
+            guard let post = (cell.node as? PostCellNode)?.postID else { continue }
+            if blank.contains(cell.indexPath) {
+                if drawnPosts.contains(post) { report.flashedCellFrames += 1 }
+            } else {
+                drawn.insert(post)
+            }
+        }
+        drawnPosts = drawn
     }
 
     /// Appends a page of new posts; called by the batch fetcher.

@@ -47,6 +47,13 @@ public struct SimulationReport: Sendable {
     public var blankCellFrames = 0
     /// Visible cells, summed over the same frames.
     public var cellFrames = 0
+    /// Visible cells showing placeholders (not blank), summed over the same
+    /// frames (`CollectionNode.placeholderVisibleItems`).
+    public var placeholderCellFrames = 0
+    /// Visible cells of a post drawn in one frame and blank in the next (a
+    /// reload that dropped a drawn cell, say), summed over all frames: 0 is
+    /// the target.
+    public var flashedCellFrames = 0
     /// Each cell's milliseconds from entering the display range to its contents landing.
     public var displayLatencies: [Double] = []
     /// How far drawn cells reached past the viewport, in screens, each frame.
@@ -104,6 +111,8 @@ public struct SimulationReport: Sendable {
             "visible cells blank    \(blankCellFrames) of \(cellFrames) cell-frames "
                 + String(format: "(%.2f%%)", cellFrames == 0 ? 0 : 100 * Double(blankCellFrames) / Double(cellFrames))
                 + " after the first screen",
+            "placeholder cells      \(placeholderCellFrames) of \(cellFrames) cell-frames after the first screen",
+            "flashed cells          \(flashedCellFrames) cell-frames (a post drawn in one frame, blank in the next)",
             "display latency        p50 \(String(format: "%.2f", Self.percentile(displayLatencies, 50))) ms  "
                 + "p99 \(String(format: "%.2f", Self.percentile(displayLatencies, 99))) ms "
                 + "(entering the display range to contents, \(displayLatencies.count) cells)",

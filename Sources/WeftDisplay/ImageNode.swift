@@ -10,7 +10,8 @@ public import WeftNode
 /// drawn when it enters the display range. Texture's `ASImageNode`, with the
 /// fetch and decode where `ASNetworkImageNode` puts them.
 ///
-/// Decoded bitmaps are shared and kept by ``DecodedImageCache/shared``. A source
+/// Decoded bitmaps are shared and kept by ``decodedImageCache`` (the process's
+/// ``DecodedImageCache/shared`` unless set). A source
 /// that cannot be read, fetched or decoded, or whose header announces an image
 /// too large to decode, sets ``imageError`` and shows nothing but the node's
 /// background (and its placeholder, if enabled).
@@ -18,7 +19,7 @@ public import WeftNode
 /// An `http:` or `https:` source is fetched by ``dataLoader`` when the node
 /// enters the preload range and cancelled when it leaves; until it lands the
 /// node is not complete (a visible cell showing it counts blank), or shows its
-/// placeholder with ``DisplayNode/placeholderEnabled`` (counted apart).
+/// placeholder with `DisplayNode.placeholderEnabled` (counted apart).
 // @unchecked Sendable: the image state is in `imageState`, a PosixMutex.
 open class ImageNode: DisplayNode, @unchecked Sendable {
     private struct ImageState {
@@ -27,6 +28,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         var imageCornerRadius: Double = 0
         var contentMode: ContentMode = .scaleAspectFill
         var allowsScaledDecoding = true
+        var cache = DecodedImageCache.shared
         var cropRect = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
         var dataLoader: (any ImageDataLoading)? = ImageNode.defaultDataLoader
         var decoded: Bitmap?
@@ -75,6 +77,15 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         set { change { $0.contentMode = newValue } }
     }
 
+    /// Where the node's decoded bitmaps are kept and shared: Texture's
+    /// `ASNetworkImageNode(cache:downloader:)` cache. ``DecodedImageCache/shared``
+    /// by default; a cache of its own keeps a screen's images apart (and
+    /// bounded apart) from the rest of the app's.
+    public var decodedImageCache: DecodedImageCache {
+        get { imageState.withLock { $0.cache } }
+        set { change { $0.cache = newValue } }
+    }
+
     /// Whether a JPEG or WebP larger than the node needs is decoded below its
     /// full size (a JPEG at 1/2, 1/4 or 1/8 in the DCT domain, a WebP by
     /// libwebp's scaler) before it is fitted; `true` by default. `false`
@@ -102,9 +113,9 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     }
 
     /// The image shown while ``source`` is pending (fetched or decoded), when
-    /// ``DisplayNode/placeholderEnabled`` is on: Texture's `defaultImage`. A
+    /// `DisplayNode.placeholderEnabled` is on: Texture's `defaultImage`. A
     /// local source (a file or bytes), decoded on main the first time it shows
-    /// at a size, then cached; `nil` shows ``DisplayNode/placeholderColor``.
+    /// at a size, then cached; `nil` shows `DisplayNode.placeholderColor`.
     public var defaultImage: ImageSource? {
         get { imageState.withLock { $0.defaultImage } }
         set {
@@ -183,7 +194,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
 
     private func startLoading() {
         guard let request = decodeRequest() else { return }
-        if let hit = DecodedImageCache.shared.lookUp(request.key) {
+        if let hit = request.cache.lookUp(request.key) {
             finishDecode(.success(hit), generation: request.generation)
             return
         }
@@ -200,13 +211,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
             return
         }
         let node = _Weak(self)
-        // The group is left once: by the completion, or by a cancel that
-        // means the completion may never come.
-        let ticket = _FetchTicket()
-        Self.decodes.enter()
-        let inner = loader.loadData(from: url) { result in
-            guard ticket.end() else { return }
-            defer { Self.decodes.leave() }
+        let fetch = loader.loadData(from: url) { result in
             guard let node = node.value else { return }
             switch result {
             case .success(let data):
@@ -216,33 +221,14 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
                 node.finishDecode(.failure(error), generation: request.generation)
             }
         }
-        let fetch = _NodeFetch(inner: inner, ticket: ticket)
         let stale = imageState.withLock { state -> Bool in
             guard state.generation == request.generation, state.fetched == nil, state.decoded == nil,
                 state.error == nil else { return true }
             state.request = fetch
             return false
         }
-        if stale { fetch.cancelIfPending() }
-    }
-
-    /// A node's fetch: the loader's request and the ticket that leaves the
-    /// preload group once.
-    private struct _NodeFetch: ImageDataRequest {
-        let inner: any ImageDataRequest
-        let ticket: _FetchTicket
-
-        func cancel() {
-            inner.cancel()
-            if ticket.end() { ImageNode.decodes.leave() }
-        }
-
-        /// Cancels unless the completion already ran (a loader that answered
-        /// at once, from its cache).
-        func cancelIfPending() {
-            if ticket.isEnded { return }
-            cancel()
-        }
+        // A loader that answered at once (from its cache) has nothing left to cancel.
+        if stale { fetch.cancel() }
     }
 
     /// Keeps a fetch's bytes if the source has not changed since.
@@ -265,11 +251,13 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         }
     }
 
-    /// The preload fetches and decodes running now.
+    /// The preload decodes running now (not the fetches before them: a
+    /// download may take seconds, and whoever waits here waits for decodes).
     private static let decodes = DispatchGroup()
 
-    /// Blocks until every preload fetch and decode started so far has finished
-    /// (tests and tools wait here instead of sleeping).
+    /// Blocks until every preload decode started so far has finished (tests
+    /// and tools wait here instead of sleeping); a remote image still
+    /// downloading is not waited for.
     package static func waitForPreloadDecodes() {
         decodes.wait()
     }
@@ -294,7 +282,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     /// source is in flight.
     open override func drawing() -> (any NodeDrawing)? {
         guard let request = decodeRequest() else { return nil }
-        let decoded = imageState.withLock { $0.decoded } ?? DecodedImageCache.shared.lookUp(request.key)
+        let decoded = imageState.withLock { $0.decoded } ?? request.cache.lookUp(request.key)
         if decoded == nil, request.source.isRemote { return nil }
         return _ImageDrawing(decoded: decoded, request: request, node: _Weak(self))
     }
@@ -310,7 +298,8 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         }
         var request = DecodeRequest(source: defaultImage, target: .init(
             pixelWidth: Bitmap.pixelLength(size.width, scale: scale), pixelHeight: Bitmap.pixelLength(size.height, scale: scale),
-            scale: scale, contentMode: contentMode, cropRect: cropRect), cornerRadius: imageCornerRadius, generation: 0)
+            scale: scale, contentMode: contentMode, cropRect: cropRect), cornerRadius: imageCornerRadius, generation: 0,
+            cache: decodedImageCache)
         request.target.cropRect = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
         // A default image that cannot be decoded shows the colour instead, and says why.
         let bitmap: Bitmap?
@@ -333,6 +322,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         var target: _ImageDecoder.Target
         var cornerRadius: Double
         var generation: UInt64
+        var cache: DecodedImageCache
 
         var key: DecodedImageCache.Key {
             let crop = target.cropRect
@@ -346,7 +336,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         /// The bitmap, from the cache or decoded from `bytes` (read from a
         /// local source when `nil`).
         func decode(bytes: Data?) throws(ImageError) -> Bitmap {
-            try DecodedImageCache.shared.bitmap(for: key) { () throws(ImageError) -> Bitmap in
+            try cache.bitmap(for: key) { () throws(ImageError) -> Bitmap in
                 let name = source.description
                 let data: Data
                 if let bytes { data = bytes } else { data = try _ImageDecoder.bytes(of: source) }
@@ -369,7 +359,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
                 contentMode: state.contentMode, cropRect: state.cropRect,
                 allowsScaledDecoding: state.allowsScaledDecoding)
             return DecodeRequest(source: source, target: target, cornerRadius: state.imageCornerRadius,
-                                 generation: state.generation)
+                                 generation: state.generation, cache: state.cache)
         }
     }
 
@@ -391,36 +381,38 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         }
         if redraw { setNeedsDisplay() }
         guard current else { return }
+        // The block holds no bitmap: a main queue that drains late (a busy
+        // frame, a host that drains it rarely) must not keep decoded images alive.
+        let failure = result.failure
         let node = _Weak(self)
         DispatchQueue.main.async {
             MainActor.assumeIsolated {
-                guard let node = node.value, node.imageState.withLock({ $0.generation }) == generation else { return }
-                node.imageLoadDidFinish(result)
+                guard let node = node.value else { return }
+                let (image, now) = node.imageState.withLock { ($0.decoded, $0.generation) }
+                guard now == generation else { return }
+                if let failure {
+                    node.imageLoadDidFinish(.failure(failure))
+                } else if let image {
+                    node.imageLoadDidFinish(.success(image))
+                }
             }
         }
     }
 
     /// Called on main when the node's image was decoded (from a file, bytes,
-    /// the cache or the network) or failed to, for the source it shows now:
+    /// the cache or the network) or failed to, for the source it shows now
+    /// (not if the node let the image go meanwhile, leaving the preload range):
     /// where `WeftNetworkImage`'s node tells its delegate. Does nothing here.
     @MainActor
     open func imageLoadDidFinish(_ result: Result<Bitmap, ImageError>) {}
 }
 
-/// Ends once: whichever of a completion and a cancel comes first.
-// @unchecked Sendable: `ended` is inside a PosixMutex.
-final class _FetchTicket: @unchecked Sendable {
-    private let ended = PosixMutex(false)
-
-    /// Whether this call ended it (`false` when it had ended already).
-    func end() -> Bool {
-        ended.withLock { ended in
-            defer { ended = true }
-            return !ended
-        }
+extension Result {
+    /// The error, or `nil` for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
-
-    var isEnded: Bool { ended.withLock { $0 } }
 }
 
 extension ImageSource {

@@ -33,7 +33,7 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
     /// Where downloaded bytes are kept, or `nil` for none.
     public let diskCache: ImageDiskCache?
     /// The longest response accepted: a larger `Content-Length`, or a body that
-    /// grows past it, fails with ``ImageError/responseTooLarge(url:byteCount:limit:)``.
+    /// grows past it, fails with `ImageError.responseTooLarge(url:byteCount:limit:)`.
     public let maximumResponseBytes: Int64
     /// The time a request may take in all, in whole seconds (libcurl's unit).
     public let timeout: TimeInterval

@@ -5,8 +5,8 @@ public import WeftNode
 /// An image node for a URL: Texture's `ASNetworkImageNode`. It fetches with
 /// its ``downloader`` when it enters the preload range, decodes off main at the
 /// size it shows, cancels the fetch when it leaves (the download stops when no
-/// other node wants the URL), and shows its ``ImageNode/defaultImage`` or
-/// placeholder colour until the image lands (``DisplayNode/placeholderEnabled``
+/// other node wants the URL), and shows its `ImageNode.defaultImage` or
+/// placeholder colour until the image lands (`DisplayNode.placeholderEnabled`
 /// is on for it). A reused node given a new URL never shows the old URL's
 /// image: a fetch is kept only for the source it was started for.
 // @unchecked Sendable: its state is ImageNode's (a PosixMutex) and `delegateBox`'s.
@@ -30,7 +30,7 @@ open class NetworkImageNode: ImageNode, @unchecked Sendable {
         set { source = newValue.map(ImageSource.url) }
     }
 
-    /// What fetches the bytes: the node's ``ImageNode/dataLoader``.
+    /// What fetches the bytes: the node's `ImageNode.dataLoader`.
     public var downloader: (any ImageDataLoading)? {
         get { dataLoader }
         set { dataLoader = newValue }

@@ -27,7 +27,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     private let socket: Int32
     let port: Int
     private let routes = PosixMutex([String: Response]())
-    private let counts = PosixMutex([String: Int]())
+    private let counts = PosixMutex(([String: Int](), [String: [CheckedContinuation<Void, Never>]]()))
     private let closed = PosixMutex(false)
     private let clients = PosixMutex(Set<Int32>())
 
@@ -57,13 +57,29 @@ final class LocalHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    /// A prefix of this server's own: a port the kernel hands out again later
+    /// never gives two servers' images one URL (the caches key on it).
+    private let prefix = "/" + UUID().uuidString.prefix(8).lowercased()
+
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(prefix)\(path)")! }
 
     func route(_ path: String, _ response: Response) { routes.withLock { $0[path] = response } }
 
-    func requests(_ path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
+    func requests(_ path: String) -> Int { counts.withLock { $0.0[path] ?? 0 } }
 
-    var totalRequests: Int { counts.withLock { $0.values.reduce(0, +) } }
+    var totalRequests: Int { counts.withLock { $0.0.values.reduce(0, +) } }
+
+    /// Returns once `path` has been asked for (at once if it has been).
+    func waitForRequest(_ path: String) async {
+        await withCheckedContinuation { continuation in
+            let now = counts.withLock { state -> Bool in
+                if state.0[path, default: 0] > 0 { return true }
+                state.1[path, default: []].append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
 
     /// Stops accepting and ends every open connection (a stalled one too).
     func stop() {
@@ -105,10 +121,15 @@ final class LocalHTTPServer: @unchecked Sendable {
             let head = String(decoding: buffer[0 ..< end], as: UTF8.self)
             buffer.removeFirst(end + 4)
             let lines = head.components(separatedBy: "\r\n")
-            let path = lines.first?.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+            var path = lines.first?.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+            if path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
             let ifNoneMatch = lines.first { $0.lowercased().hasPrefix("if-none-match:") }
                 .map { String($0.dropFirst("if-none-match:".count)).trimmingCharacters(in: .whitespaces) }
-            counts.withLock { $0[path, default: 0] += 1 }
+            let waiting = counts.withLock { state in
+                state.0[path, default: 0] += 1
+                return state.1.removeValue(forKey: path) ?? []
+            }
+            for continuation in waiting { continuation.resume() }
             let response = routes.withLock { $0[path] } ?? .status(404)
             guard respond(client, response, ifNoneMatch: ifNoneMatch) else { return }
         }

@@ -57,14 +57,14 @@ final class PhotoSource: CollectionNodeDataSource {
         return node
     }
 
+    /// Runs frames until every visible photo shows (each test waits for its
+    /// own feed, never for the process's other fetches).
     func settle(_ node: CollectionNode) async {
-        for _ in 0 ..< 4 {
-            await node.waitForAllUpdates()
-            ImageNode.waitForPreloadDecodes()
-            await DisplayNode.waitUntilScheduledDisplaysFinish()
-            await nextMainTurn()
+        let settled = await until {
             node.layoutIfNeeded()
+            return !node.isProcessingUpdates && node.blankVisibleItems.isEmpty && node.placeholderVisibleItems.isEmpty
         }
+        #expect(settled, "the visible photos landed within the time allowed")
     }
 
     /// Item `item`'s photo: the four quadrants, the top left's green channel
@@ -121,7 +121,9 @@ final class PhotoSource: CollectionNodeDataSource {
         defer { server.stop() }
         // Every photo stalls: the cells can only show placeholders.
         for index in 0 ..< 5 { server.route("/photo/\(index).jpg", .stall(Data(), length: 1_000)) }
-        let downloader = ImageDownloader(diskCache: nil, timeout: 30)
+        // A long timeout: main may be busy with other suites for many seconds, and the stalled
+        // downloads must still be in flight when this test looks (stopping the server ends them).
+        let downloader = ImageDownloader(diskCache: nil, timeout: 600)
         let source = PhotoSource(server: server, downloader: downloader)
         let node = try feed(source)
         for _ in 0 ..< 3 {
@@ -158,7 +160,11 @@ final class PhotoSource: CollectionNodeDataSource {
         source.paths = { "/photo/\($0).jpg" }
         let node = try feed(source)
         await settle(node)
-        let first = (0 ..< 40).filter { server.requests("/photo/\($0).jpg") > 0 }
+        // The photos downloaded whole (stored on disk) so far; a download cancelled
+        // as its cell left may run again later, a finished one never does.
+        let cache = try #require(downloader.diskCache)
+        let first = (0 ..< 40).filter { cache.entry(for: server.url("/photo/\($0).jpg")) != nil }
+        #expect(first.count >= 3)
         let clock = ContinuousClock()
         let started = clock.now
         node.contentOffset = CGPoint(x: 0, y: 1_500)
@@ -168,12 +174,26 @@ final class PhotoSource: CollectionNodeDataSource {
         await settle(node)
         print("scrolled back in", clock.now - started)
         #expect(node.blankVisibleItems.isEmpty && node.placeholderVisibleItems.isEmpty)
-        // A download cancelled as its cell left may run again; a download that landed never does.
         for index in first {
             #expect(server.requests("/photo/\(index).jpg") == 1, "photo \(index) was fetched once, then served from the caches")
         }
         #expect(downloader.statistics.diskHits + DecodedImageCache.shared.statistics.hits > 0)
     }
+}
+
+/// Runs main turns until `condition` holds, or `timeout` passes (then `false`):
+/// a network test waits for its own nodes, never sleeps, and never waits for
+/// the fetches of tests running beside it.
+@MainActor
+func until(_ condition: () -> Bool, timeout: Duration = .seconds(20)) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while !condition() {
+        guard clock.now < deadline else { return false }
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        await nextMainTurn()
+    }
+    return true
 }
 
 /// Lets main run the blocks queued on it (a turn of the main loop).
@@ -199,27 +219,51 @@ func nextMainTurn() async {
         let server = try LocalHTTPServer()
         defer { server.stop() }
         let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }  // never leave the server's thread waiting
         server.route("/old.jpg", .gated(try photo(80, 40, tint: 0x00FF_0000), gate))  // top left black
         server.route("/new.jpg", .ok(try photo(80, 40)))  // top left red
-        let downloader = ImageDownloader(diskCache: nil)
+        // A long timeout: the old download is held at the gate while main may be busy with other suites.
+        let downloader = ImageDownloader(diskCache: nil, timeout: 600)
         let node = NetworkImageNode(url: server.url("/old.jpg"), downloader: downloader)
         try shown(node)
         try node.recursivelySetInterfaceState([.preload])
-        while server.requests("/old.jpg") == 0 { await Task.yield() }
-        #expect(node.isAwaitingContents)
+        await server.waitForRequest("/old.jpg")
+        #expect(node.isAwaitingContents, "no image yet: \(String(describing: node.imageError))")
         node.url = server.url("/new.jpg")  // as a reused cell would be given its next item
-        ImageNode.waitForPreloadDecodes()
+        #expect(await until { node.decodedImage != nil })
         gate.signal()  // the old answer arrives late
         try node.recursivelySetInterfaceState([.preload, .display])
-        for _ in 0 ..< 3 {
-            ImageNode.waitForPreloadDecodes()
-            await DisplayNode.waitUntilScheduledDisplaysFinish()
-            await nextMainTurn()
-        }
+        #expect(await until { node.isDisplayComplete })
         let contents = try #require(node.contents)
         let topLeft = contents.pixel(x: 5, y: 5)
         #expect(topLeft >> 16 & 0xFF > 200, "the new photo's red shows, not the old one's black: \(String(topLeft, radix: 16))")
         #expect(node.imageError == nil && !node.isAwaitingContents)
+    }
+
+    @MainActor
+    final class Listener: NetworkImageNodeDelegate {
+        var loaded: [Int] = []
+        var failed: [ImageError] = []
+        func imageNode(_ imageNode: NetworkImageNode, didLoadImage image: Bitmap) { loaded.append(image.pixelWidth) }
+        func imageNode(_ imageNode: NetworkImageNode, didFailWithError error: ImageError) { failed.append(error) }
+    }
+
+    @Test func theDelegateHearsOfEachLoadAndFailureOnMain() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("/ok.jpg", .ok(try photo(80, 40)))
+        let listener = Listener()
+        let good = NetworkImageNode(url: server.url("/ok.jpg"), downloader: ImageDownloader(diskCache: nil))
+        let missing = NetworkImageNode(url: server.url("/missing.jpg"), downloader: ImageDownloader(diskCache: nil))
+        for node in [good, missing] {
+            node.delegate = listener
+            try shown(node)
+            try node.recursivelySetInterfaceState([.preload])
+        }
+        #expect(await until { listener.loaded.count == 1 && listener.failed.count == 1 })
+        #expect(listener.loaded == [40], "decoded at the node's pixel size")
+        #expect(listener.failed == [.httpStatus(url: server.url("/missing.jpg"), statusCode: 404)])
+        #expect(missing.imageError == listener.failed.first && !missing.isAwaitingContents)
     }
 
     @Test func aNodeShownWithoutPreloadFetchesOnDisplay() async throws {
@@ -230,24 +274,17 @@ func nextMainTurn() async {
         try shown(node)
         try node.recursivelySetInterfaceState([.display])
         #expect(node.isAwaitingContents && !node.isDisplayComplete)
-        for _ in 0 ..< 3 {
-            ImageNode.waitForPreloadDecodes()
-            await DisplayNode.waitUntilScheduledDisplaysFinish()
-            await nextMainTurn()
-        }
-        #expect(node.isDisplayComplete && node.contents != nil)
+        #expect(await until { node.isDisplayComplete })
+        #expect(node.contents != nil)
     }
 
     @Test func theDecodedImageCacheStaysWithinItsByteLimit() async throws {
-        let cache = DecodedImageCache.shared
-        let limit = cache.byteLimit
-        defer { cache.byteLimit = limit }
-        cache.removeAll()
-        cache.byteLimit = 3 * 40 * 20 * 4  // three 40x20 bitmaps
-        cache.resetStatistics()
+        // A cache of its own: the shared one is the other tests' too.
+        let cache = DecodedImageCache(byteLimit: 3 * 40 * 20 * 4)  // three 40x20 bitmaps
         var nodes: [ImageNode] = []
         for index in 0 ..< 6 {
             let node = ImageNode(source: .data(try photo(80, 40, tint: UInt32(index) << 8), id: "limit-\(index)"))
+            node.decodedImageCache = cache
             try shown(node)
             try node.recursivelySetInterfaceState([.display])
             nodes.append(node)
@@ -256,6 +293,7 @@ func nextMainTurn() async {
         #expect(cache.statistics.misses == 6 && cache.statistics.evictions == 3)
         // The newest three are kept: showing one again decodes nothing.
         let again = ImageNode(source: .data(try photo(80, 40, tint: 5 << 8), id: "limit-5"))
+        again.decodedImageCache = cache
         try shown(again)
         try again.recursivelySetInterfaceState([.display])
         #expect(cache.statistics.hits == 1 && cache.statistics.misses == 6)

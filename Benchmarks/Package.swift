@@ -36,6 +36,8 @@ let package = Package(
                 .product(name: "WeftReusePool", package: "Weft"),
                 .product(name: "WeftReactive", package: "Weft"),
                 .product(name: "WeftRangeController", package: "Weft"),
+                .product(name: "WeftDisplay", package: "Weft"),
+                .product(name: "WeftNetworkImage", package: "Weft"),
                 .product(name: "Weft", package: "Weft"),
                 // The backing view every container fixture mounts its cells in, as before
                 // the engine stopped owning one, so that the rows compare like with like.

@@ -21,6 +21,8 @@ public final class DisplayScrollFixture: CollectionNodeDataSource {
     private let count: Int
     private let asynchronous: Bool
     private let made = NodesMade()
+    /// The visible items drawn in the last frame recorded.
+    private var drawnItems: Set<IndexPath> = []
 
     /// Cells the node blocks have made.
     public var nodesMade: Int { made.value.load(ordering: .relaxed) }
@@ -43,6 +45,11 @@ public final class DisplayScrollFixture: CollectionNodeDataSource {
         public var blankCellFrames = 0
         /// Visible cells, summed over the frames.
         public var cellFrames = 0
+        /// Visible cells showing placeholders (not blank), summed over the frames.
+        public var placeholderCellFrames = 0
+        /// Visible cells drawn in one frame and blank in the next (no update
+        /// moves an item during a scroll, so an index path is one item).
+        public var flashedCellFrames = 0
         /// How far drawn cells reach past the viewport's bottom, in screens, each frame.
         public var lead: [Double] = []
     }
@@ -110,8 +117,13 @@ public final class DisplayScrollFixture: CollectionNodeDataSource {
         let bottom = node.contentOffset.y + Self.viewport.height
         // The screen's count: a visible item without a node (a lazy item still
         // loading) is blank as much as one whose node has not drawn.
-        frames.cellFrames += node.viewIndexPathsForVisibleItems.count
-        frames.blankCellFrames += node.blankVisibleItems.count
+        let shown = node.viewIndexPathsForVisibleItems
+        let blank = Set(node.blankVisibleItems)
+        frames.cellFrames += shown.count
+        frames.blankCellFrames += blank.count
+        frames.placeholderCellFrames += node.placeholderVisibleItems.count
+        frames.flashedCellFrames += blank.intersection(drawnItems).count
+        drawnItems = Set(shown).subtracting(blank)
         // Drawn cells from the last visible one on, until the first that is not.
         var reach = bottom
         var path = visible.last ?? IndexPath(item: 0, section: 0)

@@ -40,6 +40,7 @@ enum Headline {
             .displayMeasure(),
             .displayFrame(),
             .imageScaledDecode(),
+            .imagePhotoFeed(),
             .rangeFrame("10k", items: 10_000),
             .rangeFrame("100k", items: 100_000),
             .rangeFrame("1M", items: 1_000_000),

@@ -14,6 +14,8 @@ struct ScrollTable {
         var p50: Duration
         var p99: Duration
         var blank: Int
+        var placeholders: Int
+        var flashed: Int
         var cellFrames: Int
         var nodesMade: Int
         var peakBytes: Int
@@ -47,7 +49,8 @@ struct ScrollTable {
         let leads = result.lead.sorted()
         return Row(
             speed: speed, asynchronous: asynchronous, p50: percentile(result.main, 0.5),
-            p99: percentile(result.main, 0.99), blank: result.blankCellFrames, cellFrames: result.cellFrames,
+            p99: percentile(result.main, 0.99), blank: result.blankCellFrames,
+            placeholders: result.placeholderCellFrames, flashed: result.flashedCellFrames, cellFrames: result.cellFrames,
             nodesMade: fixture.nodesMade - made, peakBytes: Bitmap.memory.peakBytes,
             leadMedian: leads.isEmpty ? 0 : leads[leads.count / 2])
     }
@@ -65,23 +68,26 @@ struct ScrollTable {
 
     nonisolated static func markdown(_ rows: [Row], frames: Int, command: String, machine: String) -> String {
         var lines = [
-            "| screens/s | display | main p50 | main p99 | blank visible cell-frames | nodes made | contents peak | lead p50 |",
-            "|---:|---|---:|---:|---:|---:|---:|---:|",
+            "| screens/s | display | main p50 | main p99 | blank visible cell-frames | placeholder | flashed | nodes made | contents peak | lead p50 |",
+            "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for row in rows {
             let share = row.cellFrames == 0 ? 0 : 100 * Double(row.blank) / Double(row.cellFrames)
             lines.append("| \(Int(row.speed)) | \(row.asynchronous ? "asynchronous" : "synchronous (peer)") | "
                 + "\(row.p50.microsecondsText) | \(row.p99.microsecondsText) | "
-                + "\(row.blank) of \(row.cellFrames) (\(String(format: "%.2f", share))%) | \(row.nodesMade) | "
+                + "\(row.blank) of \(row.cellFrames) (\(String(format: "%.2f", share))%) | \(row.placeholders) | "
+                + "\(row.flashed) | \(row.nodesMade) | "
                 + "\(row.peakBytes / 1_048_576) MiB | \(String(format: "%.2f", row.leadMedian)) |")
         }
         lines += [
             "",
             "\(frames) frames per run at 60 Hz, paced in real time, over a lazy feed of 1,000,000 real post cells "
                 + "(avatar PNG, bold author, 3-6 lines of Pango text) at 2x in a 390x844 viewport, after the first "
-                + "screen was drawn. Blank: a visible cell with no node yet (a lazy item loading) or one of whose nodes lacks its latest drawing. Contents "
+                + "screen was drawn. Blank: a visible cell with no node yet (a lazy item loading) or one of whose nodes lacks its latest drawing. "
+                + "Placeholder: a visible cell showing its nodes' placeholders (counted apart). Flashed: a visible cell drawn in "
+                + "one frame and blank in the next (target 0). Contents "
                 + "bound: \(bound / 1_048_576) MiB (twice the display range's area at 2x, 4 bytes a pixel).",
-            "Targets: 0 blank at 2 and 5 screens/s, <= 1% at 10; main p99 <= 2 ms asynchronous; contents under the bound.",
+            "Targets: 0 blank at 2 and 5 screens/s, <= 1% at 10; 0 flashed; main p99 <= 2 ms asynchronous; contents under the bound.",
             "Machine: \(machine). Command: `\(command)`.",
         ]
         return lines.joined(separator: "\n") + "\n"

@@ -86,6 +86,7 @@ final class PhotoSource: CollectionNodeDataSource {
         await DisplayNode.waitUntilScheduledDisplaysFinish()
         node.layoutIfNeeded()
         let early = try node.composeFrame(scale: 2)
+        try early.bitmap.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory() + "photo-feed-\(inverted ? "inverted" : "list")-early-2x.png"))
         #expect(early.blankItems.allSatisfy { !early.placeholderItems.contains($0) }, "a cell is one or the other")
 
         for end in ["start", "end"] {
@@ -165,14 +166,10 @@ final class PhotoSource: CollectionNodeDataSource {
         let cache = try #require(downloader.diskCache)
         let first = (0 ..< 40).filter { cache.entry(for: server.url("/photo/\($0).jpg")) != nil }
         #expect(first.count >= 3)
-        let clock = ContinuousClock()
-        let started = clock.now
         node.contentOffset = CGPoint(x: 0, y: 1_500)
         await settle(node)
-        print("scrolled down in", clock.now - started)
         node.contentOffset = .zero
         await settle(node)
-        print("scrolled back in", clock.now - started)
         #expect(node.blankVisibleItems.isEmpty && node.placeholderVisibleItems.isEmpty)
         for index in first {
             #expect(server.requests("/photo/\(index).jpg") == 1, "photo \(index) was fetched once, then served from the caches")

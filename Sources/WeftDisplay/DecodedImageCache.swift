@@ -16,29 +16,6 @@ public final class DecodedImageCache: @unchecked Sendable {
     /// The cache every ``ImageNode`` uses.
     public static let shared = DecodedImageCache()
 
-    /// What the cache has done since it was made (or since ``resetStatistics()``).
-    public struct Statistics: Hashable, Sendable {
-        /// Lookups answered from the cache, without a decode.
-        public var hits = 0
-        /// Lookups that decoded (two nodes that miss at once both count).
-        public var misses = 0
-        /// Bitmaps dropped to stay within ``DecodedImageCache/byteLimit``.
-        public var evictions = 0
-    }
-
-    /// Everything that changes the pixels. The scale is in it because a
-    /// bitmap carries it (and, with the pixel size, the radius in pixels).
-    struct Key: Hashable {
-        var source: String
-        var pixelWidth: Int
-        var pixelHeight: Int
-        var scale: Double
-        var contentMode: ContentMode
-        var cropRect: [Double]
-        var cornerRadiusInPixels: Double
-        var scaledDecoding: Bool
-    }
-
     private struct Shared {
         weak var bitmap: Bitmap?
     }

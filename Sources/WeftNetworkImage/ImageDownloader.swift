@@ -39,7 +39,13 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
     public let timeout: TimeInterval
     public let maximumConnectionsPerHost: Int
 
-    private final class Download {
+    /// One URL's download.
+    // @unchecked Sendable: `waiters` and `task` are read and written with
+    // `state` held; `stored` is written with it held before the task resumes;
+    // `body`, `response` and `failure` are written with it held on the
+    // session's serial delegate queue, which alone reads them at completion.
+    // `url` is a constant.
+    private final class Download: @unchecked Sendable {
         let url: URL
         var task: URLSessionDataTask?
         var body = Data()
@@ -59,6 +65,8 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
 
     private let state = PosixMutex(State())
     private var session: URLSession!
+    /// Where disk-cache lookups run, several at once.
+    private let work = DispatchQueue(label: "org.weft.image-downloader", qos: .userInitiated, attributes: .concurrent)
 
     /// A downloader with its own URLSession.
     ///
@@ -99,14 +107,7 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
             completion(.failure(.unsupportedURL(url: url)))
             return Request(downloader: nil, url: url, waiter: -1)
         }
-        // A fresh entry needs no request.
-        let stored = diskCache?.entry(for: url)
-        if let stored, stored.freshUntil.map({ $0 > Date() }) ?? true {
-            state.withLock { $0.statistics.diskHits += 1 }
-            completion(.success(stored.data))
-            return Request(downloader: nil, url: url, waiter: -1)
-        }
-        let (waiter, task) = state.withLock { state -> (Int, URLSessionDataTask?) in
+        let (waiter, created) = state.withLock { state -> (Int, Download?) in
             let waiter = state.nextWaiter
             state.nextWaiter += 1
             if let running = state.downloads[url] {
@@ -115,19 +116,44 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
                 return (waiter, nil)
             }
             let download = Download(url: url)
-            download.stored = stored
             download.waiters[waiter] = completion
+            state.downloads[url] = download
+            return (waiter, download)
+        }
+        // The disk cache is read off the caller's thread: a node asks on main,
+        // and reading and checking an entry costs a frame's share.
+        if let created { work.async { self.start(created) } }
+        return Request(downloader: self, url: url, waiter: waiter)
+    }
+
+    /// Answers a new download from the disk cache when its entry is fresh,
+    /// or sends the request (conditional when the entry has an `ETag`); a
+    /// download every requester cancelled meanwhile does neither.
+    private func start(_ download: Download) {
+        let url = download.url
+        let stored = diskCache?.entry(for: url)
+        if let stored, stored.freshUntil.map({ $0 > Date() }) ?? true {
+            let waiters = state.withLock { state -> [@Sendable (Result<Data, ImageError>) -> Void] in
+                guard state.downloads[url] === download else { return [] }
+                state.downloads[url] = nil
+                state.statistics.diskHits += 1
+                return Array(download.waiters.values)
+            }
+            for waiter in waiters { waiter(.success(stored.data)) }
+            return
+        }
+        let task = state.withLock { state -> URLSessionDataTask? in
+            guard state.downloads[url] === download else { return nil }
+            download.stored = stored
             var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
             if let tag = stored?.entityTag { request.setValue(tag, forHTTPHeaderField: "If-None-Match") }
             let task = session.dataTask(with: request)
             download.task = task
-            state.downloads[url] = download
             state.byTask[task.taskIdentifier] = download
             state.statistics.requests += 1
-            return (waiter, task)
+            return task
         }
         task?.resume()
-        return Request(downloader: self, url: url, waiter: waiter)
     }
 
     private struct Request: ImageDataRequest {

@@ -154,8 +154,8 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// The node's placeholder at its current size and scale: by default a
-    /// bitmap of ``placeholderColor`` with the node's corner radius, made
-    /// once per size and kept. Override it to show another (call super for the
+    /// bitmap of ``placeholderColor`` with the node's corner radius, shared by
+    /// every node of that size, scale, colour and radius. Override it to show another (call super for the
     /// colour); an image node shows its default image. Called on main by hosts
     /// while the node is not complete and ``placeholderEnabled`` is on, so make
     /// it cheap: cache what you return.
@@ -168,13 +168,12 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
         let scale = contentsScale
         let (kept, color, radius) = state.withLock { ($0.placeholderBitmap, $0.placeholderColor, $0.cornerRadius) }
         if let kept, kept.size == size, kept.scale == scale { return kept }
-        let width = Bitmap.pixelLength(size.width, scale: scale), height = Bitmap.pixelLength(size.height, scale: scale)
+        let key = _PlaceholderBitmaps.Key(
+            pixelWidth: Bitmap.pixelLength(size.width, scale: scale), pixelHeight: Bitmap.pixelLength(size.height, scale: scale),
+            scale: scale, color: color, radius: radius)
         let bitmap: Bitmap
         do {
-            bitmap = try Bitmap(pixelWidth: width, pixelHeight: height, scale: scale) { pixels, stride in
-                _BackgroundFill.fill(pixels, bytesPerRow: stride, width: width, height: height, color: color,
-                                     radius: radius * scale)
-            }
+            bitmap = try _PlaceholderBitmaps.bitmap(for: key)
         } catch {
             // A node too large for a bitmap has no placeholder either; its
             // drawing reports the same size as its displayError.

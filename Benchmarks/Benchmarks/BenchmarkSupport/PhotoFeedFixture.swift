@@ -30,6 +30,9 @@ public final class PhotoFeedFixture: CollectionNodeDataSource {
         public var cellFrames = 0
         /// Requests the server answered during the frames.
         public var requests = 0
+        /// Each frame's parts: the pipeline's main jobs, the drawings committed,
+        /// the scroll with its range update.
+        public var phases: [(jobs: Duration, commits: Duration, scroll: Duration)] = []
     }
 
     /// - Parameters:
@@ -74,10 +77,14 @@ public final class PhotoFeedFixture: CollectionNodeDataSource {
         for _ in 0 ..< frames {
             let start = clock.now
             scheduler.runScheduledJobs()
+            let jobsDone = clock.now
             DisplayNode.commitFinishedDisplays()
+            let committed = clock.now
             node.contentOffset.y = max(node.contentOffset.y + step, 0)
             node.layoutIfNeeded()
-            result.main.append(clock.now - start)
+            let end = clock.now
+            result.main.append(end - start)
+            result.phases.append((jobsDone - start, committed - jobsDone, end - committed))
             result.cellFrames += node.viewIndexPathsForVisibleItems.count
             result.blankCellFrames += node.blankVisibleItems.count
             result.placeholderCellFrames += node.placeholderVisibleItems.count

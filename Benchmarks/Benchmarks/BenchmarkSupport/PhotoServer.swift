@@ -42,7 +42,7 @@ public final class PhotoServer: Sendable {
         URL(string: "http://127.0.0.1:\(port)/photo/\(index % photos.count).jpg")!
     }
 
-    /// The requests answered so far.
+    /// The requests received so far.
     public var requests: Int { served.load(ordering: .relaxed) }
 
     public func stop() {
@@ -85,8 +85,10 @@ public final class PhotoServer: Sendable {
                 body = photos[index]
                 status = "200 OK"
             }
-            usleep(UInt32(Double.random(in: latency) * 1_000_000))
+            // Counted as it arrives, not as it is answered: a request belongs to
+            // the frames that sent it.
             served.add(1, ordering: .relaxed)
+            usleep(UInt32(Double.random(in: latency) * 1_000_000))
             let bytes = Array("HTTP/1.1 \(status)\r\nContent-Type: image/jpeg\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
             var offset = 0
             while offset < bytes.count {

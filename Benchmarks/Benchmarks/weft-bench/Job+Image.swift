@@ -114,9 +114,13 @@ extension Job {
                 let back = feed.scroll(frames: backFrames, screensPerSecond: -10)
                 let afterBack = cache.statistics
                 let main = down.main.sorted()
+                let slowest = down.phases.indices.sorted { down.main[$0] > down.main[$1] }.prefix(8).map { index in
+                    let phase = down.phases[index]
+                    return "\(phase.jobs.microsecondsText)+\(phase.commits.microsecondsText)+\(phase.scroll.microsecondsText)"
+                }
                 let p99 = main[main.count * 99 / 100], p50 = main[main.count / 2]
                 let decodes = afterDown.misses - stats.misses
-                let remark = "Once, 840 frames down at 5 screens/s after the first screen (shown \(firstScreen.millisecondsText) "
+                let remark = "Slowest frames (jobs+commits+scroll): \(slowest.joined(separator: ", ")). Once, 840 frames down at 5 screens/s after the first screen (shown \(firstScreen.millisecondsText) "
                     + "after the load began): main p50 \(p50.microsecondsText), p99 \(p99.microsecondsText); blank visible "
                     + "cell-frames \(down.blankCellFrames) of \(down.cellFrames), placeholder cell-frames "
                     + "\(down.placeholderCellFrames); \(down.requests) requests; decoded-image cache \(decodes) decodes, "

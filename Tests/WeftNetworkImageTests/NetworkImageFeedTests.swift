@@ -189,7 +189,8 @@ func until(_ condition: () -> Bool, timeout: Duration = .seconds(300)) async -> 
     let deadline = clock.now + timeout
     while !condition() {
         guard clock.now < deadline else { return false }
-        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        // A main turn, not `waitUntilScheduledDisplaysFinish()`: that waits for
+        // every drawing of the process, other suites' gated ones too.
         await nextMainTurn()
     }
     return true

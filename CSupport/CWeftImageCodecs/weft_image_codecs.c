@@ -7,6 +7,14 @@
 */
 #include "CWeftImageCodecs.h"
 
+/* Memory: plain malloc and free, not a jemalloc arena, on purpose. libjpeg's
+** jpeg_mem_dest allocates its output with malloc and hands it over, so it
+** must be released with free; and WeftDisplay links no jemalloc (an app that
+** draws text and images without Weft's engine gets no allocator it did not
+** ask for; docs/ARCHITECTURE.md, "What each library links"). The decoders
+** themselves write into memory the caller owns; only the encoders, used by
+** tests and benchmarks, allocate here. */
+
 #include <assert.h>
 #include <setjmp.h>
 #include <stdio.h>   /* jpeglib.h needs FILE and size_t first. */

@@ -169,13 +169,24 @@ public final class ImageDiskCache: @unchecked Sendable {
         guard state.index == nil else { return }
         var index: [String: (bytes: Int, lastUse: Date)] = [:]
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        if let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) {
-            for file in files where file.pathExtension == "weftimage" {
-                let values = try? file.resourceValues(forKeys: Set(keys))
-                index[file.lastPathComponent] = (values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast)
+        let files: [URL]
+        do {
+            files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)
+        } catch {
+            // A folder not made yet is an empty cache; any other failure is said.
+            if FileManager.default.fileExists(atPath: directory.path) {
+                state.lastError = "cannot list \(directory.path): \(error.localizedDescription)"
             }
-        } else if FileManager.default.fileExists(atPath: directory.path) {
-            state.lastError = "cannot list \(directory.path)"
+            files = []
+        }
+        for file in files where file.pathExtension == "weftimage" {
+            do {
+                let values = try file.resourceValues(forKeys: Set(keys))
+                index[file.lastPathComponent] = (values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
+            } catch {
+                // An entry that cannot be read is left out of the index: never served, evicted by no one.
+                state.lastError = "cannot read \(file.path): \(error.localizedDescription)"
+            }
         }
         state.index = index
     }

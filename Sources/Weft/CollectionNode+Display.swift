@@ -79,10 +79,16 @@ extension CollectionNode {
     /// - Complexity: O(*w* × *h*) pixels, plus the visible nodes.
     public func composeFrame(scale: Double = DisplayNode.defaultContentsScale, background: Color = .white)
         throws(BitmapError) -> ComposedFrame {
-        let shown = screen(of: visibleCells())
+        try composeFrame(scale: scale, background: background, at: Self.frameTime)
+    }
+
+    /// ``composeFrame(scale:background:)`` as a frame at `time` (seconds on
+    /// the clock of ``frameTime``): where a placeholder fade has got to.
+    package func composeFrame(scale: Double, background: Color, at time: Double) throws(BitmapError) -> ComposedFrame {
+        let shown = screen(of: visibleCells(), at: time)
         let bitmap = try Bitmap(composing: shown.layers, size: viewportSize, scale: scale, background: background)
         return ComposedFrame(bitmap: bitmap, blankItems: shown.blankItems, placeholderItems: shown.placeholderItems,
-                             visibleItems: shown.visibleItems)
+                             visibleItems: shown.visibleItems, isAnimating: shown.isAnimating)
     }
 
     /// What the view shows now, as layers: each visible cell's contents at its
@@ -96,13 +102,18 @@ extension CollectionNode {
         screen(of: visibleCells()).layers
     }
 
+    /// The clock of frames, in seconds: monotonic, for placeholder fades.
+    package static var frameTime: Double { ProcessInfo.processInfo.systemUptime }
+
     /// What the screen shows for `cells` (cells of this container, as
     /// ``layoutIfNeeded()`` hands them to the view) at the current
     /// ``contentOffset``: their layers where they show, and which items are
-    /// blank (see ``blankVisibleItems``).
+    /// blank (see ``blankVisibleItems``). With a frame `time` it is a frame a
+    /// host shows: placeholders shown are noted and fade out over the contents
+    /// that replace them (``_Screen/isAnimating``); without, a query.
     ///
     /// - Complexity: O(*v* × *s*) for *v* cells of *s* nodes.
-    package func screen(of cells: [VisibleCell]) -> _Screen {
+    package func screen(of cells: [VisibleCell], at time: Double? = nil) -> _Screen {
         var screen = _Screen()
         let viewport = CGRect(origin: .zero, size: viewportSize)
         var failures: [ObjectIdentifier: DisplayError] = [:]
@@ -112,14 +123,16 @@ extension CollectionNode {
         for cell in cells {
             let shown = viewportRect(forContentRect: cell.frame)
             let first = screen.layers.count
-            var drawing = cell.appendLayers(at: shown.origin, to: &screen.layers)
+            var drawing = cell.appendLayers(at: shown.origin, to: &screen.layers, time: time, isFading: &screen.isAnimating)
             // A reloaded cell whose new drawing has not landed shows the old one.
             if let element = cell.element, let held = heldCells[ObjectIdentifier(element)], held.element === element {
                 switch drawing {
                 case .missing, .incomplete, .placeholder:
                     screen.layers.removeSubrange(first...)
-                    screen.layers += held.layers.map {
-                        Bitmap.Layer($0.bitmap, at: CGPoint(x: shown.minX + $0.origin.x, y: shown.minY + $0.origin.y))
+                    screen.layers += held.layers.map { layer in
+                        var moved = layer
+                        moved.origin = CGPoint(x: shown.minX + layer.origin.x, y: shown.minY + layer.origin.y)
+                        return moved
                     }
                     holding[ObjectIdentifier(element)] = held
                     drawing = .complete

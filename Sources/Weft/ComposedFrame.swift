@@ -18,4 +18,8 @@ public struct ComposedFrame: Sendable {
     /// The visible items, absent ones (a lazy item still loading) included, in
     /// the view's index space.
     public let visibleItems: [IndexPath]
+    /// Whether the picture changes with time alone: a placeholder is fading
+    /// out over its node's landed contents (`DisplayNode.placeholderFadeDuration`).
+    /// A host keeps composing frames while it is `true`.
+    public let isAnimating: Bool
 }

@@ -34,27 +34,47 @@ public struct VisibleCell {
     /// adds no layer. A cell's own drawing is never mirrored: an inverted list
     /// reverses the order of its cells, not their text.
     ///
+    /// With a frame `time` (seconds on a monotonic clock), this is a frame the
+    /// screen shows: a node showing its placeholder is noted, and one whose
+    /// contents replaced it since gets the placeholder over them, fading out
+    /// (`DisplayNode.placeholderFadeDuration`), and sets `isFading`. Without
+    /// one, nothing is noted and no fade is drawn.
+    ///
     /// - Complexity: O(*s*) for *s* nodes in the cell's layout.
-    package func appendLayers(at origin: CGPoint, to layers: inout [Bitmap.Layer]) -> _CellDrawing {
+    package func appendLayers(
+        at origin: CGPoint, to layers: inout [Bitmap.Layer], time: Double? = nil, isFading: inout Bool
+    ) -> _CellDrawing {
         guard let node else { return .missing }
         var drawing = _CellDrawing.complete
         if !node.isDisplayComplete { drawing = node.pendingNodesShowPlaceholders ? .placeholder : .incomplete }
-        Self.appendLayers(of: node, at: origin, to: &layers, drawing: &drawing)
+        Self.appendLayers(of: node, at: origin, to: &layers, time: time, drawing: &drawing, isFading: &isFading)
         return drawing
     }
 
+    /// ``appendLayers(at:to:time:isFading:)`` outside a frame: no fade.
+    package func appendLayers(at origin: CGPoint, to layers: inout [Bitmap.Layer]) -> _CellDrawing {
+        var isFading = false
+        return appendLayers(at: origin, to: &layers, isFading: &isFading)
+    }
+
     private static func appendLayers(
-        of node: DisplayNode, at origin: CGPoint, to layers: inout [Bitmap.Layer], drawing: inout _CellDrawing
+        of node: DisplayNode, at origin: CGPoint, to layers: inout [Bitmap.Layer], time: Double?,
+        drawing: inout _CellDrawing, isFading: inout Bool
     ) {
         if let error = node.displayError { drawing = .failed(error, node: ObjectIdentifier(node)) }
         if node.placeholderEnabled, !node.isSelfDisplayComplete, let placeholder = node.placeholderImage() {
             layers.append(Bitmap.Layer(placeholder, at: origin))
-        } else if let contents = node.contents {
-            layers.append(Bitmap.Layer(contents, at: origin))
+            if time != nil { node.placeholderWasShown() }
+        } else {
+            if let contents = node.contents { layers.append(Bitmap.Layer(contents, at: origin)) }
+            if let time, let opacity = node.placeholderFadeOpacity(at: time), let placeholder = node.placeholderImage() {
+                layers.append(Bitmap.Layer(placeholder, at: origin, opacity: opacity))
+                isFading = true
+            }
         }
         for child in node.calculatedLayout?.children ?? [] {
             appendLayers(of: child.node, at: CGPoint(x: origin.x + child.frame.minX, y: origin.y + child.frame.minY),
-                         to: &layers, drawing: &drawing)
+                         to: &layers, time: time, drawing: &drawing, isFading: &isFading)
         }
     }
 }

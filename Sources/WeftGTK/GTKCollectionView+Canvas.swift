@@ -131,7 +131,9 @@ extension GTKCollectionView {
             mainQueueTime: Duration.microseconds(busy - lastMainQueueTime),
             viewTime: viewTime,
             visibleItems: drawnScreen.visibleItems.count,
-            blankVisibleItems: drawnScreen.blankItems.count)
+            blankVisibleItems: drawnScreen.blankItems.count,
+            placeholderVisibleItems: drawnScreen.placeholderItems.count,
+            isAnimating: drawnScreen.isAnimating)
         framePainted(frame)
     }
 }

@@ -20,7 +20,7 @@ extension GTKCollectionView {
         didDrawThisFrame = true
         layOutContainerIfNeeded()
         guard let container else { return }
-        drawnScreen = container.screen(of: mountedCells)
+        drawnScreen = container.screen(of: mountedCells, at: CollectionNode.frameTime)
         let layers = drawnScreen.layers
         let size = CGSize(width: Double(width), height: Double(height))
         let scale = Double(gtk_widget_get_scale_factor(canvas))
@@ -28,6 +28,14 @@ extension GTKCollectionView {
             drawWithCairo(layers, size: size, scale: scale, into: snapshot, bounds: &bounds)
         } else {
             drawWithTextures(layers, size: size, scale: scale, into: snapshot)
+        }
+        // A fading placeholder changes the picture with nothing else changed:
+        // draw the next frame too (a one-shot tick; GTK drops it with the widget).
+        if drawnScreen.isAnimating {
+            gtk_widget_add_tick_callback(canvas, { widget, _, _ in
+                gtk_widget_queue_draw(widget)
+                return 0  // G_SOURCE_REMOVE
+            }, nil, nil)
         }
     }
 
@@ -38,7 +46,9 @@ extension GTKCollectionView {
             var frame = graphene_rect_t(
                 origin: graphene_point_t(x: Float(placed.minX), y: Float(placed.minY)),
                 size: graphene_size_t(width: Float(placed.width), height: Float(placed.height)))
+            if layer.opacity < 1 { gtk_snapshot_push_opacity(snapshot, layer.opacity) }
             gtk_snapshot_append_texture(snapshot, textures.texture(for: layer.bitmap), &frame)
+            if layer.opacity < 1 { gtk_snapshot_pop(snapshot) }
         }
         textures.endFrame()
     }
@@ -73,7 +83,7 @@ extension GTKCollectionView {
             cairo_translate(cairo, placed.minX, placed.minY)
             cairo_scale(cairo, 1 / bitmap.scale, 1 / bitmap.scale)
             cairo_set_source_surface(cairo, textures.surface(for: bitmap), 0, 0)
-            cairo_paint(cairo)
+            if layer.opacity < 1 { cairo_paint_with_alpha(cairo, layer.opacity) } else { cairo_paint(cairo) }
             cairo_restore(cairo)
         }
     }

@@ -18,6 +18,12 @@ public struct GTKFrame: Sendable, Equatable {
     public var visibleItems: Int
     /// The visible items not fully drawn (`CollectionNode.blankVisibleItems`).
     public var blankVisibleItems: Int
+    /// The visible items showing placeholders (`CollectionNode.placeholderVisibleItems`):
+    /// not blank, counted apart.
+    public var placeholderVisibleItems: Int
+    /// Whether a placeholder was fading out over landed contents in the
+    /// frame: the view paints the next frame too, with nothing else changed.
+    public var isAnimating: Bool
 
     /// The main thread's work for the frame: its phases and the main queue
     /// since the previous one (input and other GLib sources aside).

@@ -49,6 +49,11 @@ extension DisplayNode {
         var placeholderEnabled = false
         var placeholderColor = Color(white: 0.92)
         var placeholderBitmap: Bitmap?
+        var placeholderFadeDuration: Double = 0
+        /// A host showed the placeholder and the node has not completed since.
+        var placeholderWasShown = false
+        /// When the placeholder's fade began (a host's frame time, seconds).
+        var placeholderFadeStart: Double?
         var cornerRadius: Double = 0
         var contentsScale: Double?
         var displayTransaction: _DisplayTransaction?

@@ -123,7 +123,7 @@ public final class Simulation {
             let microseconds = Double(frameEnd - frameStart) / 1_000
             report.frameMicroseconds.append(microseconds)
             let cells = node.visibleCells()
-            let screen = node.screen(of: cells)
+            let screen = node.screen(of: cells, at: CollectionNode.frameTime)
             let blank = screen.blankItems.count
             firstScreenDrawn = firstScreenDrawn || blank == 0
             if firstScreenDrawn {

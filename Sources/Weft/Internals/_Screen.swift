@@ -14,6 +14,9 @@ package struct _Screen {
     package var blankItems: [IndexPath] = []
     /// The visible items that show their nodes' placeholders (not blank).
     package var placeholderItems: [IndexPath] = []
+    /// Whether a placeholder is fading out over landed contents: the next
+    /// frame differs from this one with nothing else changed.
+    package var isAnimating = false
 
     /// Nothing shown.
     package init() {}

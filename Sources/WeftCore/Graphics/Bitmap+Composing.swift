@@ -7,11 +7,16 @@ extension Bitmap {
         public var bitmap: Bitmap
         /// Where its top-left corner goes, in points from the composition's.
         public var origin: CGPoint
+        /// How much of it shows, from 0 (nothing) to 1 (all of it, the
+        /// default): a fading placeholder's is between.
+        public var opacity: Double
 
-        /// Creates a layer.
-        public init(_ bitmap: Bitmap, at origin: CGPoint) {
+        /// Creates a layer; an `opacity` outside 0...1 (or not finite) is
+        /// taken as the nearest end (1 for NaN).
+        public init(_ bitmap: Bitmap, at origin: CGPoint, opacity: Double = 1) {
             self.bitmap = bitmap
             self.origin = origin
+            self.opacity = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
         }
     }
 
@@ -35,15 +40,18 @@ extension Bitmap {
                 (pixels + row * stride).assumingMemoryBound(to: UInt32.self).update(repeating: fill, count: width)
             }
             Layer.place(layers, inCompositionOf: size, scale: scale) { layer, placed in
-                layer.bitmap.draw(into: pixels, bytesPerRow: stride, width: width, height: height, at: placed, scale: scale)
+                layer.bitmap.draw(into: pixels, bytesPerRow: stride, width: width, height: height, at: placed,
+                                  scale: scale, opacity: layer.opacity)
             }
         }
     }
 
     /// Blends the bitmap into `pixels` over `placed`, a rect in points on whole
-    /// pixels of the composition, clipped to it.
+    /// pixels of the composition, clipped to it, at `opacity`.
     private func draw(into pixels: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                      at placed: CGRect, scale: Double) {
+                      at placed: CGRect, scale: Double, opacity: Double) {
+        let alpha = UInt32((opacity * 255).rounded())
+        guard alpha > 0 else { return }
         let ratio = self.scale / scale
         let left = Int((placed.minX * scale).rounded()), top = Int((placed.minY * scale).rounded())
         let targetWidth = Int((placed.width * scale).rounded()), targetHeight = Int((placed.height * scale).rounded())
@@ -58,10 +66,25 @@ extension Bitmap {
                 let to = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self)
                 for column in columns {
                     let sourceColumn = ratio == 1 ? column - left : min(Int(Double(column - left) * ratio), pixelWidth - 1)
-                    to[column] = Self.sourceOver(from[sourceColumn], to[column])
+                    let pixel = alpha == 255 ? from[sourceColumn] : Self.scaled(from[sourceColumn], by: alpha)
+                    to[column] = Self.sourceOver(pixel, to[column])
                 }
             }
         }
+    }
+
+    /// A premultiplied ARGB32 pixel at `alpha`/255 of its opacity: every
+    /// channel scaled, as premultiplied pixels fade.
+    ///
+    /// - Complexity: O(1).
+    package static func scaled(_ pixel: UInt32, by alpha: UInt32) -> UInt32 {
+        var out: UInt32 = 0
+        var shift: UInt32 = 0
+        while shift < 32 {
+            out |= ((((pixel >> shift) & 0xFF) * alpha + 127) / 255) << shift
+            shift += 8
+        }
+        return out
     }
 
     /// One premultiplied ARGB32 pixel composited over another.

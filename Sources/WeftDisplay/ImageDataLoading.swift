@@ -10,6 +10,20 @@ public protocol ImageDataLoading: AnyObject, Sendable {
     /// first (then `completion` may not be called at all).
     func loadData(from url: URL, completion: @escaping @Sendable (Result<Data, ImageError>) -> Void)
         -> any ImageDataRequest
+
+    /// ``loadData(from:completion:)`` with `options`: whether the loader may
+    /// use its cache, and a progress callback. What image nodes call. The
+    /// default ignores the options (no progress; the loader's own caching), so
+    /// a loader written for the first requirement alone keeps working.
+    func loadData(from url: URL, options: ImageLoadOptions,
+                  completion: @escaping @Sendable (Result<Data, ImageError>) -> Void) -> any ImageDataRequest
+}
+
+extension ImageDataLoading {
+    public func loadData(from url: URL, options: ImageLoadOptions,
+                         completion: @escaping @Sendable (Result<Data, ImageError>) -> Void) -> any ImageDataRequest {
+        loadData(from: url, completion: completion)
+    }
 }
 
 /// A fetch an ``ImageDataLoading`` started.

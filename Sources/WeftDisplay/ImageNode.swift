@@ -29,6 +29,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         var contentMode: ContentMode = .scaleAspectFill
         var allowsScaledDecoding = true
         var cache = DecodedImageCache.shared
+        var shouldCacheImage = true
         var cropRect = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
         var dataLoader: (any ImageDataLoading)? = ImageNode.defaultDataLoader
         var decoded: Bitmap?
@@ -37,6 +38,13 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         /// preload range so that a size change decodes again without a fetch.
         var fetched: Data?
         var request: (any ImageDataRequest)?
+        /// Bytes received and expected of the fetch in flight (or last done).
+        var progress: (received: Int64, expected: Int64?) = (0, nil)
+        /// A main turn to report ``progress`` is queued: later chunks join it.
+        var isProgressReportQueued = false
+        /// The image of the last source, kept on screen until the new one
+        /// lands (``ImageNode/setSource(_:resetToDefault:)`` with `false`).
+        var shownWhilePending: Bitmap?
         var generation: UInt64 = 0
         var placeholder: (size: CGSize, scale: Double, bitmap: Bitmap?)?
         var defaultImageError: ImageError?
@@ -65,10 +73,46 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         imageState.withLock { $0.request }?.cancel()
     }
 
-    /// The image; setting it drops the decoded one (and cancels a fetch) and redraws.
+    /// The image; setting it drops the decoded one (and cancels a fetch) and
+    /// redraws, showing the placeholder until the new one lands when it is
+    /// fetched (``setSource(_:resetToDefault:)`` with `false` keeps the old
+    /// image on screen instead).
     public var source: ImageSource? {
         get { imageState.withLock { $0.source } }
-        set { change { $0.source = newValue } }
+        set { setSource(newValue, resetToDefault: true) }
+    }
+
+    /// Sets ``source``: Texture's `setURL:resetToDefault:`. With
+    /// `resetToDefault` `true` the node shows its placeholder (or nothing)
+    /// until the new image lands; with `false` it keeps showing the image it
+    /// shows now, at the same size, until the new one lands or fails (a failure
+    /// shows the placeholder: the old image is not the new source's).
+    public func setSource(_ source: ImageSource?, resetToDefault: Bool) {
+        change { state in
+            state.shownWhilePending = resetToDefault ? nil : (state.decoded ?? state.shownWhilePending)
+            state.source = source
+        }
+    }
+
+    /// Whether the node's decoded bitmaps go into (and come from)
+    /// ``decodedImageCache``, and its loader may answer from its cache and
+    /// keep what it fetches (`ImageLoadOptions/usesCache`): Texture's
+    /// `shouldCacheImage`. `true` by default; `false` for an image seen once
+    /// (a one-off capture, a preview), which then never evicts a feed's images.
+    public var shouldCacheImage: Bool {
+        get { imageState.withLock { $0.shouldCacheImage } }
+        set { change { $0.shouldCacheImage = newValue } }
+    }
+
+    /// How much of a fetched image has arrived, from 0 to 1: Texture's
+    /// `downloadProgress`. 0 before a fetch and while a server that sent no
+    /// length is sending; 1 once the bytes are in (from the network or a cache).
+    public var downloadProgress: Double {
+        imageState.withLock { state in
+            if state.fetched != nil || state.decoded != nil { return 1 }
+            guard let expected = state.progress.expected, expected > 0 else { return 0 }
+            return min(Double(state.progress.received) / Double(expected), 1)
+        }
     }
 
     /// How the image fits the node's bounds; ``ContentMode/scaleAspectFill`` by default.
@@ -154,7 +198,8 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     /// display path (a remote source in flight).
     open override var isAwaitingContents: Bool {
         imageState.withLock { state in
-            guard let source = state.source, state.error == nil, state.decoded == nil else { return false }
+            guard let source = state.source, state.error == nil, state.decoded == nil,
+                state.shownWhilePending == nil else { return false }
             return source.isRemote
         }
     }
@@ -165,6 +210,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
             state.decoded = nil
             state.error = nil
             state.fetched = nil
+            state.progress = (0, nil)
             state.generation &+= 1
             defer { state.request = nil }
             return state.request
@@ -194,7 +240,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
 
     private func startLoading() {
         guard let request = decodeRequest() else { return }
-        if let hit = request.cache.lookUp(request.key) {
+        if let hit = request.cache?.lookUp(request.key) {
             finishDecode(.success(hit), generation: request.generation)
             return
         }
@@ -211,7 +257,10 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
             return
         }
         let node = _Weak(self)
-        let fetch = loader.loadData(from: url) { result in
+        let options = ImageLoadOptions(usesCache: request.cache != nil) { received, expected in
+            node.value?.fetchDidProgress(received: received, expected: expected, generation: request.generation)
+        }
+        let fetch = loader.loadData(from: url, options: options) { result in
             guard let node = node.value else { return }
             switch result {
             case .success(let data):
@@ -228,7 +277,42 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
             return false
         }
         // A loader that answered at once (from its cache) has nothing left to cancel.
-        if stale { fetch.cancel() }
+        if stale {
+            fetch.cancel()
+            return
+        }
+        onMain(generation: request.generation) { $0.imageFetchDidStart() }
+    }
+
+    /// Keeps a fetch's progress and reports it on main, in one main turn for
+    /// the chunks that arrive before it runs.
+    private func fetchDidProgress(received: Int64, expected: Int64?, generation: UInt64) {
+        let queue = imageState.withLock { state -> Bool in
+            guard state.generation == generation else { return false }
+            state.progress = (received, expected)
+            defer { state.isProgressReportQueued = true }
+            return !state.isProgressReportQueued
+        }
+        guard queue else { return }
+        onMain(generation: generation) { node in
+            let progress = node.imageState.withLock { state in
+                state.isProgressReportQueued = false
+                return state.progress
+            }
+            node.imageFetchDidProgress(received: progress.received, expected: progress.expected)
+        }
+    }
+
+    /// Runs `body` in a main turn if the node still shows the source of
+    /// `generation` then; the block holds the node weakly.
+    private func onMain(generation: UInt64, _ body: @escaping @MainActor (ImageNode) -> Void) {
+        let node = _Weak(self)
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                guard let node = node.value, node.imageState.withLock({ $0.generation }) == generation else { return }
+                body(node)
+            }
+        }
     }
 
     /// Keeps a fetch's bytes if the source has not changed since.
@@ -270,6 +354,8 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         let request = imageState.withLock { state -> (any ImageDataRequest)? in
             state.decoded = nil
             state.fetched = nil
+            state.shownWhilePending = nil
+            state.progress = (0, nil)
             state.generation &+= 1
             defer { state.request = nil }
             return state.request
@@ -282,8 +368,14 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     /// source is in flight.
     open override func drawing() -> (any NodeDrawing)? {
         guard let request = decodeRequest() else { return nil }
-        let decoded = imageState.withLock { $0.decoded } ?? request.cache.lookUp(request.key)
-        if decoded == nil, request.source.isRemote { return nil }
+        let (kept, previous) = imageState.withLock { ($0.decoded, $0.shownWhilePending) }
+        let decoded = kept ?? request.cache?.lookUp(request.key)
+        if decoded == nil, request.source.isRemote {
+            // The old source's image, while the new one is fetched, if it fits.
+            guard let previous, previous.pixelWidth == request.target.pixelWidth,
+                previous.pixelHeight == request.target.pixelHeight else { return nil }
+            return _ImageDrawing(decoded: previous, request: request, node: _Weak(self))
+        }
         return _ImageDrawing(decoded: decoded, request: request, node: _Weak(self))
     }
 
@@ -299,7 +391,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         var request = DecodeRequest(source: defaultImage, target: .init(
             pixelWidth: Bitmap.pixelLength(size.width, scale: scale), pixelHeight: Bitmap.pixelLength(size.height, scale: scale),
             scale: scale, contentMode: contentMode, cropRect: cropRect), cornerRadius: imageCornerRadius, generation: 0,
-            cache: decodedImageCache)
+            cache: shouldCacheImage ? decodedImageCache : nil)
         request.target.cropRect = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
         // A default image that cannot be decoded shows the colour instead, and says why.
         let bitmap: Bitmap?
@@ -322,7 +414,8 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         var target: _ImageDecoder.Target
         var cornerRadius: Double
         var generation: UInt64
-        var cache: DecodedImageCache
+        /// Where the bitmap is kept and shared; `nil` when the node should not cache it.
+        var cache: DecodedImageCache?
 
         var key: DecodedImageCache.Key {
             let crop = target.cropRect
@@ -336,7 +429,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         /// The bitmap, from the cache or decoded from `bytes` (read from a
         /// local source when `nil`).
         func decode(bytes: Data?) throws(ImageError) -> Bitmap {
-            try cache.bitmap(for: key) { () throws(ImageError) -> Bitmap in
+            let decode = { () throws(ImageError) -> Bitmap in
                 let name = source.description
                 let data: Data
                 if let bytes { data = bytes } else { data = try _ImageDecoder.bytes(of: source) }
@@ -344,6 +437,8 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
                 return try Bitmap(_drawing: decoded, target: target, cornerRadius: cornerRadius * target.scale,
                                   source: name)
             }
+            guard let cache else { return try decode() }
+            return try cache.bitmap(for: key, decode: decode)
         }
     }
 
@@ -359,7 +454,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
                 contentMode: state.contentMode, cropRect: state.cropRect,
                 allowsScaledDecoding: state.allowsScaledDecoding)
             return DecodeRequest(source: source, target: target, cornerRadius: state.imageCornerRadius,
-                                 generation: state.generation, cache: state.cache)
+                                 generation: state.generation, cache: state.shouldCacheImage ? state.cache : nil)
         }
     }
 
@@ -370,10 +465,12 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     func finishDecode(_ result: Result<Bitmap, ImageError>, generation: UInt64) {
         let (current, redraw) = imageState.withLock { state -> (Bool, Bool) in
             guard state.generation == generation else { return (false, false) }
+            let showedPrevious = state.shownWhilePending != nil
+            state.shownWhilePending = nil
             switch result {
             case .success(let bitmap):
                 state.decoded = bitmap
-                return (true, state.source?.isRemote ?? false)
+                return (true, (state.source?.isRemote ?? false) || showedPrevious)
             case .failure(let error):
                 state.error = error
                 return (true, true)
@@ -384,17 +481,11 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         // The block holds no bitmap: a main queue that drains late (a busy
         // frame, a host that drains it rarely) must not keep decoded images alive.
         let failure = result.failure
-        let node = _Weak(self)
-        DispatchQueue.main.async {
-            MainActor.assumeIsolated {
-                guard let node = node.value else { return }
-                let (image, now) = node.imageState.withLock { ($0.decoded, $0.generation) }
-                guard now == generation else { return }
-                if let failure {
-                    node.imageLoadDidFinish(.failure(failure))
-                } else if let image {
-                    node.imageLoadDidFinish(.success(image))
-                }
+        onMain(generation: generation) { node in
+            if let failure {
+                node.imageLoadDidFinish(.failure(failure))
+            } else if let image = node.imageState.withLock({ $0.decoded }) {
+                node.imageLoadDidFinish(.success(image))
             }
         }
     }
@@ -405,6 +496,18 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     /// where `WeftNetworkImage`'s node tells its delegate. Does nothing here.
     @MainActor
     open func imageLoadDidFinish(_ result: Result<Bitmap, ImageError>) {}
+
+    /// Called on main when the node asked its ``dataLoader`` for the image's
+    /// bytes (not for an image found in ``decodedImageCache``): where
+    /// `WeftNetworkImage`'s node tells its delegate. Does nothing here.
+    @MainActor
+    open func imageFetchDidStart() {}
+
+    /// Called on main as the image's bytes arrive (chunks that arrive between
+    /// two main turns are reported once, with the latest count): `expected`
+    /// is the whole length when the server said it. Does nothing here.
+    @MainActor
+    open func imageFetchDidProgress(received: Int64, expected: Int64?) {}
 }
 
 extension Result {

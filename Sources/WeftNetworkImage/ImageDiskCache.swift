@@ -110,19 +110,17 @@ public final class ImageDiskCache: @unchecked Sendable {
     public func store(_ entry: Entry, for url: URL) -> Bool {
         let name = Self.fileName(for: url)
         let bytes = Self.encode(entry, url: url)
+        let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
-            guard FileManager.default.createFile(atPath: temporary.path, contents: bytes) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-            }
+            try bytes.write(to: temporary)
             // rename(2) replaces the old entry in one step on one filesystem.
             guard rename(temporary.path, directory.appendingPathComponent(name).path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(temporary.path)
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
             }
         } catch {
+            // A write cut short (a full disk) leaves no partial file behind.
+            unlink(temporary.path)
             state.withLock { $0.lastError = "cannot write \(directory.path): \(error.localizedDescription)" }
             return false
         }

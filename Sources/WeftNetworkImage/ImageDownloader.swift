@@ -47,18 +47,27 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
     // `url` is a constant.
     private final class Download: @unchecked Sendable {
         let url: URL
+        /// Whether it reads and writes the disk cache; a download that does
+        /// not (`ImageLoadOptions.usesCache` false) is its requester's alone.
+        let usesCache: Bool
         var task: URLSessionDataTask?
         var body = Data()
         var response: HTTPURLResponse?
         var stored: ImageDiskCache.Entry?
         var failure: ImageError?
         var waiters: [Int: @Sendable (Result<Data, ImageError>) -> Void] = [:]
-        init(url: URL) { self.url = url }
+        var progress: [Int: @Sendable (Int64, Int64?) -> Void] = [:]
+        init(url: URL, usesCache: Bool) {
+            self.url = url
+            self.usesCache = usesCache
+        }
     }
 
     private struct State {
+        /// The shared download of each URL (those that use the cache).
         var downloads: [URL: Download] = [:]
         var byTask: [Int: Download] = [:]
+        var byWaiter: [Int: Download] = [:]
         var nextWaiter = 0
         var statistics = Statistics()
     }
@@ -102,28 +111,42 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
 
     public func loadData(from url: URL, completion: @escaping @Sendable (Result<Data, ImageError>) -> Void)
         -> any ImageDataRequest {
+        loadData(from: url, options: ImageLoadOptions(), completion: completion)
+    }
+
+    /// Fetches `url`, joining the download of the URL in flight if there is
+    /// one; with `options.usesCache` false, a download of its own that
+    /// neither reads nor writes the disk cache. `options.progress` hears each
+    /// chunk as it arrives, on the session's queue.
+    public func loadData(from url: URL, options: ImageLoadOptions,
+                         completion: @escaping @Sendable (Result<Data, ImageError>) -> Void) -> any ImageDataRequest {
         let scheme = url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https" else {
             completion(.failure(.unsupportedURL(url: url)))
-            return Request(downloader: nil, url: url, waiter: -1)
+            return Request(downloader: nil, waiter: -1)
         }
         let (waiter, created) = state.withLock { state -> (Int, Download?) in
             let waiter = state.nextWaiter
             state.nextWaiter += 1
-            if let running = state.downloads[url] {
-                running.waiters[waiter] = completion
+            var created: Download?
+            let download: Download
+            if options.usesCache, let running = state.downloads[url] {
+                download = running
                 state.statistics.joined += 1
-                return (waiter, nil)
+            } else {
+                download = Download(url: url, usesCache: options.usesCache)
+                if options.usesCache { state.downloads[url] = download }
+                created = download
             }
-            let download = Download(url: url)
             download.waiters[waiter] = completion
-            state.downloads[url] = download
-            return (waiter, download)
+            download.progress[waiter] = options.progress
+            state.byWaiter[waiter] = download
+            return (waiter, created)
         }
         // The disk cache is read off the caller's thread: a node asks on main,
         // and reading and checking an entry costs a frame's share.
         if let created { work.async { self.start(created) } }
-        return Request(downloader: self, url: url, waiter: waiter)
+        return Request(downloader: self, waiter: waiter)
     }
 
     /// Answers a new download from the disk cache when its entry is fresh,
@@ -131,11 +154,11 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
     /// download every requester cancelled meanwhile does neither.
     private func start(_ download: Download) {
         let url = download.url
-        let stored = diskCache?.entry(for: url)
+        let stored = download.usesCache ? diskCache?.entry(for: url) : nil
         if let stored, stored.freshUntil.map({ $0 > Date() }) ?? true {
             let waiters = state.withLock { state -> [@Sendable (Result<Data, ImageError>) -> Void] in
-                guard state.downloads[url] === download else { return [] }
-                state.downloads[url] = nil
+                guard !download.waiters.isEmpty else { return [] }
+                end(download, in: &state)
                 state.statistics.diskHits += 1
                 return Array(download.waiters.values)
             }
@@ -143,7 +166,7 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
             return
         }
         let task = state.withLock { state -> URLSessionDataTask? in
-            guard state.downloads[url] === download else { return nil }
+            guard !download.waiters.isEmpty else { return nil }
             download.stored = stored
             var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
             if let tag = stored?.entityTag { request.setValue(tag, forHTTPHeaderField: "If-None-Match") }
@@ -158,29 +181,37 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
 
     private struct Request: ImageDataRequest {
         weak var downloader: ImageDownloader?
-        let url: URL
         let waiter: Int
-        func cancel() { downloader?.cancel(url, waiter: waiter) }
+        func cancel() { downloader?.cancel(waiter: waiter) }
     }
 
     /// Drops one requester; the last one's cancel stops the download.
-    private func cancel(_ url: URL, waiter: Int) {
+    private func cancel(waiter: Int) {
         let task = state.withLock { state -> URLSessionDataTask? in
-            guard let download = state.downloads[url], download.waiters.removeValue(forKey: waiter) != nil,
-                download.waiters.isEmpty else { return nil }
-            state.downloads[url] = nil
-            if let task = download.task { state.byTask[task.taskIdentifier] = nil }
+            guard let download = state.byWaiter.removeValue(forKey: waiter) else { return nil }
+            download.waiters[waiter] = nil
+            download.progress[waiter] = nil
+            guard download.waiters.isEmpty else { return nil }
+            end(download, in: &state)
             state.statistics.cancelled += 1
             return download.task
         }
         task?.cancel()
     }
 
+    /// Forgets `download` (its URL's entry, its task's, its waiters'); its
+    /// waiters are left on it for whoever ends it to call.
+    private func end(_ download: Download, in state: inout State) {
+        if state.downloads[download.url] === download { state.downloads[download.url] = nil }
+        if let task = download.task { state.byTask[task.taskIdentifier] = nil }
+        for waiter in download.waiters.keys { state.byWaiter[waiter] = nil }
+    }
+
     /// Ends a download: every requester still waiting hears `result`.
     private func finish(_ task: URLSessionTask, _ result: Result<Data, ImageError>) {
         let waiters = state.withLock { state -> [@Sendable (Result<Data, ImageError>) -> Void] in
-            guard let download = state.byTask.removeValue(forKey: task.taskIdentifier) else { return [] }
-            if state.downloads[download.url] === download { state.downloads[download.url] = nil }
+            guard let download = state.byTask[task.taskIdentifier] else { return [] }
+            end(download, in: &state)
             return Array(download.waiters.values)
         }
         for waiter in waiters { waiter(result) }
@@ -218,20 +249,24 @@ extension ImageDownloader: URLSessionDataDelegate {
 
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let download = download(of: dataTask) else { return }
-        let failure: ImageError? = state.withLock { _ in
+        let (failure, listeners, received, expected) = state.withLock {
+            _ -> (ImageError?, [@Sendable (Int64, Int64?) -> Void], Int64, Int64?) in
             download.body.append(data)
-            if Int64(download.body.count) > maximumResponseBytes {
-                download.failure = .responseTooLarge(url: download.url, byteCount: Int64(download.body.count),
-                                                     limit: maximumResponseBytes)
+            let received = Int64(download.body.count)
+            if received > maximumResponseBytes {
+                download.failure = .responseTooLarge(url: download.url, byteCount: received, limit: maximumResponseBytes)
                 download.body = Data()
-                return download.failure
+                return (download.failure, [], received, nil)
             }
-            return nil
+            let expected = download.response.map(\.expectedContentLength).flatMap { $0 >= 0 ? $0 : nil }
+            return (nil, Array(download.progress.values), received, expected)
         }
         if let failure {
             dataTask.cancel()
             finish(dataTask, .failure(failure))
+            return
         }
+        for listener in listeners { listener(received, expected) }
     }
 
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -263,7 +298,7 @@ extension ImageDownloader: URLSessionDataDelegate {
             finish(task, .failure(.network(url: url, reason: "the connection closed after \(download.body.count) of \(expected) bytes")))
             return
         }
-        if !control.noStore, let diskCache {
+        if !control.noStore, download.usesCache, let diskCache {
             let entry = ImageDiskCache.Entry(data: download.body, entityTag: response.value(forHTTPHeaderField: "ETag"),
                                              freshUntil: control.freshUntil(now: Date()))
             diskCache.store(entry, for: url)

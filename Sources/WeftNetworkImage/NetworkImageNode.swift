@@ -7,7 +7,7 @@ public import WeftNode
 /// size it shows, cancels the fetch when it leaves (the download stops when no
 /// other node wants the URL), and shows its `ImageNode.defaultImage` or
 /// placeholder colour until the image lands (`DisplayNode.placeholderEnabled`
-/// is on for it). A reused node given a new URL never shows the old URL's
+/// is on for it). Its delegate hears the fetch start, its progress and its end. A reused node given a new URL never shows the old URL's
 /// image: a fetch is kept only for the source it was started for.
 // @unchecked Sendable: its state is ImageNode's (a PosixMutex) and `delegateBox`'s.
 open class NetworkImageNode: ImageNode, @unchecked Sendable {
@@ -30,6 +30,14 @@ open class NetworkImageNode: ImageNode, @unchecked Sendable {
         set { source = newValue.map(ImageSource.url) }
     }
 
+    /// Sets ``url``: Texture's `setURL:resetToDefault:`. `false` keeps the
+    /// image shown now on screen until the new one lands (see
+    /// `ImageNode.setSource(_:resetToDefault:)`), for a cell whose photo is
+    /// replaced by a sharper or newer one.
+    public func setURL(_ url: URL?, resetToDefault: Bool) {
+        setSource(url.map(ImageSource.url), resetToDefault: resetToDefault)
+    }
+
     /// What fetches the bytes: the node's `ImageNode.dataLoader`.
     public var downloader: (any ImageDataLoading)? {
         get { dataLoader }
@@ -43,6 +51,18 @@ open class NetworkImageNode: ImageNode, @unchecked Sendable {
     }
 
     @MainActor
+    open override func imageFetchDidStart() {
+        super.imageFetchDidStart()
+        delegate?.imageNodeDidStartFetchingData(self)
+    }
+
+    @MainActor
+    open override func imageFetchDidProgress(received: Int64, expected: Int64?) {
+        super.imageFetchDidProgress(received: received, expected: expected)
+        delegate?.imageNode(self, didReceiveBytes: received, of: expected)
+    }
+
+    @MainActor
     open override func imageLoadDidFinish(_ result: Result<Bitmap, ImageError>) {
         super.imageLoadDidFinish(result)
         switch result {
@@ -50,19 +70,4 @@ open class NetworkImageNode: ImageNode, @unchecked Sendable {
         case .failure(let error): delegate?.imageNode(self, didFailWithError: error)
         }
     }
-}
-
-/// What a ``NetworkImageNode`` tells about its image, on main: Texture's
-/// `ASNetworkImageNodeDelegate`.
-@MainActor
-public protocol NetworkImageNodeDelegate: AnyObject {
-    /// The image was decoded, at the size the node shows it.
-    func imageNode(_ imageNode: NetworkImageNode, didLoadImage image: Bitmap)
-    /// The image cannot be shown: the fetch or the decode failed.
-    func imageNode(_ imageNode: NetworkImageNode, didFailWithError error: ImageError)
-}
-
-extension NetworkImageNodeDelegate {
-    public func imageNode(_ imageNode: NetworkImageNode, didLoadImage image: Bitmap) {}
-    public func imageNode(_ imageNode: NetworkImageNode, didFailWithError error: ImageError) {}
 }

@@ -328,11 +328,13 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     private func decodeLater(_ request: DecodeRequest, bytes: Data?) {
         let node = _Weak(self)
         Self.decodes.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
+        // On the display queue's workers, beside the drawings they feed: main
+        // wakes them without being preempted (see `_DisplayQueue`).
+        _DisplayQueue.shared.submit([(priority: 0, run: {
             let result = Result { () throws(ImageError) in try request.decode(bytes: bytes) }
             node.value?.finishDecode(result, generation: request.generation)
             Self.decodes.leave()
-        }
+        })])
     }
 
     /// The preload decodes running now (not the fetches before them: a

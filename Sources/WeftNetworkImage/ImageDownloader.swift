@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 public import WeftDisplay
 import WeftCore
+import WeftNode
 
 /// Fetches image bytes over HTTP for image nodes: Texture's
 /// `ASBasicImageDownloader` with PINRemoteImage's habits. One download per URL
@@ -74,8 +75,6 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
 
     private let state = PosixMutex(State())
     private var session: URLSession!
-    /// Where disk-cache lookups run, several at once.
-    private let work = DispatchQueue(label: "org.weft.image-downloader", qos: .userInitiated, attributes: .concurrent)
 
     /// A downloader with its own URLSession.
     ///
@@ -144,8 +143,10 @@ public final class ImageDownloader: NSObject, ImageDataLoading, @unchecked Senda
             return (waiter, created)
         }
         // The disk cache is read off the caller's thread: a node asks on main,
-        // and reading and checking an entry costs a frame's share.
-        if let created { work.async { self.start(created) } }
+        // and reading and checking an entry costs a frame's share. It is read on
+        // the display queue's workers, after the drawings, which main wakes
+        // without being preempted (Dispatch's would take main's CPU; see `_DisplayQueue`).
+        if let created { _DisplayQueue.shared.submit([(priority: -1, run: { self.start(created) })]) }
         return Request(downloader: self, waiter: waiter)
     }
 

@@ -4,14 +4,26 @@ import HeapModule
 import WeftCore
 
 /// The display queue: drawings run here, off main, at most ``width`` at once,
-/// the highest priority first and, within one priority, first come first served.
+/// the highest priority first and, within one priority, first come first served;
+/// image decodes and image-cache reads that feed drawings run here too.
 ///
 /// Texture caps its display workers because an unbounded concurrent queue made
 /// more than 60 threads in a fast scroll (ADK#1080); drawing is CPU work, so Weft
-/// runs as many as the machine has cores. Workers are borrowed from Dispatch's
-/// global queue while there is work and none exists while there is none, so a
-/// process that never draws starts no thread.
-// @unchecked: every mutable stored property is in `state`, a PosixMutex.
+/// runs as many as the machine has cores. The workers are threads of the
+/// queue's own, made on first need (a process that never draws starts none)
+/// and parked on a semaphore while there is no work.
+///
+/// Why threads of its own, not Dispatch's global queue: Linux's scheduler lets
+/// a thread woken up preempt the thread that woke it, and main wakes a worker
+/// for every batch of drawings it starts. On two cores that cost main 1.3-2.6 ms
+/// in a photo feed's frames (the wake-up itself, measured around the `async`
+/// call), a slice of someone else's work in main's frame. The workers run under
+/// `SCHED_BATCH`, which the kernel never lets preempt on wake-up and which
+/// otherwise shares the CPU as the default policy does: iOS's QoS classes give
+/// Texture's display queue the same standing below main. Dispatch's pool
+/// threads serve other work too, so their policy is not Weft's to change.
+// @unchecked: every mutable stored property is in `state`, a PosixMutex;
+// `wakeups` is a semaphore, thread-safe.
 package final class _DisplayQueue: @unchecked Sendable {
     /// A drawing waiting for a worker, ordered so that the next to run is the
     /// heap's maximum: the higher priority, then the older (lower sequence).
@@ -32,12 +44,18 @@ package final class _DisplayQueue: @unchecked Sendable {
 
     private struct State {
         var heap = Heap<Job>()
+        /// Workers draining the heap (at most ``width``).
         var running = 0
+        /// Workers parked on ``wakeups`` (or about to be), free to be woken.
+        var idle = 0
         var sequence: UInt64 = 0
         var width: Int
     }
 
-    static let shared = _DisplayQueue(width: max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// Parked workers wait here; each signal wakes one.
+    private let wakeups = DispatchSemaphore(value: 0)
+
+    package static let shared = _DisplayQueue(width: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     private let state: PosixMutex<State>
 
@@ -62,28 +80,53 @@ package final class _DisplayQueue: @unchecked Sendable {
     /// - Complexity: O(*k* log *n*) for *k* jobs on a heap of *n*.
     package func submit(_ jobs: [(priority: Int, run: @Sendable () -> Void)]) {
         guard !jobs.isEmpty else { return }
-        let starting = state.withLock { state in
+        let (woken, made) = state.withLock { state -> (Int, Int) in
             for job in jobs {
                 state.sequence &+= 1
                 state.heap.insert(Job(priority: job.priority, sequence: state.sequence, run: job.run))
             }
             let starting = min(max(state.width - state.running, 0), state.heap.count)
             state.running += starting
-            return starting
+            let woken = min(starting, state.idle)
+            state.idle -= woken
+            return (woken, starting - woken)
         }
-        for _ in 0 ..< starting {
-            DispatchQueue.global(qos: .userInitiated).async { self.drain() }
+        for _ in 0 ..< woken { wakeups.signal() }
+        for _ in 0 ..< made {
+            let worker = Thread { [self] in
+                Self.yieldOnWakeUp()
+                while true {
+                    drain()
+                    wakeups.wait()
+                }
+            }
+            worker.name = "weft.display"
+            worker.start()
         }
     }
 
-    /// Runs jobs until none is left, then gives the worker back.
+    /// Runs jobs until none is left, then parks the worker.
     private func drain() {
         while let job = state.withLock({ state -> Job? in
             if let job = state.heap.popMax() { return job }
             state.running -= 1
+            state.idle += 1
             return nil
         }) {
             job.run()
         }
+    }
+
+    /// Puts the calling thread under `SCHED_BATCH` (see the type's comment);
+    /// where the system refuses, the thread keeps the default policy, which
+    /// changes when main's frames are preempted, never what is drawn.
+    private static func yieldOnWakeUp() {
+        #if os(Linux)
+        // SCHED_BATCH is 3 in <linux/sched.h>; Glibc's module leaves it out
+        // (it is a _GNU_SOURCE name). Thread 0 is the caller.
+        let batch: Int32 = 3
+        var parameters = sched_param()
+        _ = sched_setscheduler(0, batch, &parameters)
+        #endif
     }
 }

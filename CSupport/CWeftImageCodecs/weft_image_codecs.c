@@ -65,10 +65,12 @@ static int start(struct jpeg_decompress_struct *cinfo, const uint8_t *data, size
     jpeg_create_decompress(cinfo);
     jpeg_mem_src(cinfo, data, (unsigned long)length);
     if (jpeg_read_header(cinfo, TRUE) != JPEG_HEADER_OK) return WEFT_IMAGE_ECORRUPT;
-    if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) return WEFT_IMAGE_ECOLORSPACE;
     cinfo->scale_num = 1;
     cinfo->scale_denom = (unsigned int)denominator;
-    cinfo->out_color_space = JCS_EXT_BGRA;
+    /* libjpeg converts YCCK to CMYK but CMYK to nothing else: those rows come
+    ** out as CMYK and cmyk_to_bgra turns them into pixels in place. */
+    int cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    cinfo->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_BGRA;
     /* The scaled decode trades a little sharpness for speed; so does Weft. */
     cinfo->dct_method = JDCT_ISLOW;
     jpeg_calc_output_dimensions(cinfo);
@@ -95,6 +97,27 @@ int weft_jpeg_scaled_size(const uint8_t *data, size_t length, int denominator,
     return status;
 }
 
+/* Turns a row of CMYK samples into opaque B, G, R, A pixels, in place (four
+** bytes each either way). Photoshop and most print tools write Adobe's
+** inverted CMYK (255 is no ink), which the Adobe marker says; others write ink
+** amounts. Naive conversion, no ICC profile: colours of print-managed files
+** shift a little, as in browsers without colour management. */
+static void cmyk_to_bgra(uint8_t *row, int width, int inverted) {
+    assert(row != NULL && width > 0);
+    for (int x = 0; x < width; x++) {
+        uint8_t *pixel = row + (size_t)x * 4;
+        unsigned c = pixel[0], m = pixel[1], y = pixel[2], k = pixel[3];
+        if (!inverted) {
+            c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k;
+        }
+        /* Now each is 255 minus the ink: the light left of each channel. */
+        pixel[0] = (uint8_t)((y * k + 127) / 255);
+        pixel[1] = (uint8_t)((m * k + 127) / 255);
+        pixel[2] = (uint8_t)((c * k + 127) / 255);
+        pixel[3] = 255;
+    }
+}
+
 int weft_jpeg_decode(const uint8_t *data, size_t length, int denominator,
                      uint8_t *pixels, size_t stride, int width, int height, char *message) {
     assert(data != NULL && pixels != NULL && width > 0 && height > 0);
@@ -117,9 +140,10 @@ int weft_jpeg_decode(const uint8_t *data, size_t length, int denominator,
         return WEFT_IMAGE_ECORRUPT;
     }
     jpeg_start_decompress(&cinfo);
+    int cmyk = cinfo.out_color_space == JCS_CMYK;
     while (cinfo.output_scanline < cinfo.output_height && !error.truncated) {
         JSAMPROW row = pixels + (size_t)cinfo.output_scanline * stride;
-        jpeg_read_scanlines(&cinfo, &row, 1);
+        if (jpeg_read_scanlines(&cinfo, &row, 1) == 1 && cmyk) cmyk_to_bgra(row, width, cinfo.saw_Adobe_marker);
     }
     if (error.truncated) {
         jpeg_destroy_decompress(&cinfo);
@@ -161,6 +185,55 @@ int weft_jpeg_encode(const uint8_t *pixels, size_t stride, int width, int height
     }
     jpeg_finish_compress(&cinfo);
     jpeg_destroy_compress(&cinfo);
+    *output = buffer;
+    *output_length = size;
+    return 0;
+}
+
+int weft_jpeg_encode_cmyk(const uint8_t *pixels, size_t stride, int width, int height, int quality,
+                          uint8_t **output, size_t *output_length) {
+    assert(pixels != NULL && output != NULL && output_length != NULL);
+    assert(width > 0 && height > 0 && stride >= (size_t)width * 4);
+    struct jpeg_compress_struct cinfo;
+    struct weft_jpeg_error error;
+    cinfo.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = error_exit;
+    error.message = NULL;
+    unsigned char *buffer = NULL;
+    unsigned long size = 0;
+    /* One row of inverted CMYK; volatile so that the jump back frees it. */
+    uint8_t *volatile row = malloc((size_t)width * 4);
+    if (row == NULL) return WEFT_IMAGE_ENOMEM;
+    if (setjmp(error.resume)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        free(row);
+        return WEFT_IMAGE_ENOMEM;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, &buffer, &size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 4;
+    cinfo.in_color_space = JCS_CMYK;
+    jpeg_set_defaults(&cinfo);  /* CMYK in: CMYK out, with the Adobe marker */
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        const uint8_t *from = pixels + (size_t)cinfo.next_scanline * stride;
+        for (int x = 0; x < width; x++) {
+            /* Opaque B, G, R to inverted C, M, Y with no black: 255 minus ink is the light left. */
+            row[x * 4 + 0] = from[x * 4 + 2];
+            row[x * 4 + 1] = from[x * 4 + 1];
+            row[x * 4 + 2] = from[x * 4 + 0];
+            row[x * 4 + 3] = 255;
+        }
+        JSAMPROW samples = (JSAMPROW)row;
+        jpeg_write_scanlines(&cinfo, &samples, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    free(row);
     *output = buffer;
     *output_length = size;
     return 0;

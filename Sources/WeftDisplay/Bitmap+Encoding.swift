@@ -15,6 +15,18 @@ extension Bitmap {
         }
     }
 
+    /// The bitmap as a CMYK JPEG in Adobe's inverted convention, as print
+    /// tools write them (its alpha and black ink left out): for tests of the
+    /// CMYK decode.
+    ///
+    /// - Complexity: O(*w* × *h*).
+    package func cmykJPEGData(quality: Int = 85) -> Data {
+        encoded { pixels, stride, output, length in
+            weft_jpeg_encode_cmyk(pixels, stride, Int32(pixelWidth), Int32(pixelHeight),
+                                  Int32(min(max(quality, 1), 100)), &output, &length)
+        }
+    }
+
     /// The bitmap as a WebP (libwebp), lossy at `quality` (0 to 100, clamped)
     /// or lossless when `quality` is `nil`; alpha is kept.
     ///

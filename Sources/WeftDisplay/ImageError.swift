@@ -10,7 +10,7 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupt(source: String, format: ImageFormat, reason: String)
     /// The bytes end before the image does.
     case truncated(source: String, format: ImageFormat)
-    /// A valid image the decoder does not show (a CMYK JPEG, an animated WebP).
+    /// A valid image the decoder does not show (an animated WebP).
     case unsupported(source: String, format: ImageFormat, reason: String)
     /// The header gives a size beyond `Bitmap.maximumDimension` or
     /// `Bitmap.maximumPixelCount` even at the smallest scale the decoder can

@@ -77,6 +77,23 @@ func withOrientation(_ jpeg: Data, _ orientation: UInt16, bigEndian: Bool) -> Da
         #expect(colourName(bitmap.pixel(x: 680, y: 480)) == "white")
     }
 
+    @Test(arguments: [1, 4])
+    func aCMYKJPEGFromAPrintToolShowsItsColours(denominator: Int) throws {
+        // Adobe's inverted CMYK, as Photoshop writes it; decoded whole and at 1/4 in the DCT domain.
+        let photo = try quadrants(width: 400, height: 200).cmykJPEGData(quality: 90)
+        #expect(ImageFormat(sniffing: photo) == .jpeg)
+        let width = 400 / denominator, height = 200 / denominator
+        let decoded = try _ImageDecoder.decode(photo, source: "print", for: target(width, height))
+        #expect(decoded.width == width && decoded.height == height)
+        let bitmap = try Bitmap(_drawing: decoded, target: target(width, height), cornerRadius: 0, source: "print")
+        #expect(colourName(bitmap.pixel(x: width / 4, y: height / 4)) == "red")
+        #expect(colourName(bitmap.pixel(x: width * 3 / 4, y: height / 4)) == "green")
+        #expect(colourName(bitmap.pixel(x: width / 4, y: height * 3 / 4)) == "blue")
+        #expect(colourName(bitmap.pixel(x: width * 3 / 4, y: height * 3 / 4)) == "white")
+        let red = bitmap.pixel(x: width / 4, y: height / 4)
+        #expect(red >> 24 == 0xFF && red >> 16 & 0xFF > 240 && red >> 8 & 0xFF < 16, "opaque, and red: \(String(red, radix: 16))")
+    }
+
     @Test func aWebPDecodesStraightToTheSizeShown() throws {
         let webP = try quadrants(width: 400, height: 200).webPData(quality: 90)
         let decoded = try _ImageDecoder.decode(webP, source: "webp", for: target(100, 50))

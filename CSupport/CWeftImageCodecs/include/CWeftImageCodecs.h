@@ -32,8 +32,6 @@
 #define WEFT_IMAGE_ECORRUPT (-1)
 /* The bytes end before the image does. */
 #define WEFT_IMAGE_ETRUNCATED (-2)
-/* A JPEG in a colour space this decoder does not convert (CMYK, YCCK). */
-#define WEFT_IMAGE_ECOLORSPACE (-3)
 /* Out of memory, or an encoder's failure. */
 #define WEFT_IMAGE_ENOMEM (-4)
 /* An animated WebP (this decoder shows still images only). */
@@ -53,6 +51,12 @@ int weft_jpeg_decode(const uint8_t *data, size_t length, int denominator,
 ** buffer from malloc, which the caller frees with weft_image_free. */
 int weft_jpeg_encode(const uint8_t *pixels, size_t stride, int width, int height, int quality,
                      uint8_t **output, size_t *output_length);
+
+/* Compresses opaque B, G, R, A pixels to a CMYK JPEG in Adobe's inverted
+** convention (no black ink), as print tools write them: for tests of the
+** CMYK decode. Free the output with weft_image_free. */
+int weft_jpeg_encode_cmyk(const uint8_t *pixels, size_t stride, int width, int height, int quality,
+                          uint8_t **output, size_t *output_length);
 
 /* The WebP's size and whether it is animated (features from its header). */
 int weft_webp_size(const uint8_t *data, size_t length, int *width, int *height, int *animated);

@@ -99,8 +99,6 @@ enum _ImageDecoder {
         let reason = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         switch status {
         case WEFT_IMAGE_ETRUNCATED: return .truncated(source: source, format: format)
-        case WEFT_IMAGE_ECOLORSPACE:
-            return .unsupported(source: source, format: format, reason: "its colour space is CMYK or YCCK")
         case WEFT_IMAGE_EANIMATED: return .unsupported(source: source, format: format, reason: "it is animated")
         default: return .corrupt(source: source, format: format, reason: reason.isEmpty ? "the decoder refused it" : reason)
         }

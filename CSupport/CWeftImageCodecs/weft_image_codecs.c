@@ -154,8 +154,10 @@ int weft_jpeg_decode(const uint8_t *data, size_t length, int denominator,
     return error.truncated ? WEFT_IMAGE_ETRUNCATED : 0;
 }
 
-int weft_jpeg_encode(const uint8_t *pixels, size_t stride, int width, int height, int quality,
-                     uint8_t **output, size_t *output_length) {
+/* Compresses opaque B, G, R, A rows, as they are or (cmyk) as Adobe's
+** inverted C, M, Y with no black, through one row of samples. */
+static int jpeg_encode(const uint8_t *pixels, size_t stride, int width, int height, int quality, int cmyk,
+                       uint8_t **output, size_t *output_length) {
     assert(pixels != NULL && output != NULL && output_length != NULL);
     assert(width > 0 && height > 0 && stride >= (size_t)width * 4);
     struct jpeg_compress_struct cinfo;
@@ -165,45 +167,9 @@ int weft_jpeg_encode(const uint8_t *pixels, size_t stride, int width, int height
     error.message = NULL;
     unsigned char *buffer = NULL;
     unsigned long size = 0;
-    if (setjmp(error.resume)) {
-        jpeg_destroy_compress(&cinfo);
-        free(buffer);
-        return WEFT_IMAGE_ENOMEM;
-    }
-    jpeg_create_compress(&cinfo);
-    jpeg_mem_dest(&cinfo, &buffer, &size);
-    cinfo.image_width = (JDIMENSION)width;
-    cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = 4;
-    cinfo.in_color_space = JCS_EXT_BGRA;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, quality, TRUE);
-    jpeg_start_compress(&cinfo, TRUE);
-    while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
-        jpeg_write_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_compress(&cinfo);
-    jpeg_destroy_compress(&cinfo);
-    *output = buffer;
-    *output_length = size;
-    return 0;
-}
-
-int weft_jpeg_encode_cmyk(const uint8_t *pixels, size_t stride, int width, int height, int quality,
-                          uint8_t **output, size_t *output_length) {
-    assert(pixels != NULL && output != NULL && output_length != NULL);
-    assert(width > 0 && height > 0 && stride >= (size_t)width * 4);
-    struct jpeg_compress_struct cinfo;
-    struct weft_jpeg_error error;
-    cinfo.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = error_exit;
-    error.message = NULL;
-    unsigned char *buffer = NULL;
-    unsigned long size = 0;
-    /* One row of inverted CMYK; volatile so that the jump back frees it. */
-    uint8_t *volatile row = malloc((size_t)width * 4);
-    if (row == NULL) return WEFT_IMAGE_ENOMEM;
+    /* The CMYK row; volatile so that the jump back frees it. */
+    uint8_t *volatile row = cmyk ? malloc((size_t)width * 4) : NULL;
+    if (cmyk && row == NULL) return WEFT_IMAGE_ENOMEM;
     if (setjmp(error.resume)) {
         jpeg_destroy_compress(&cinfo);
         free(buffer);
@@ -215,20 +181,24 @@ int weft_jpeg_encode_cmyk(const uint8_t *pixels, size_t stride, int width, int h
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
     cinfo.input_components = 4;
-    cinfo.in_color_space = JCS_CMYK;
-    jpeg_set_defaults(&cinfo);  /* CMYK in: CMYK out, with the Adobe marker */
+    /* CMYK in: CMYK out, with the Adobe marker that says it is inverted. */
+    cinfo.in_color_space = cmyk ? JCS_CMYK : JCS_EXT_BGRA;
+    jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
     jpeg_start_compress(&cinfo, TRUE);
     while (cinfo.next_scanline < cinfo.image_height) {
         const uint8_t *from = pixels + (size_t)cinfo.next_scanline * stride;
-        for (int x = 0; x < width; x++) {
-            /* Opaque B, G, R to inverted C, M, Y with no black: 255 minus ink is the light left. */
-            row[x * 4 + 0] = from[x * 4 + 2];
-            row[x * 4 + 1] = from[x * 4 + 1];
-            row[x * 4 + 2] = from[x * 4 + 0];
-            row[x * 4 + 3] = 255;
+        JSAMPROW samples = (JSAMPROW)from;
+        if (cmyk) {
+            for (int x = 0; x < width; x++) {
+                /* 255 minus each ink is the light left of its channel. */
+                row[x * 4 + 0] = from[x * 4 + 2];
+                row[x * 4 + 1] = from[x * 4 + 1];
+                row[x * 4 + 2] = from[x * 4 + 0];
+                row[x * 4 + 3] = 255;
+            }
+            samples = (JSAMPROW)row;
         }
-        JSAMPROW samples = (JSAMPROW)row;
         jpeg_write_scanlines(&cinfo, &samples, 1);
     }
     jpeg_finish_compress(&cinfo);
@@ -237,6 +207,16 @@ int weft_jpeg_encode_cmyk(const uint8_t *pixels, size_t stride, int width, int h
     *output = buffer;
     *output_length = size;
     return 0;
+}
+
+int weft_jpeg_encode(const uint8_t *pixels, size_t stride, int width, int height, int quality,
+                     uint8_t **output, size_t *output_length) {
+    return jpeg_encode(pixels, stride, width, height, quality, 0, output, output_length);
+}
+
+int weft_jpeg_encode_cmyk(const uint8_t *pixels, size_t stride, int width, int height, int quality,
+                          uint8_t **output, size_t *output_length) {
+    return jpeg_encode(pixels, stride, width, height, quality, 1, output, output_length);
 }
 
 int weft_webp_size(const uint8_t *data, size_t length, int *width, int *height, int *animated) {

@@ -196,6 +196,14 @@ func until(_ condition: () -> Bool, timeout: Duration = .seconds(300)) async -> 
     return true
 }
 
+/// Lays `node` out at 40x20 points at 1x, drawing on main when it enters display.
+@MainActor
+func shown(_ node: ImageNode) throws {
+    node.contentsScale = 1
+    node.displaysAsynchronously = false
+    _ = node.layoutThatFits(try SizeRange(exactly: CGSize(width: 40, height: 20)))
+}
+
 /// Lets main run the blocks queued on it (a turn of the main loop).
 @MainActor
 func nextMainTurn() async {
@@ -209,12 +217,6 @@ func nextMainTurn() async {
 /// within its byte limit.
 @MainActor
 @Suite(.serialized) struct NetworkImageNodeTests {
-    func shown(_ node: ImageNode) throws {
-        node.contentsScale = 1
-        node.displaysAsynchronously = false
-        _ = node.layoutThatFits(try SizeRange(exactly: CGSize(width: 40, height: 20)))
-    }
-
     @Test func aNewURLWinsOverTheOldOneStillDownloading() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }

@@ -25,12 +25,6 @@ import WeftTestSupport
         func imageNode(_ imageNode: NetworkImageNode, didFailWithError error: ImageError) { events.append("fail") }
     }
 
-    func shown(_ node: ImageNode) throws {
-        node.contentsScale = 1
-        node.displaysAsynchronously = false
-        _ = node.layoutThatFits(try SizeRange(exactly: CGSize(width: 40, height: 20)))
-    }
-
     @Test func theDelegateHearsTheFetchStartItsProgressAndItsEnd() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }

@@ -253,6 +253,33 @@ func nextMainTurn() async {
         #expect(orderSeen == [11, 13, 10, 12, 14])
     }
 
+    /// Runs `count` jobs on `queue`, returning each one's scheduling policy.
+    func policies(of count: Int, on queue: _DisplayQueue) -> [Int32] {
+        let seen = PosixMutex<[Int32]>([])
+        let done = DispatchGroup()
+        queue.submit((0 ..< count).map { _ in
+            done.enter()
+            return (priority: 0, run: { @Sendable in
+                let policy = sched_getscheduler(0)
+                seen.withLock { $0.append(policy) }
+                done.leave()
+            })
+        })
+        done.wait()
+        return seen.withLock { $0 }
+    }
+
+    @Test func workersNeverPreemptMainOnWakeUpAndEndWhenIdle() async {
+        let queue = _DisplayQueue(width: 2, idleLifetime: .milliseconds(20))
+        // SCHED_BATCH (3): a worker main wakes never preempts main.
+        #expect(policies(of: 4, on: queue) == [3, 3, 3, 3])
+        #expect((1 ... 2).contains(queue.workerCount))
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(120)
+        while queue.workerCount > 0, clock.now < deadline { await Task.yield() }
+        #expect(queue.workerCount == 0, "idle workers end")
+        #expect(policies(of: 3, on: queue) == [3, 3, 3], "new work gets new workers")
+    }
+
     @Test func ensureDisplaySynchronouslyWaitsForDrawingsInFlightAndDrawsTheRest() throws {
         let threads = ThreadLog()
         let cell = FillNode(argb: 0xFF00_0010, threads: threads)

@@ -54,6 +54,7 @@ import WeftTestSupport
         #expect(try self.colour(of: 1, in: first, of: node, scale: 2) == grey, "opacity 1 at the fade's start")
 
         let middle = try node.composeFrame(scale: 2, background: .white, at: 200.125)
+        try middle.bitmap.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory() + "placeholder-fade-\(inverted ? "inverted" : "list")-middle-2x.png"))
         #expect(middle.isAnimating)
         let half = try self.colour(of: 1, in: middle, of: node, scale: 2)
         for shift: UInt32 in [0, 8, 16] {

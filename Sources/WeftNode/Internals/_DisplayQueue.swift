@@ -10,8 +10,9 @@ import WeftCore
 /// Texture caps its display workers because an unbounded concurrent queue made
 /// more than 60 threads in a fast scroll (ADK#1080); drawing is CPU work, so Weft
 /// runs as many as the machine has cores. The workers are threads of the
-/// queue's own, made on first need (a process that never draws starts none)
-/// and parked on a semaphore while there is no work.
+/// queue's own, made on first need (a process that never draws starts none),
+/// parked on a semaphore while there is no work, and ended after
+/// ``idleLifetime`` without any (a feed left alone keeps no threads).
 ///
 /// Why threads of its own, not Dispatch's global queue: Linux's scheduler lets
 /// a thread woken up preempt the thread that woke it, and main wakes a worker
@@ -48,6 +49,8 @@ package final class _DisplayQueue: @unchecked Sendable {
         var running = 0
         /// Workers parked on ``wakeups`` (or about to be), free to be woken.
         var idle = 0
+        /// Worker threads alive.
+        var workers = 0
         var sequence: UInt64 = 0
         var width: Int
     }
@@ -59,9 +62,10 @@ package final class _DisplayQueue: @unchecked Sendable {
 
     private let state: PosixMutex<State>
 
-    package init(width: Int) {
+    package init(width: Int, idleLifetime: DispatchTimeInterval = .seconds(10)) {
         precondition(width > 0, "a display queue needs at least one worker")
         state = PosixMutex(State(width: width))
+        self.idleLifetime = idleLifetime
     }
 
     /// The most drawings that run at once. Tests whose drawings block on purpose
@@ -89,20 +93,44 @@ package final class _DisplayQueue: @unchecked Sendable {
             state.running += starting
             let woken = min(starting, state.idle)
             state.idle -= woken
+            state.workers += starting - woken
             return (woken, starting - woken)
         }
         for _ in 0 ..< woken { wakeups.signal() }
         for _ in 0 ..< made {
             let worker = Thread { [self] in
                 Self.yieldOnWakeUp()
-                while true {
-                    drain()
-                    wakeups.wait()
-                }
+                repeat { drain() } while awaitWork()
             }
             worker.name = "weft.display"
             worker.start()
         }
+    }
+
+    /// How long a parked worker waits for work before it ends: 10 s for the
+    /// shared queue.
+    let idleLifetime: DispatchTimeInterval
+
+    /// The worker threads alive now.
+    package var workerCount: Int { state.withLock { $0.workers } }
+
+    /// Parks a worker that found no work: `true` when it is woken for more,
+    /// `false` when it should end, having waited ``idleLifetime`` in vain.
+    ///
+    /// Every wake-up a submit counts (taking one from `idle`) is one signal,
+    /// so a worker that times out leaves only by taking one from `idle`
+    /// itself; when a submit took them all, a signal for it is on its way.
+    private func awaitWork() -> Bool {
+        if wakeups.wait(timeout: .now() + idleLifetime) == .success { return true }
+        let leaving = state.withLock { state -> Bool in
+            guard state.idle > 0 else { return false }
+            state.idle -= 1
+            state.workers -= 1
+            return true
+        }
+        if leaving { return false }
+        wakeups.wait()
+        return true
     }
 
     /// Runs jobs until none is left, then parks the worker.

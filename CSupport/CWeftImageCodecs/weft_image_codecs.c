@@ -7,13 +7,14 @@
 */
 #include "CWeftImageCodecs.h"
 
-/* Memory: plain malloc and free, not a jemalloc arena, on purpose. libjpeg's
-** jpeg_mem_dest allocates its output with malloc and hands it over, so it
-** must be released with free; and WeftDisplay links no jemalloc (an app that
-** draws text and images without Weft's engine gets no allocator it did not
-** ask for; docs/ARCHITECTURE.md, "What each library links"). The decoders
-** themselves write into memory the caller owns; only the encoders, used by
-** tests and benchmarks, allocate here. */
+/* Memory: this file allocates nothing itself. The decoders write into memory
+** the caller owns; each encoder's output is allocated by its library (libjpeg's
+** jpeg_mem_dest with malloc, libwebp's memory writer with its own allocator)
+** and released by that library's free (weft_jpeg_free, weft_webp_free), and
+** the scratch rows live in libjpeg's and libwebp's own pools. No jemalloc arena:
+** WeftDisplay links no jemalloc (an app that draws text and images without
+** Weft's engine gets no allocator it did not ask for; docs/ARCHITECTURE.md,
+** "What each library links"), and the encoders serve tests and benchmarks. */
 
 #include <assert.h>
 #include <setjmp.h>
@@ -167,13 +168,9 @@ static int jpeg_encode(const uint8_t *pixels, size_t stride, int width, int heig
     error.message = NULL;
     unsigned char *buffer = NULL;
     unsigned long size = 0;
-    /* The CMYK row; volatile so that the jump back frees it. */
-    uint8_t *volatile row = cmyk ? malloc((size_t)width * 4) : NULL;
-    if (cmyk && row == NULL) return WEFT_IMAGE_ENOMEM;
     if (setjmp(error.resume)) {
         jpeg_destroy_compress(&cinfo);
-        free(buffer);
-        free(row);
+        free(buffer);  /* jpeg_mem_dest's, from malloc: libjpeg's contract */
         return WEFT_IMAGE_ENOMEM;
     }
     jpeg_create_compress(&cinfo);
@@ -186,6 +183,10 @@ static int jpeg_encode(const uint8_t *pixels, size_t stride, int width, int heig
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
     jpeg_start_compress(&cinfo, TRUE);
+    /* The CMYK row, in libjpeg's image pool: jpeg_finish_compress or
+    ** jpeg_destroy_compress (after a jump back) releases it. */
+    JSAMPROW row = cmyk ? (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE, (JDIMENSION)width * 4, 1)[0]
+                        : NULL;
     while (cinfo.next_scanline < cinfo.image_height) {
         const uint8_t *from = pixels + (size_t)cinfo.next_scanline * stride;
         JSAMPROW samples = (JSAMPROW)from;
@@ -197,13 +198,12 @@ static int jpeg_encode(const uint8_t *pixels, size_t stride, int width, int heig
                 row[x * 4 + 2] = from[x * 4 + 0];
                 row[x * 4 + 3] = 255;
             }
-            samples = (JSAMPROW)row;
+            samples = row;
         }
         jpeg_write_scanlines(&cinfo, &samples, 1);
     }
     jpeg_finish_compress(&cinfo);
     jpeg_destroy_compress(&cinfo);
-    free(row);
     *output = buffer;
     *output_length = size;
     return 0;
@@ -262,40 +262,50 @@ int weft_webp_encode(const uint8_t *pixels, size_t stride, int width, int height
                      uint8_t **output, size_t *output_length) {
     assert(pixels != NULL && output != NULL && output_length != NULL);
     assert(width > 0 && height > 0 && stride >= (size_t)width * 4);
-    /* WebP's encoder takes straight (not premultiplied) alpha. */
-    size_t row = (size_t)width * 4;
-    uint8_t *straight = malloc(row * (size_t)height);
-    if (straight == NULL) return WEFT_IMAGE_ENOMEM;
+    WebPConfig config;
+    WebPPicture picture;
+    if (!WebPConfigInit(&config) || !WebPPictureInit(&picture)) return WEFT_IMAGE_ENOMEM;
+    config.lossless = quality < 0;
+    config.exact = quality < 0;  /* lossless keeps every pixel, transparent ones too */
+    config.quality = quality < 0 ? 75.0f : (float)quality;
+    picture.use_argb = 1;
+    picture.width = width;
+    picture.height = height;
+    /* Copied into libwebp's own ARGB buffer, then made straight alpha there:
+    ** WebP's encoder takes straight (not premultiplied) alpha. */
+    if (!WebPPictureImportBGRA(&picture, pixels, (int)stride)) return WEFT_IMAGE_ENOMEM;
     for (int y = 0; y < height; y++) {
-        const uint8_t *from = pixels + (size_t)y * stride;
-        uint8_t *to = straight + (size_t)y * row;
+        uint32_t *pixel = picture.argb + (size_t)y * (size_t)picture.argb_stride;
         for (int x = 0; x < width; x++) {
-            uint8_t alpha = from[4 * x + 3];
-            for (int c = 0; c < 3; c++) {
-                to[4 * x + c] = alpha == 0 ? 0 : (uint8_t)((from[4 * x + c] * 255 + alpha / 2) / alpha);
+            uint32_t argb = pixel[x], alpha = argb >> 24;
+            if (alpha == 255) continue;
+            uint32_t straight = alpha << 24;
+            for (int shift = 0; shift < 24; shift += 8) {
+                uint32_t channel = (argb >> shift) & 0xFF;
+                straight |= (alpha == 0 ? 0 : (channel * 255 + alpha / 2) / alpha) << shift;
             }
-            to[4 * x + 3] = alpha;
+            pixel[x] = straight;
         }
     }
-    uint8_t *encoded = NULL;
-    size_t size = quality < 0
-        ? WebPEncodeLosslessBGRA(straight, width, height, (int)row, &encoded)
-        : WebPEncodeBGRA(straight, width, height, (int)row, (float)quality, &encoded);
-    free(straight);
-    if (size == 0) return WEFT_IMAGE_ENOMEM;
-    /* Copied so that one free releases what either encoder made. */
-    uint8_t *copy = malloc(size);
-    if (copy == NULL) {
-        WebPFree(encoded);
+    WebPMemoryWriter writer;
+    WebPMemoryWriterInit(&writer);
+    picture.writer = WebPMemoryWrite;
+    picture.custom_ptr = &writer;
+    int encoded = WebPEncode(&config, &picture);
+    WebPPictureFree(&picture);
+    if (!encoded) {
+        WebPMemoryWriterClear(&writer);
         return WEFT_IMAGE_ENOMEM;
     }
-    memcpy(copy, encoded, size);
-    WebPFree(encoded);
-    *output = copy;
-    *output_length = size;
+    *output = writer.mem;
+    *output_length = writer.size;
     return 0;
 }
 
-void weft_image_free(uint8_t *buffer) {
-    free(buffer);
+void weft_jpeg_free(uint8_t *buffer) {
+    free(buffer);  /* jpeg_mem_dest allocates with malloc: libjpeg's contract */
+}
+
+void weft_webp_free(uint8_t *buffer) {
+    WebPFree(buffer);
 }

@@ -102,6 +102,22 @@ func withOrientation(_ jpeg: Data, _ orientation: UInt16, bigEndian: Bool) -> Da
         #expect(lossless.pixel(x: 5, y: 5) == 0xFFFF_0000 && lossless.pixel(x: 35, y: 15) == 0xFFFF_FFFF)
     }
 
+    @Test func aLosslessWebPKeepsTranslucentPixels() throws {
+        // Premultiplied half-transparent orange, fully transparent, and opaque blue.
+        let pixels: [UInt32] = [0x8080_4000, 0x0000_0000, 0xFF00_00FF]
+        let source = try Bitmap(pixelWidth: 3, pixelHeight: 1) { bytes, _ in
+            bytes.assumingMemoryBound(to: UInt32.self).update(from: pixels, count: 3)
+        }
+        let round = try Bitmap(imageData: source.webPData(quality: nil))
+        for (x, expected) in pixels.enumerated() {
+            let got = round.pixel(x: x, y: 0)
+            for shift: UInt32 in [0, 8, 16, 24] {
+                let a = Int(got >> shift & 0xFF), b = Int(expected >> shift & 0xFF)
+                #expect(abs(a - b) <= 1, "pixel \(x): \(String(got, radix: 16)) for \(String(expected, radix: 16))")
+            }
+        }
+    }
+
     @Test(arguments: [(1, ["red", "green", "blue", "white"]), (2, ["green", "red", "white", "blue"]),
                       (3, ["white", "blue", "green", "red"]), (4, ["blue", "white", "red", "green"]),
                       (5, ["red", "blue", "green", "white"]), (6, ["blue", "red", "white", "green"]),

@@ -48,13 +48,13 @@ int weft_jpeg_decode(const uint8_t *data, size_t length, int denominator,
                      uint8_t *pixels, size_t stride, int width, int height, char *message);
 
 /* Encodes opaque ARGB32 pixels as a baseline JPEG of `quality` (1-100) into a
-** buffer from malloc, which the caller frees with weft_image_free. */
+** buffer from libjpeg, which the caller frees with weft_jpeg_free. */
 int weft_jpeg_encode(const uint8_t *pixels, size_t stride, int width, int height, int quality,
                      uint8_t **output, size_t *output_length);
 
 /* Compresses opaque B, G, R, A pixels to a CMYK JPEG in Adobe's inverted
 ** convention (no black ink), as print tools write them: for tests of the
-** CMYK decode. Free the output with weft_image_free. */
+** CMYK decode. Free the output with weft_jpeg_free. */
 int weft_jpeg_encode_cmyk(const uint8_t *pixels, size_t stride, int width, int height, int quality,
                           uint8_t **output, size_t *output_length);
 
@@ -67,11 +67,15 @@ int weft_webp_decode(const uint8_t *data, size_t length, uint8_t *pixels, size_t
                      char *message);
 
 /* Encodes ARGB32 pixels (premultiplied alpha is un-premultiplied first) as a
-** lossy WebP of `quality` (0-100), or lossless when `quality` is negative. */
+** lossy WebP of `quality` (0-100), or lossless when `quality` is negative;
+** free the output with weft_webp_free. */
 int weft_webp_encode(const uint8_t *pixels, size_t stride, int width, int height, int quality,
                      uint8_t **output, size_t *output_length);
 
-/* Frees what an encoder returned. */
-void weft_image_free(uint8_t *buffer);
+/* Frees what a JPEG encoder returned. */
+void weft_jpeg_free(uint8_t *buffer);
+
+/* Frees what the WebP encoder returned. */
+void weft_webp_free(uint8_t *buffer);
 
 #endif

@@ -7,8 +7,9 @@ public import WeftNode
 /// size it shows, cancels the fetch when it leaves (the download stops when no
 /// other node wants the URL), and shows its `ImageNode.defaultImage` or
 /// placeholder colour until the image lands (`DisplayNode.placeholderEnabled`
-/// is on for it). Its delegate hears the fetch start, its progress and its end. A reused node given a new URL never shows the old URL's
-/// image: a fetch is kept only for the source it was started for.
+/// is on for it). Its delegate hears the fetch start, its progress and its
+/// end. A reused node given a new URL never shows the old URL's image: a
+/// fetch is kept only for the source it was started for.
 // @unchecked Sendable: its state is ImageNode's (a PosixMutex) and `delegateBox`'s.
 open class NetworkImageNode: ImageNode, @unchecked Sendable {
     private let delegateBox = _DelegateBox()

@@ -155,8 +155,8 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
 
     /// The node's placeholder at its current size and scale: by default a
     /// bitmap of ``placeholderColor`` with the node's corner radius, shared by
-    /// every node of that size, scale, colour and radius. Override it to show another (call super for the
-    /// colour); an image node shows its default image. Called on main by hosts
+    /// every node of that size, scale, colour and radius. Override it to show
+    /// another (call super for the colour); an image node shows its default image. Called on main by hosts
     /// while the node is not complete and ``placeholderEnabled`` is on, so make
     /// it cheap: cache what you return.
     ///

@@ -122,6 +122,9 @@ extension CollectionNode {
         defer { heldCells = holding }
         for cell in cells {
             let shown = viewportRect(forContentRect: cell.frame)
+            if let fill = selectionFill(of: cell) {
+                screen.layers.append(.fill(fill, size: shown.size, at: shown.origin))
+            }
             let first = screen.layers.count
             var drawing = cell.appendLayers(at: shown.origin, to: &screen.layers, time: time, isFading: &screen.isAnimating)
             // A reloaded cell whose new drawing has not landed shows the old one.
@@ -167,6 +170,30 @@ extension CollectionNode {
             }
         }
         return screen
+    }
+
+    /// What shows behind a visible item's contents: its highlight's colour
+    /// while it is highlighted, else its selection's while it is selected (the
+    /// node's own, else the container's); `nil` for neither, or for a clear colour.
+    ///
+    /// - Complexity: O(1).
+    private func selectionFill(of cell: VisibleCell) -> Color? {
+        guard cell.supplementaryKind == nil, let node = cell.node else { return nil }
+        let color: Color
+        if node.isHighlighted {
+            color = node.highlightedBackgroundColor ?? highlightedBackgroundColor
+        } else if node.isSelected {
+            color = node.selectedBackgroundColor ?? selectedBackgroundColor
+        } else {
+            return nil
+        }
+        return color.alpha > 0 ? color : nil
+    }
+
+    /// Tells the view that the selected and highlighted cells look different:
+    /// their contents' observers hear of them, as when a drawing lands.
+    func redrawSelection() {
+        for entry in selection { entry.element?.nodeIfAllocated?.announceAppearanceChange() }
     }
 
     /// Before `update` commits: what each visible item's cell shows, to hold in

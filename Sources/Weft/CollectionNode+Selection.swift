@@ -77,8 +77,62 @@ extension CollectionNode {
         delegateDidSelectItem(at: indexPath)
     }
 
+    /// What a Control-click (or Control+Space) on the item at `indexPath`
+    /// does on a desktop: the item's selection flips and the others stay, with
+    /// ``allowsMultipleSelection``; without, a selected item is deselected and
+    /// an unselected one selected in place of the others. The delegate is
+    /// asked and told as for ``tapItem(at:)``.
+    ///
+    /// - Throws: ``CollectionNodeError/noSuchItem(_:numberOfSections:numberOfItemsInSection:)``.
+    /// - Complexity: O(*m* + log *n*) for *m* selected items.
+    public func toggleItem(at indexPath: IndexPath) throws(CollectionNodeError) {
+        let element = try element(at: indexPath)
+        guard allowsSelection else { return }
+        guard isSelected(element) else { return try tapItem(at: indexPath) }
+        guard delegateShouldDeselectItem(at: indexPath) else { return }
+        setDeselected(element)
+        delegateDidDeselectItem(at: indexPath)
+    }
+
+    /// What a Shift-click (or Shift with an arrow key) on the item at
+    /// `indexPath` does on a desktop: with ``allowsMultipleSelection``, every
+    /// item from `anchor` to `indexPath` (both included, in either order, across
+    /// sections) is selected, the delegate asked and told for each that was not;
+    /// items selected before stay. Without it, or with no anchor, it is a
+    /// ``tapItem(at:)``.
+    ///
+    /// - Throws: ``CollectionNodeError/noSuchItem(_:numberOfSections:numberOfItemsInSection:)``
+    ///   for either path; nothing changes then.
+    /// - Complexity: O(*r* (*m* + log *n*)) for *r* items in the range; a lazy
+    ///   list loads those not loaded.
+    public func extendSelection(from anchor: IndexPath?, to indexPath: IndexPath) throws(CollectionNodeError) {
+        guard allowsMultipleSelection, let anchor, anchor != indexPath else { return try tapItem(at: indexPath) }
+        _ = try element(at: anchor)
+        _ = try element(at: indexPath)
+        guard allowsSelection else { return }
+        let map = dataController.pendingMap
+        var path = min(anchor, indexPath)
+        let last = max(anchor, indexPath)
+        while true {
+            let element = try element(at: path)
+            if !isSelected(element), delegateShouldSelectItem(at: path) {
+                setSelected(element, replacingOthers: false)
+                delegateDidSelectItem(at: path)
+            }
+            guard path < last else { break }
+            if path.item + 1 < map.numberOfItems(inSection: path.section) {
+                path = IndexPath(item: path.item + 1, section: path.section)
+            } else {
+                var section = path.section + 1
+                while section < map.numberOfSections, map.numberOfItems(inSection: section) == 0 { section += 1 }
+                guard section < map.numberOfSections else { break }
+                path = IndexPath(item: 0, section: section)
+            }
+        }
+    }
+
     /// The element of the item at `indexPath` of the data source's index space.
-    func element(at indexPath: IndexPath) throws(CollectionNodeError) -> CollectionElement {
+    package func element(at indexPath: IndexPath) throws(CollectionNodeError) -> CollectionElement {
         let map = dataController.pendingMap
         let sections = map.numberOfSections
         let section = indexPath.count == 2 ? indexPath.section : -1

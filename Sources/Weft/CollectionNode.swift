@@ -214,6 +214,7 @@ public class CollectionNode {
             }
             rangeController.scrollVelocity = CGPoint(x: newValue.x - old.x, y: newValue.y - old.y)
             rangeController.viewport.origin = newValue
+            view?.containerDidScroll(self)
         }
     }
 
@@ -253,6 +254,19 @@ public class CollectionNode {
     /// Whether more than one item can be selected at once; a tap on a selected
     /// item then deselects it. `false` by default, as in UIKit.
     public var allowsMultipleSelection = false
+
+    /// What a selected item shows behind its contents unless its node sets its
+    /// own (`CellNode.selectedBackgroundColor`): a light blue by default, the
+    /// theme's selection colour in a GTK view (``ContainerBackingView``s set it).
+    public var selectedBackgroundColor = Color(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.22) {
+        didSet { if selectedBackgroundColor != oldValue { redrawSelection() } }
+    }
+
+    /// What a highlighted (pressed) item shows behind its contents unless its
+    /// node sets its own (`CellNode.highlightedBackgroundColor`).
+    public var highlightedBackgroundColor = Color(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.12) {
+        didSet { if highlightedBackgroundColor != oldValue { redrawSelection() } }
+    }
 
     /// The selected elements, in the order they were selected.
     var selection: [_WeakElement] = []

@@ -5,7 +5,7 @@ public import WeftDataController
 /// scrolls and draws needs of its container. Texture's `ASCollectionView`
 /// holds its `collectionNode` for the same reasons.
 ///
-/// Both container calls are optional capabilities with defaults that do
+/// The container calls are optional capabilities with defaults that do
 /// nothing, as swift-nio's `Channel.syncOptions` is, so a view conforms with
 /// only its data controller's commit:
 ///
@@ -17,6 +17,7 @@ public import WeftDataController
 /// - ``mount(_:of:)`` once per frame, from ``CollectionNode/layoutIfNeeded()``,
 ///   with the cells visible after the range update: the view mounts, reuses or
 ///   draws them. The container has laid out each cell's node first.
+/// - ``containerDidScroll(_:)`` after each change of the content offset.
 ///
 /// `HeadlessCollectionView` (module WeftHeadless) mounts a host view per cell
 /// from a reuse pool; `GTKCollectionView` (module WeftGTK) draws the cells'
@@ -30,6 +31,12 @@ public protocol ContainerBackingView: CollectionBackingView {
     /// Shows `cells`, the cells visible in this frame, in drawing order (back
     /// to front): the items as the layout lists them, then headers and footers.
     func mount(_ cells: [VisibleCell], of container: CollectionNode)
+
+    /// The container's ``CollectionNode/contentOffset`` changed: the app
+    /// scrolled (``CollectionNode/scrollToItem(at:at:animated:)``, a new
+    /// offset), or the view did. A view with scroll bars moves them, and
+    /// redraws; one that drives the offset itself ignores its own changes.
+    func containerDidScroll(_ container: CollectionNode)
 }
 
 extension ContainerBackingView {
@@ -38,4 +45,7 @@ extension ContainerBackingView {
 
     /// Does nothing: a view that shows no cells mounts none.
     public func mount(_ cells: [VisibleCell], of container: CollectionNode) {}
+
+    /// Does nothing: a view without scroll bars has nothing to move.
+    public func containerDidScroll(_ container: CollectionNode) {}
 }

@@ -50,6 +50,13 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         set { change { $0.truncationMode = newValue } }
     }
 
+    /// What a screen reader says: the label set, else the whole text (cut or
+    /// not, as Texture's text node), so a cell's label joins its texts.
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? attributedText.string }
+        set { super.accessibilityLabel = newValue }
+    }
+
     /// The number of lines of the last layout, 0 before the node was measured.
     public var lineCount: Int {
         textState.withLock { $0.layout }?.lineCount ?? 0

@@ -1,4 +1,5 @@
 public import Foundation
+public import WeftCore
 
 /// A node that is one item of a list or grid: the unit a collection allocates,
 /// measures, moves through its ranges and releases.
@@ -9,14 +10,61 @@ public import Foundation
 /// reuses it for another item; the node lives until its item is deleted or
 /// reloaded, or the collection dies, and collections release their nodes through
 /// `DeallocQueue` so that the deinitializers run off main.
-// @unchecked: `isSelected` and `isHighlighted` are isolated to the main actor;
+// @unchecked: `isSelected`, `isHighlighted` and the two background colours
+// are isolated to the main actor;
 // everything else is DisplayNode's, behind its lock.
 open class CellNode: DisplayNode, @unchecked Sendable {
     /// Whether the item is selected, as the collection view reports it.
-    @MainActor open var isSelected = false
+    ///
+    /// A selected cell shows ``selectedBackgroundColor`` behind its contents
+    /// (the container's colour when `nil`: a host view sets it from its
+    /// desktop's theme), and its ``DisplayNode/accessibilityTraits`` include
+    /// ``AccessibilityTraits/selected``. A change redraws the cell's view.
+    /// Override it (calling `super`) to show selection another way, and set
+    /// ``selectedBackgroundColor`` to `.clear` to draw nothing behind.
+    @MainActor open var isSelected = false {
+        didSet {
+            guard isSelected != oldValue else { return }
+            if isSelected { accessibilityTraits.insert(.selected) } else { accessibilityTraits.remove(.selected) }
+            ContentsObservation.contentsDidChange(of: self)
+        }
+    }
 
-    /// Whether the item is highlighted (touched down), as the collection view reports it.
-    @MainActor open var isHighlighted = false
+    /// Whether the item is highlighted (pressed and not yet released), as the
+    /// collection view reports it. A highlighted cell shows
+    /// ``highlightedBackgroundColor`` behind its contents (the container's
+    /// colour when `nil`), over its selection's; a change redraws the cell's view.
+    @MainActor open var isHighlighted = false {
+        didSet {
+            guard isHighlighted != oldValue else { return }
+            ContentsObservation.contentsDidChange(of: self)
+        }
+    }
+
+    /// What a selected cell shows behind its contents, as UIKit's
+    /// `selectedBackgroundView`; `nil` (the default) for its container's colour.
+    @MainActor public var selectedBackgroundColor: Color? {
+        didSet { if isSelected { ContentsObservation.contentsDidChange(of: self) } }
+    }
+
+    /// What a highlighted cell shows behind its contents; `nil` (the default)
+    /// for its container's colour.
+    @MainActor public var highlightedBackgroundColor: Color? {
+        didSet { if isHighlighted { ContentsObservation.contentsDidChange(of: self) } }
+    }
+
+    /// Tells the views that show this cell that it looks different with the
+    /// same contents (its selection's colour changed): they redraw it.
+    @MainActor package func announceAppearanceChange() {
+        ContentsObservation.contentsDidChange(of: self)
+    }
+
+    /// A cell is read as one element by default: its label joins its
+    /// subnodes' (``DisplayNode/aggregatedAccessibilityLabel(isRightToLeft:)``).
+    open override var isAccessibilityContainer: Bool {
+        get { state.withLock { $0.accessibility.isContainer } ?? true }
+        set { state.withLock { $0.accessibility.isContainer = newValue } }
+    }
 
     /// The element of the collection that made this node, held weakly: Weft's
     /// data controller sets it to the node's `CollectionElement`, so that a

@@ -56,6 +56,8 @@ extension DisplayNode {
         var placeholderFadeStart: Double?
         var cornerRadius: Double = 0
         var contentsScale: Double?
+        /// What assistive technologies read (``DisplayNode/accessibilityLabel`` and the rest).
+        var accessibility = _Accessibility()
         var displayTransaction: _DisplayTransaction?
         /// Marked by ``DisplayNode/setNeedsDisplay()`` for the next main turn's
         /// capture, which clears it: later marks in the turn add nothing.

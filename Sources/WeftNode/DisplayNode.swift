@@ -312,6 +312,37 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     @MainActor
     open func didCompleteLayoutTransition(_ transition: LayoutTransition) {}
 
+    // MARK: Accessibility
+
+    /// What a screen reader says for the node: Texture's (and UIKit's)
+    /// `accessibilityLabel`. `nil` by default; a text node's is its text, and a
+    /// container's (a cell's, by default) joins its descendants' (see
+    /// ``isAccessibilityContainer``). Any thread.
+    open var accessibilityLabel: String? {
+        get { state.withLock { $0.accessibility.label } }
+        set { state.withLock { $0.accessibility.label = newValue } }
+    }
+
+    /// Whether a screen reader reads this node as one element on its own:
+    /// `true` when the node has a non-empty ``accessibilityLabel`` unless set.
+    /// Any thread.
+    open var isAccessibilityElement: Bool {
+        get {
+            if let set = state.withLock({ $0.accessibility.isElement }) { return set }
+            return accessibilityLabel.map { !$0.isEmpty } ?? false
+        }
+        set { state.withLock { $0.accessibility.isElement = newValue } }
+    }
+
+    /// Whether the node is read as one element whose label joins its
+    /// descendants' labels, in reading order: Texture's
+    /// `isAccessibilityContainer`. `false` by default; a cell node's is `true`,
+    /// so a list item is read whole, as a row of a desktop list is. Any thread.
+    open var isAccessibilityContainer: Bool {
+        get { state.withLock { $0.accessibility.isContainer } ?? false }
+        set { state.withLock { $0.accessibility.isContainer = newValue } }
+    }
+
     // MARK: Names
 
     /// A name for logs and error messages.

@@ -11,12 +11,27 @@ extension Bitmap {
         /// default): a fading placeholder's is between.
         public var opacity: Double
 
+        /// The size it covers, in points: `nil` (the default) for the bitmap's
+        /// own; otherwise the bitmap is stretched to it (nearest pixel), as a
+        /// ``fill(_:size:at:)`` layer's one pixel is.
+        public var size: CGSize?
+
         /// Creates a layer; an `opacity` outside 0...1 (or not finite) is
         /// taken as the nearest end (1 for NaN).
-        public init(_ bitmap: Bitmap, at origin: CGPoint, opacity: Double = 1) {
+        public init(_ bitmap: Bitmap, at origin: CGPoint, opacity: Double = 1, size: CGSize? = nil) {
             self.bitmap = bitmap
             self.origin = origin
             self.opacity = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
+            self.size = size
+        }
+
+        /// A rectangle of one colour: a cell's selection or highlight behind its
+        /// contents. The colour's one-pixel bitmap is shared by every layer of
+        /// that colour (a host view's texture cache keeps one texture for it).
+        ///
+        /// - Complexity: O(1).
+        public static func fill(_ color: Color, size: CGSize, at origin: CGPoint) -> Layer {
+            Layer(_FillBitmaps.bitmap(for: color), at: origin, size: size)
         }
     }
 
@@ -52,20 +67,22 @@ extension Bitmap {
                       at placed: CGRect, scale: Double, opacity: Double) {
         let alpha = UInt32((opacity * 255).rounded())
         guard alpha > 0 else { return }
-        let ratio = self.scale / scale
         let left = Int((placed.minX * scale).rounded()), top = Int((placed.minY * scale).rounded())
         let targetWidth = Int((placed.width * scale).rounded()), targetHeight = Int((placed.height * scale).rounded())
         let columns = max(left, 0) ..< min(left + targetWidth, width)
         let rows = max(top, 0) ..< min(top + targetHeight, height)
         guard !columns.isEmpty, !rows.isEmpty else { return }
+        // Source pixels per target pixel on each axis: the scales' ratio for a
+        // bitmap at its own size, more or less for one stretched to a size.
+        let ratioX = Double(pixelWidth) / Double(targetWidth), ratioY = Double(pixelHeight) / Double(targetHeight)
         withUnsafeBytes { source in
             let base = source.baseAddress!
             for row in rows {
-                let sourceRow = min(Int(Double(row - top) * ratio), pixelHeight - 1)
+                let sourceRow = min(Int(Double(row - top) * ratioY), pixelHeight - 1)
                 let from = (base + sourceRow * self.bytesPerRow).assumingMemoryBound(to: UInt32.self)
                 let to = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self)
                 for column in columns {
-                    let sourceColumn = ratio == 1 ? column - left : min(Int(Double(column - left) * ratio), pixelWidth - 1)
+                    let sourceColumn = ratioX == 1 ? column - left : min(Int(Double(column - left) * ratioX), pixelWidth - 1)
                     let pixel = alpha == 255 ? from[sourceColumn] : Self.scaled(from[sourceColumn], by: alpha)
                     to[column] = Self.sourceOver(pixel, to[column])
                 }

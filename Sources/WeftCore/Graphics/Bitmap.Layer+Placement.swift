@@ -6,7 +6,7 @@ extension Bitmap.Layer {
     /// layers show and where, so that the three agree to the pixel. Each blitter
     /// only copies pixels into the rect it is handed.
     ///
-    /// A layer's rect is its bitmap's size in points at its origin, moved to the
+    /// A layer's rect is its size in points (its bitmap's, unless it sets one) at its origin, moved to the
     /// nearest whole pixel of the composition (a texture between two pixels is
     /// resampled, and blurs). A layer that shows nothing is skipped: wholly
     /// outside the composition, empty, or at an origin that is not finite.
@@ -37,8 +37,8 @@ extension Bitmap.Layer {
         // Past ±2^52 pixels, positions are no longer whole numbers: nothing there is on screen.
         let limit = Double(1 << 52)
         guard x.isFinite, y.isFinite, abs(x) < limit, abs(y) < limit else { return nil }
-        let size = bitmap.size
-        guard size.width > 0, size.height > 0 else { return nil }
+        let size = self.size ?? bitmap.size
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { return nil }
         return CGRect(x: x / scale, y: y / scale, width: size.width, height: size.height)
     }
 }

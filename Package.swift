@@ -394,7 +394,7 @@ let package = Package(
         .testTarget(
             name: "WeftGTKTests",
             dependencies: ["WeftGTK", "WeftDisplay", "WeftHeadless", "WeftMemory", "WeftSimulation", "WeftTestSupport", "CGtk4"],
-            exclude: ["References"],
+            exclude: ["References", "Scripts"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -101,6 +101,9 @@ static void weft_canvas_dispose(GObject *object) {
     }
     g_clear_object(&canvas->hadjustment);
     g_clear_object(&canvas->vadjustment);
+    /* A widget's children are its own to drop (GTK 4 warns of children left at finalize). */
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(canvas))) != NULL) gtk_widget_unparent(child);
     G_OBJECT_CLASS(weft_canvas_parent_class)->dispose(object);
 }
 
@@ -169,6 +172,31 @@ static void weft_canvas_unrealize(GtkWidget *widget) {
     GTK_WIDGET_CLASS(weft_canvas_parent_class)->unrealize(widget);
 }
 
+/* The list is one stop of the Tab chain, as GtkListView is: from outside it
+** focus enters (the canvas grabs it, and hands it to an item's widget through
+** focus_target); from inside, Tab and Shift+Tab leave it. Arrow keys move
+** between items through key_pressed, not through GTK's focus chain. */
+static gboolean weft_canvas_focus(GtkWidget *widget, GtkDirectionType direction) {
+    (void)direction;
+    assert(WEFT_IS_CANVAS(widget));
+    GtkRoot *root = gtk_widget_get_root(widget);
+    GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+    if (focus != NULL && (focus == widget || gtk_widget_is_ancestor(focus, widget))) return FALSE;
+    return gtk_widget_grab_focus(widget);
+}
+
+/* Focus asked of the canvas goes to the widget Swift names (the focused
+** item's), as a GtkListView row hands focus to its child. */
+static gboolean weft_canvas_grab_focus(GtkWidget *widget) {
+    WeftCanvas *canvas = WEFT_CANVAS(widget);
+    GtkWidget *target = canvas->callbacks.focus_target ? canvas->callbacks.focus_target(canvas->callbacks.context) : NULL;
+    if (target != NULL && target != widget) {
+        assert(gtk_widget_get_parent(target) == widget);
+        return gtk_widget_grab_focus(target);
+    }
+    return GTK_WIDGET_CLASS(weft_canvas_parent_class)->grab_focus(widget);
+}
+
 static void weft_canvas_class_init(WeftCanvasClass *class) {
     GObjectClass *object_class = G_OBJECT_CLASS(class);
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
@@ -184,15 +212,45 @@ static void weft_canvas_class_init(WeftCanvasClass *class) {
     g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");
     g_object_class_override_property(object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
     g_object_class_override_property(object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+    widget_class->focus = weft_canvas_focus;
+    widget_class->grab_focus = weft_canvas_grab_focus;
     gtk_widget_class_set_css_name(widget_class, "weftcanvas");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LIST);
+}
+
+static void weft_canvas_pressed(GtkGestureClick *gesture, int presses, double x, double y, gpointer data) {
+    (void)gesture, (void)presses;
+    WeftCanvas *canvas = data;
+    if (canvas->callbacks.pressed) canvas->callbacks.pressed(canvas->callbacks.context, x, y, TRUE);
 }
 
 static void weft_canvas_released(GtkGestureClick *gesture, int presses, double x, double y, gpointer data) {
-    (void)gesture;
     WeftCanvas *canvas = data;
-    gtk_widget_grab_focus(GTK_WIDGET(canvas));
+    GdkModifierType state = gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(gesture));
+    if (canvas->callbacks.pressed) canvas->callbacks.pressed(canvas->callbacks.context, x, y, FALSE);
     /* "released" fires for each press of a multi-click: a double-click is one click. */
-    if (presses == 1 && canvas->callbacks.clicked) canvas->callbacks.clicked(canvas->callbacks.context, x, y);
+    if (presses == 1 && canvas->callbacks.clicked) canvas->callbacks.clicked(canvas->callbacks.context, x, y, state);
+    /* After the click, so that focus goes to the item it made the focused one. */
+    gtk_widget_grab_focus(GTK_WIDGET(canvas));
+}
+
+/* A press that ends without a release on the canvas (the pointer left, a grab). */
+static void weft_canvas_press_stopped(GtkGesture *gesture, GdkEventSequence *sequence, gpointer data) {
+    (void)gesture, (void)sequence;
+    WeftCanvas *canvas = data;
+    if (canvas->callbacks.pressed) canvas->callbacks.pressed(canvas->callbacks.context, 0, 0, FALSE);
+}
+
+static void weft_canvas_focus_enter(GtkEventControllerFocus *controller, gpointer data) {
+    (void)controller;
+    WeftCanvas *canvas = data;
+    if (canvas->callbacks.focus_changed) canvas->callbacks.focus_changed(canvas->callbacks.context, TRUE);
+}
+
+static void weft_canvas_focus_leave(GtkEventControllerFocus *controller, gpointer data) {
+    (void)controller;
+    WeftCanvas *canvas = data;
+    if (canvas->callbacks.focus_changed) canvas->callbacks.focus_changed(canvas->callbacks.context, FALSE);
 }
 
 static gboolean weft_canvas_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
@@ -209,11 +267,17 @@ static void weft_canvas_init(WeftCanvas *canvas) {
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN);
     GtkGesture *click = gtk_gesture_click_new();
     gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click), GDK_BUTTON_PRIMARY);
+    g_signal_connect(click, "pressed", G_CALLBACK(weft_canvas_pressed), canvas);
     g_signal_connect(click, "released", G_CALLBACK(weft_canvas_released), canvas);
+    g_signal_connect(click, "cancel", G_CALLBACK(weft_canvas_press_stopped), canvas);
     gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(click));
     GtkEventController *keys = gtk_event_controller_key_new();
     g_signal_connect(keys, "key-pressed", G_CALLBACK(weft_canvas_key_pressed), canvas);
     gtk_widget_add_controller(widget, keys);
+    GtkEventController *focus = gtk_event_controller_focus_new();
+    g_signal_connect(focus, "enter", G_CALLBACK(weft_canvas_focus_enter), canvas);
+    g_signal_connect(focus, "leave", G_CALLBACK(weft_canvas_focus_leave), canvas);
+    gtk_widget_add_controller(widget, focus);
 }
 
 GtkWidget *weft_canvas_new(void) {
@@ -305,4 +369,78 @@ GdkTexture *weft_widget_render_texture(GtkWidget *widget) {
     GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
     gsk_render_node_unref(node);
     return texture;
+}
+
+/* ---- 4. Item accessibles ---------------------------------------------- */
+
+#define WEFT_TYPE_ITEM (weft_item_get_type())
+G_DECLARE_FINAL_TYPE(WeftItem, weft_item, WEFT, ITEM, GtkWidget)
+
+struct _WeftItem {
+    GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE(WeftItem, weft_item, GTK_TYPE_WIDGET)
+
+/* GtkWindow's own key bindings activate the focus widget (Return and
+** Enter: activate-default, Space: activate-focus) before the canvas's key
+** controller hears them; an item's activation is its parent canvas's. */
+static void weft_item_activate(WeftItem *item) {
+    assert(WEFT_IS_ITEM(item));
+    GtkWidget *parent = gtk_widget_get_parent(GTK_WIDGET(item));
+    if (parent == NULL || !WEFT_IS_CANVAS(parent)) return;
+    WeftCanvas *canvas = WEFT_CANVAS(parent);
+    if (canvas->callbacks.item_activated) canvas->callbacks.item_activated(canvas->callbacks.context, GTK_WIDGET(item));
+}
+
+static void weft_item_class_init(WeftItemClass *class) {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
+    gtk_widget_class_set_css_name(widget_class, "row");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LIST_ITEM);
+    guint activate = g_signal_new_class_handler("activate", G_TYPE_FROM_CLASS(class),
+                                                G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION, G_CALLBACK(weft_item_activate),
+                                                NULL, NULL, NULL, G_TYPE_NONE, 0);
+    gtk_widget_class_set_activate_signal(widget_class, activate);
+}
+
+static void weft_item_init(WeftItem *item) {
+    GtkWidget *widget = GTK_WIDGET(item);
+    gtk_widget_set_focusable(widget, TRUE);
+    /* The canvas under it takes the pointer: clicks, presses and hover are its. */
+    gtk_widget_set_can_target(widget, FALSE);
+}
+
+GtkWidget *weft_item_new(void) {
+    return GTK_WIDGET(g_object_new(WEFT_TYPE_ITEM, NULL));
+}
+
+void weft_item_update(GtkWidget *widget, const char *label, const char *description, int position, int set_size,
+                      gboolean selected, gboolean disabled) {
+    assert(WEFT_IS_ITEM(widget) && position >= 1 && set_size >= position);
+    GtkAccessible *accessible = GTK_ACCESSIBLE(widget);
+    weft_widget_set_accessible_label(widget, label);
+    if (description != NULL) {
+        gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+    } else {
+        gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
+    gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_POS_IN_SET, position,
+                                   GTK_ACCESSIBLE_RELATION_SET_SIZE, set_size, -1);
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_SELECTED, selected, GTK_ACCESSIBLE_STATE_DISABLED,
+                                disabled, -1);
+}
+
+void weft_widget_set_accessible_label(GtkWidget *widget, const char *label) {
+    assert(GTK_IS_WIDGET(widget));
+    if (label != NULL) {
+        gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    } else {
+        gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+    }
+}
+
+void weft_canvas_set_multiselectable(GtkWidget *canvas, gboolean multiselectable) {
+    assert(WEFT_IS_CANVAS(canvas));
+    gtk_accessible_update_property(GTK_ACCESSIBLE(canvas), GTK_ACCESSIBLE_PROPERTY_MULTI_SELECTABLE, multiselectable,
+                                   -1);
 }

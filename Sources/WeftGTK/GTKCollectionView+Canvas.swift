@@ -26,12 +26,32 @@ extension GTKCollectionView {
         frame_painted: { context, frameTime in
             view(context).map { view in MainActor.assumeIsolated { view.framePainted(at: frameTime) } }
         },
-        clicked: { context, x, y in
-            view(context).map { view in MainActor.assumeIsolated { view.click(at: CGPoint(x: x, y: y)) } }
+        pressed: { context, x, y, down in
+            view(context).map { view in MainActor.assumeIsolated { view.press(at: CGPoint(x: x, y: y), down: down != 0) } }
+        },
+        clicked: { context, x, y, state in
+            view(context).map { view in
+                MainActor.assumeIsolated { view.click(at: CGPoint(x: x, y: y), modifiers: state) }
+            }
         },
         key_pressed: { context, keyval, state in
             guard let view = view(context) else { return 0 }
             return MainActor.assumeIsolated { view.keyPressed(keyval, modifiers: state) } ? 1 : 0
+        },
+        focus_target: { context in
+            guard let view = view(context) else { return nil }
+            // A pointer is not Sendable out of the isolated closure; its bits are.
+            let target = MainActor.assumeIsolated { view.focusTarget().map { UInt(bitPattern: $0) } ?? 0 }
+            return UnsafeMutablePointer(bitPattern: target)
+        },
+        focus_changed: { context, inside in
+            view(context).map { view in MainActor.assumeIsolated { view.focusChanged(inside: inside != 0) } }
+        },
+        item_activated: { context, item in
+            // The widget's bits cross into the isolated closure: a pointer is not Sendable.
+            guard let item else { return }
+            let bits = UInt(bitPattern: item)
+            view(context).map { view in MainActor.assumeIsolated { view.itemActivated(UnsafeMutablePointer(bitPattern: bits)) } }
         }
     )
 
@@ -41,13 +61,20 @@ extension GTKCollectionView {
 
     /// The canvas has a new size: it is the viewport. Sizes the adjustments to
     /// the content and moves the ranges.
+    /// An allocation that only places item widgets (they moved with a scroll,
+    /// the canvas kept its size) lays nothing out.
     func allocate(width: Int32, height: Int32) {
         guard let container else { return }
         let size = CGSize(width: Double(width), height: Double(height))
-        if container.viewportSize != size { container.viewportSize = size }
-        needsLayout = true
-        layOutContainerIfNeeded()
-        configureAdjustments()
+        if !itemsNeedAllocation || allocatedSize != size {
+            if container.viewportSize != size { container.viewportSize = size }
+            needsLayout = true
+            layOutContainerIfNeeded()
+            configureAdjustments()
+        }
+        allocatedSize = size
+        itemsNeedAllocation = false
+        allocateItemAccessibles()
     }
 
     /// Sizes the vertical adjustment to the content and the viewport, at the
@@ -78,7 +105,9 @@ extension GTKCollectionView {
     /// before it lays out and paints.
     func didScroll(to value: Double) {
         guard !isConfiguringAdjustments, let container else { return }
+        isApplyingScroll = true
         container.displayedContentOffset.y = value
+        isApplyingScroll = false
         needsLayout = true
         gtk_widget_queue_draw(canvas)
     }
@@ -94,6 +123,7 @@ extension GTKCollectionView {
         viewTime = .zero
         frameWillBegin?(frameTime)
         timed {
+            applyThemeColors()
             DisplayNode.commitFinishedDisplays()
             layOutContainerIfNeeded()
         }

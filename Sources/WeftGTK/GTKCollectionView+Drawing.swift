@@ -20,6 +20,7 @@ extension GTKCollectionView {
         didDrawThisFrame = true
         layOutContainerIfNeeded()
         guard let container else { return }
+        if accessiblesNeedUpdate { updateItemAccessibles(for: mountedCells) }
         drawnScreen = container.screen(of: mountedCells, at: CollectionNode.frameTime)
         let layers = drawnScreen.layers
         let size = CGSize(width: Double(width), height: Double(height))
@@ -29,6 +30,7 @@ extension GTKCollectionView {
         } else {
             drawWithTextures(layers, size: size, scale: scale, into: snapshot)
         }
+        drawFocusRing(into: snapshot)
         // A fading placeholder changes the picture with nothing else changed:
         // draw the next frame too (a one-shot tick; GTK drops it with the widget).
         if drawnScreen.isAnimating {
@@ -81,8 +83,15 @@ extension GTKCollectionView {
             let bitmap = layer.bitmap
             cairo_save(cairo)
             cairo_translate(cairo, placed.minX, placed.minY)
-            cairo_scale(cairo, 1 / bitmap.scale, 1 / bitmap.scale)
+            // The bitmap's pixels onto the placed rect: 1/scale for a bitmap at
+            // its own size, a stretch for a fill's one pixel.
+            cairo_scale(cairo, placed.width / Double(bitmap.pixelWidth), placed.height / Double(bitmap.pixelHeight))
             cairo_set_source_surface(cairo, textures.surface(for: bitmap), 0, 0)
+            if layer.size != nil {
+                // A stretched pixel fills its rect to the edges, unblurred.
+                cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
+                cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+            }
             if layer.opacity < 1 { cairo_paint_with_alpha(cairo, layer.opacity) } else { cairo_paint(cairo) }
             cairo_restore(cairo)
         }

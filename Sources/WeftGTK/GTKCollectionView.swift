@@ -34,7 +34,11 @@ import WeftNode
 /// bytes (textures with GTK's GL renderer, Cairo image surfaces with its Cairo
 /// renderer; no conversion on Weft's side): one walk of the visible cells a
 /// frame.
-/// A click taps the item under it (`CollectionNode.tapItem(at:)`).
+/// A click taps the item under it (`CollectionNode.tapItem(at:)`); keys move
+/// focus between items and select them, as GtkListView's do, and selection,
+/// highlight and the focus ring are drawn in the theme's colours. A screen
+/// reader finds a list whose visible items are its children, with their
+/// labels, positions and states.
 ///
 /// Main thread only, in a process that runs GTK's main loop; see ``GTK``.
 @MainActor
@@ -53,6 +57,19 @@ public final class GTKCollectionView: ContainerBackingView {
     /// What shows where no cell draws.
     public var backgroundColor: Color = .white {
         didSet { gtk_widget_queue_draw(canvas) }
+    }
+
+    /// What a screen reader calls the list ("Posts", "Messages"); `nil` (the
+    /// default) for none.
+    public var accessibilityLabel: String? {
+        didSet { weft_widget_set_accessible_label(canvas, accessibilityLabel) }
+    }
+
+    /// Whether the container's selection and highlight colours follow the GTK
+    /// theme's selection colour (`true` by default); set `false` to keep the
+    /// container's own.
+    public var followsThemeSelectionColors = true {
+        didSet { if followsThemeSelectionColors { applyThemeColors() } }
     }
 
     /// Called on main after each frame the widget painted, with what it cost.
@@ -85,6 +102,29 @@ public final class GTKCollectionView: ContainerBackingView {
     var drawnScreen = _Screen()
     /// The tick callback that keeps the frame clock running, while one is asked for.
     var tickCallback: guint?
+    /// The visible items' widgets for assistive technologies and focus, in screen order.
+    var itemAccessibles: [_ItemAccessible] = []
+    /// The item widgets moved since the canvas last allocated them: the next
+    /// allocation places them, and lays nothing out.
+    var itemsNeedAllocation = false
+    /// The canvas's size at its last allocation.
+    var allocatedSize: CGSize?
+    /// The item keyboard focus is on, while it exists.
+    weak var focusedElement: CollectionElement?
+    /// Where a selection extended with Shift starts: the last item focused without Shift.
+    weak var anchorElement: CollectionElement?
+    /// The item under a press of the primary button, highlighted until it ends.
+    weak var pressedElement: CollectionElement?
+    /// A focus move waiting for its item to load (index path in the data
+    /// source's space, and whether it extends the selection).
+    var pendingFocus: (path: IndexPath, extending: Bool)?
+    /// Keyboard focus is on the list or one of its items.
+    var isFocusInside = false
+    /// A mounted cell's contents or selection changed since the item widgets
+    /// were last told: the next frame tells them.
+    var accessiblesNeedUpdate = false
+    /// Inside ``didScroll(to:)``: the offset moves to where the adjustment is.
+    var isApplyingScroll = false
 
     /// Creates the view and its widgets. Call ``GTK/initialize()`` first.
     ///
@@ -113,6 +153,7 @@ public final class GTKCollectionView: ContainerBackingView {
     isolated deinit {
         stopContinuousFrames()
         weft_canvas_clear_callbacks(canvas)
+        removeItemAccessibles()
         textures.removeAll()
         g_object_unref(UnsafeMutableRawPointer(canvas))
         g_object_unref(UnsafeMutableRawPointer(widget))
@@ -136,8 +177,11 @@ public final class GTKCollectionView: ContainerBackingView {
         // other views' nodes, or of cells drawn ahead, redraws nothing.
         contentsObservation = DisplayNode.observeContents(ofCellsIn: container) { [weak self] cell in
             guard let self, self.mountedNodes.contains(ObjectIdentifier(cell)) else { return }
+            // What the cell says may have changed with what it shows (its text, its selection).
+            self.accessiblesNeedUpdate = true
             gtk_widget_queue_draw(self.canvas)
         }
+        applyThemeColors()
         gtk_widget_queue_allocate(canvas)
     }
 
@@ -146,9 +190,20 @@ public final class GTKCollectionView: ContainerBackingView {
         let changed = cells.count != mountedCells.count
             || zip(cells, mountedCells).contains { $0.node !== $1.node || $0.frame != $1.frame }
         mountedCells = cells
+        updateItemAccessibles(for: cells)
+        resumePendingFocus()
+        keepFocusOnFocusedItem()
         guard changed else { return }
         mountedNodes = Set(cells.compactMap { $0.node.map(ObjectIdentifier.init) })
         gtk_widget_queue_draw(canvas)
+    }
+
+    /// The app moved the offset (a `scrollToItem`, a new offset): the scroll
+    /// bar follows and the next frame shows the new place. The view's own
+    /// scrolls (``didScroll(to:)``) are already where the adjustment is.
+    public func containerDidScroll(_ container: CollectionNode) {
+        guard !isApplyingScroll else { return }
+        contentDidChange()
     }
 
     public func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {

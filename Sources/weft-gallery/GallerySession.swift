@@ -35,6 +35,7 @@ final class GallerySession {
         self.options = options
         DisplayNode.defaultContentsScale = 1
         view = GTKCollectionView()
+        view.accessibilityLabel = "Posts"
         feed = GalleryFeed(count: options.items, displaysAsynchronously: !options.synchronousDisplay)
         collection = CollectionNode(layout: try ListLayout(), view: view, itemLoading: .lazy)
         // A chat: post 0 (the newest) at the bottom; fetching at the end fetches older posts, above.

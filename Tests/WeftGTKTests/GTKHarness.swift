@@ -25,11 +25,22 @@ final class GTKHarness {
             || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
     }
 
+    private static var nextWindow = 0
+
+    /// Whether the AT-SPI tests run: with a display, and `GTK_A11Y=atspi` or
+    /// `WEFT_REQUIRE_ATSPI=1` (then a missing bus or backend fails them).
+    nonisolated static var screenReaderIsRequested: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return displayIsAvailable && (environment["WEFT_REQUIRE_ATSPI"] == "1" || environment["GTK_A11Y"] == "atspi")
+    }
+
     let view: GTKCollectionView
     let collection: CollectionNode
     let window: UnsafeMutablePointer<GtkWidget>
     /// The window's size in points.
     let size: (width: Int32, height: Int32)
+    /// The window's title, unique in the process: how `xdotool` and AT-SPI find it.
+    let title: String
     /// Frames the view painted, newest last.
     private(set) var frames: [GTKFrame] = []
     /// Frames the frame clock ran, painted by the view or not.
@@ -47,6 +58,9 @@ final class GTKHarness {
         window = gtk_window_new()
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         gtk_window_set_default_size(gtkWindow, width, height)
+        title = "Weft test \(Self.nextWindow)"
+        Self.nextWindow += 1
+        gtk_window_set_title(gtkWindow, title)
         gtk_window_set_child(gtkWindow, view.widget)
         view.framePainted = { [unowned self] frame in self.frames.append(frame) }
         view.frameWillBegin = { [unowned self] _ in self.clockFrames += 1 }
@@ -60,6 +74,44 @@ final class GTKHarness {
         collection.reloadData()
         present()
         try await runUntilSettled("the first screen")
+    }
+
+    /// Runs `tool` with `arguments` to its end while GTK and the main queue
+    /// run (a screen reader or a keyboard, in another process, talking to this
+    /// one's windows); returns what it printed.
+    ///
+    /// - Throws: ``ToolFailure`` when the tool is missing or exits with an error.
+    func runTool(_ tool: String, _ arguments: [String], timeout: Duration = .seconds(120)) async throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            throw ToolFailure(tool: tool, status: -1, output: "not installed (scripts/setup installs it)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // Read as it comes, so that a long output never fills the pipe and stalls the tool.
+        let reader = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
+        try await run("\(tool) \(arguments.prefix(3).joined(separator: " ")) to end", timeout: timeout) {
+            !process.isRunning
+        }
+        let text = String(decoding: await reader.value, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw ToolFailure(tool: tool, status: process.terminationStatus, output: text)
+        }
+        return text
+    }
+
+    /// Presses `keys` (xdotool's names) on the window through the X server's
+    /// XTEST extension, as a keyboard does; the window takes input focus
+    /// first (no window manager runs under Xvfb to give it).
+    func press(_ keys: [String], delay: Int = 20) async throws {
+        _ = try await runTool("/usr/bin/xdotool", [
+            "search", "--sync", "--name", "^\(title)$", "windowfocus", "--sync",
+            "key", "--delay", "\(delay)",
+        ] + keys)
     }
 
     /// Shows the window and lays the view out at its size.
@@ -134,8 +186,21 @@ final class GTKHarness {
     }
 }
 
+struct ToolFailure: Error, CustomStringConvertible {
+    var tool: String
+    var status: Int32
+    var output: String
+    var description: String { "\(tool) failed (\(status)): \(output)" }
+}
+
 struct HarnessTimeout: Error, CustomStringConvertible {
     var waitingFor: String
     var state = ""
     var description: String { "timed out waiting for \(waitingFor): \(state)" }
 }
+
+/// Every suite that opens windows, one test at a time across suites: keyboard
+/// focus is the X server's, one window's at a time, so a window presented by
+/// a test running beside another would take the other's key presses.
+@Suite(.serialized)
+enum GTKWindows {}

@@ -3,76 +3,78 @@ import Testing
 import Weft
 import WeftTestSupport
 
-/// `weft-gallery` as a person runs it: its own process, GTK's loop serving
-/// libdispatch's main queue (which the in-process tests cannot do).
-@Suite(.serialized)
-struct GalleryTests {
-    /// The gallery beside the test bundle, built with it.
-    static var gallery: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft-gallery")
-    }
+extension GTKWindows {
+    /// `weft-gallery` as a person runs it: its own process, GTK's loop serving
+    /// libdispatch's main queue (which the in-process tests cannot do).
+    @Suite(.serialized)
+    struct GalleryTests {
+        /// The gallery beside the test bundle, built with it.
+        static var gallery: URL {
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft-gallery")
+        }
 
-    /// Runs the gallery with `arguments` and `environment`, and returns its
-    /// exit status and standard error.
-    func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = Self.gallery
-        process.arguments = arguments
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+        /// Runs the gallery with `arguments` and `environment`, and returns its
+        /// exit status and standard error.
+        func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, errors: String) {
+            let process = Process()
+            process.executableURL = Self.gallery
+            process.arguments = arguments
+            process.environment = environment
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
 
-    @Test func withoutADisplayItSaysSoAndExitsWithCodeTwo() throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        environment["WAYLAND_DISPLAY"] = nil
-        let (status, errors) = try run(["--items", "10"], environment: environment)
-        #expect(status == 2)
-        #expect(errors.contains("no display: neither DISPLAY nor WAYLAND_DISPLAY is set"), "\(errors)")
-    }
+        @Test func withoutADisplayItSaysSoAndExitsWithCodeTwo() throws {
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = nil
+            environment["WAYLAND_DISPLAY"] = nil
+            let (status, errors) = try run(["--items", "10"], environment: environment)
+            #expect(status == 2)
+            #expect(errors.contains("no display: neither DISPLAY nor WAYLAND_DISPLAY is set"), "\(errors)")
+        }
 
-    @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
-    func aScrolledScreenshotShowsDrawnPosts() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gallery-\(getpid()).png")
-        defer { try? FileManager.default.removeItem(at: file) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["GTK_A11Y"] = "none"
-        // GSK's Cairo renderer, whose path draws Cairo over the contents' bytes; the
-        // in-process tests draw textures with GTK's default renderer.
-        environment["GSK_RENDERER"] = "cairo"
-        let (status, errors) = try run(
-            ["--items", "1000", "--width", "360", "--height", "480", "--scroll-to", "1500", "--screenshot", file.path],
-            environment: environment)
-        #expect(status == 0, "\(errors)")
-        let screen = try Bitmap(pngData: try Data(contentsOf: file))
-        #expect(screen.pixelWidth == 360 && screen.pixelHeight == 480)
-        // Text and avatars on white: a good share of the screen is not white.
-        #expect(darkPixels(screen, x: 0 ..< 360, y: 0 ..< 480) > 2_000)
-    }
+        @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
+        func aScrolledScreenshotShowsDrawnPosts() throws {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gallery-\(getpid()).png")
+            defer { try? FileManager.default.removeItem(at: file) }
+            var environment = ProcessInfo.processInfo.environment
+            environment["GTK_A11Y"] = "none"
+            // GSK's Cairo renderer, whose path draws Cairo over the contents' bytes; the
+            // in-process tests draw textures with GTK's default renderer.
+            environment["GSK_RENDERER"] = "cairo"
+            let (status, errors) = try run(
+                ["--items", "1000", "--width", "360", "--height", "480", "--scroll-to", "1500", "--screenshot", file.path],
+                environment: environment)
+            #expect(status == 0, "\(errors)")
+            let screen = try Bitmap(pngData: try Data(contentsOf: file))
+            #expect(screen.pixelWidth == 360 && screen.pixelHeight == 480)
+            // Text and avatars on white: a good share of the screen is not white.
+            #expect(darkPixels(screen, x: 0 ..< 360, y: 0 ..< 480) > 2_000)
+        }
 
-    /// The chat-shaped gallery was a white window: its rows were placed in
-    /// mirrored content space. It opens at the newest post, drawn at the bottom.
-    @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
-    func anInvertedScreenshotShowsDrawnPostsFromTheBottom() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gallery-inverted-\(getpid()).png")
-        defer { try? FileManager.default.removeItem(at: file) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["GTK_A11Y"] = "none"
-        environment["GSK_RENDERER"] = "cairo"
-        let (status, errors) = try run(
-            ["--inverted", "--items", "1000", "--width", "360", "--height", "480", "--screenshot", file.path],
-            environment: environment)
-        #expect(status == 0, "\(errors)")
-        let screen = try Bitmap(pngData: try Data(contentsOf: file))
-        #expect(screen.pixelWidth == 360 && screen.pixelHeight == 480)
-        // Rows from the bottom edge up: the bottom and the top quarters both hold text and avatars.
-        #expect(darkPixels(screen, x: 0 ..< 360, y: 360 ..< 480) > 500, "the newest post is drawn at the bottom")
-        #expect(darkPixels(screen, x: 0 ..< 360, y: 0 ..< 120) > 500, "older posts fill the screen above it")
+        /// The chat-shaped gallery was a white window: its rows were placed in
+        /// mirrored content space. It opens at the newest post, drawn at the bottom.
+        @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
+        func anInvertedScreenshotShowsDrawnPostsFromTheBottom() throws {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gallery-inverted-\(getpid()).png")
+            defer { try? FileManager.default.removeItem(at: file) }
+            var environment = ProcessInfo.processInfo.environment
+            environment["GTK_A11Y"] = "none"
+            environment["GSK_RENDERER"] = "cairo"
+            let (status, errors) = try run(
+                ["--inverted", "--items", "1000", "--width", "360", "--height", "480", "--screenshot", file.path],
+                environment: environment)
+            #expect(status == 0, "\(errors)")
+            let screen = try Bitmap(pngData: try Data(contentsOf: file))
+            #expect(screen.pixelWidth == 360 && screen.pixelHeight == 480)
+            // Rows from the bottom edge up: the bottom and the top quarters both hold text and avatars.
+            #expect(darkPixels(screen, x: 0 ..< 360, y: 360 ..< 480) > 500, "the newest post is drawn at the bottom")
+            #expect(darkPixels(screen, x: 0 ..< 360, y: 0 ..< 120) > 500, "older posts fill the screen above it")
+        }
     }
 }

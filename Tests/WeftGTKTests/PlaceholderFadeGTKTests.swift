@@ -53,41 +53,43 @@ final class FadingColours: CollectionNodeDataSource {
     }
 }
 
-/// The GTK view paints a placeholder's fade by itself: frames keep coming,
-/// with nothing else changing, until the fade is over.
-@MainActor
-@Suite(.serialized, .enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
-struct PlaceholderFadeGTKTests {
-    @Test func theViewPaintsTheFadeFrameByFrameUntilItEnds() async throws {
-        let source = FadingColours()
-        let harness = try GTKHarness(itemLoading: .lazy)
-        var opened = false
-        defer {
-            if !opened { source.gate.open() }
-            harness.close()
-        }
-        harness.collection.dataSource = source
-        harness.collection.reloadData()
-        harness.present()
-        try await harness.run("a frame of placeholders") {
-            harness.layOut()
-            return (harness.frames.last?.placeholderVisibleItems ?? 0) > 0
-        }
-        #expect(harness.frames.last?.blankVisibleItems == 0, "placeholders are not blank")
+extension GTKWindows {
+    /// The GTK view paints a placeholder's fade by itself: frames keep coming,
+    /// with nothing else changing, until the fade is over.
+    @MainActor
+    @Suite(.serialized, .enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
+    struct PlaceholderFadeGTKTests {
+        @Test func theViewPaintsTheFadeFrameByFrameUntilItEnds() async throws {
+            let source = FadingColours()
+            let harness = try GTKHarness(itemLoading: .lazy)
+            var opened = false
+            defer {
+                if !opened { source.gate.open() }
+                harness.close()
+            }
+            harness.collection.dataSource = source
+            harness.collection.reloadData()
+            harness.present()
+            try await harness.run("a frame of placeholders") {
+                harness.layOut()
+                return (harness.frames.last?.placeholderVisibleItems ?? 0) > 0
+            }
+            #expect(harness.frames.last?.blankVisibleItems == 0, "placeholders are not blank")
 
-        source.gate.open()
-        opened = true
-        let landed = harness.frames.count
-        try await harness.run("the fade to end") {
-            guard let last = harness.frames.last, harness.frames.count > landed else { return false }
-            return last.placeholderVisibleItems == 0 && !last.isAnimating
-        }
-        let fading = harness.frames[landed...].filter(\.isAnimating)
-        #expect(fading.count >= 2, "the fade was painted over several frames, not one: \(fading.count)")
-        #expect(harness.frames.last?.blankVisibleItems == 0)
+            source.gate.open()
+            opened = true
+            let landed = harness.frames.count
+            try await harness.run("the fade to end") {
+                guard let last = harness.frames.last, harness.frames.count > landed else { return false }
+                return last.placeholderVisibleItems == 0 && !last.isAnimating
+            }
+            let fading = harness.frames[landed...].filter(\.isAnimating)
+            #expect(fading.count >= 2, "the fade was painted over several frames, not one: \(fading.count)")
+            #expect(harness.frames.last?.blankVisibleItems == 0)
 
-        let screen = try harness.screenshot()
-        let middle = screen.pixel(x: Int(harness.size.width) / 2, y: 40)
-        #expect(middle == source.colour, "the cell shows its own colour once the fade is over: \(String(middle, radix: 16))")
+            let screen = try harness.screenshot()
+            let middle = screen.pixel(x: Int(harness.size.width) / 2, y: 40)
+            #expect(middle == source.colour, "the cell shows its own colour once the fade is over: \(String(middle, radix: 16))")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Weft
+import WeftCore
 import WeftTestSupport
 import WeftDataController
 import WeftDisplay
@@ -10,14 +11,14 @@ final class TitleCell: CellNode, @unchecked Sendable {
     let title: TextNode
     private let lifetime: LifetimeTracker.Instance?
 
-    init(_ text: String, lifetime: LifetimeTracker.Instance?) {
+    init(_ text: String, lifetime: LifetimeTracker.Instance?, background: Color? = .white) {
         title = TextNode(AttributedText(text, attributes: TextAttributes(fontSize: 17, fontWeight: .bold)))
         self.lifetime = lifetime
         super.init()
         // Xvfb's screen has one pixel per point; the cell's own scale, which its
         // subnodes inherit, keeps other suites' default out of the pictures.
         contentsScale = 1
-        backgroundColor = .white
+        backgroundColor = background
         automaticallyManagesSubnodes = true
     }
 
@@ -32,6 +33,9 @@ final class Posts: CollectionNodeDataSource, CollectionNodeDelegate {
     var ids: [Int]
     let tracker: LifetimeTracker?
     private(set) var selected: [Int] = []
+    private(set) var deselected: [Int] = []
+    /// What each cell draws behind its title; `nil` lets its selection show behind it.
+    var cellBackground: Color? = .white
 
     init(count: Int, tracker: LifetimeTracker? = nil) {
         ids = Array(0 ..< count)
@@ -43,12 +47,16 @@ final class Posts: CollectionNodeDataSource, CollectionNodeDelegate {
     }
 
     func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
-        let id = ids[indexPath.item], tracker = tracker
-        return { TitleCell("Post \(id)", lifetime: tracker?.makeInstance()) }
+        let id = ids[indexPath.item], tracker = tracker, background = cellBackground
+        return { TitleCell("Post \(id)", lifetime: tracker?.makeInstance(), background: background) }
     }
 
     func collectionNode(_ collectionNode: CollectionNode, didSelectItemAt indexPath: IndexPath) {
         selected.append(ids[indexPath.item])
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, didDeselectItemAt indexPath: IndexPath) {
+        deselected.append(ids[indexPath.item])
     }
 }
 

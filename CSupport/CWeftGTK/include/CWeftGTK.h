@@ -1,13 +1,20 @@
 /*
 ** CWeftGTK.h - what WeftGTK's Swift cannot reach in GTK 4 and libdispatch.
 **
-** What: three pieces of plumbing, no policy.
+** What: four pieces of plumbing, no policy.
 **   1. WeftCanvas, a GtkWidget that implements GtkScrollable, so that a
 **      GtkScrolledWindow scrolls it by its adjustments (wheel, touchpad,
 **      scrollbars, keys) instead of by moving a huge child. It forwards its
-**      size allocation, its snapshot and its vertical adjustment's value to
-**      Swift callbacks; Swift decides what to draw and where the content ends.
-**      Defining a GObject type needs C macros Swift cannot call.
+**      size allocation, its snapshot, its vertical adjustment's value, input
+**      and focus to Swift callbacks; Swift decides what to draw and where the
+**      content ends. Its accessible role is LIST; it is one stop of the Tab
+**      chain, as GtkListView is. Defining a GObject type needs C macros Swift
+**      cannot call.
+**   4. WeftItem, a widget that draws nothing: a visible item's accessible
+**      (role LIST_ITEM) and focus target. GTK 4.8 exposes only widgets to
+**      assistive technologies, so each visible item has one, as GtkListView's
+**      rows are widgets; Swift parents, places and labels them. The
+**      accessible setters are varargs in GTK, which Swift cannot call.
 **   2. The libdispatch main queue inside the GLib main loop: a GLib fd source
 **      on the queue's eventfd that drains the queue, as CoreFoundation's run
 **      loop does on Apple platforms. libdispatch declares its hooks only in a
@@ -37,10 +44,22 @@ typedef struct weft_canvas_callbacks {
     ** on g_get_monotonic_time's timescale. Only while the canvas is realized. */
     void (*frame_began)(void *context, gint64 frame_time);
     void (*frame_painted)(void *context, gint64 frame_time);
-    /* The primary button was released at (x, y) after a press there (a click). */
-    void (*clicked)(void *context, double x, double y);
-    /* A key was pressed while the canvas had focus; TRUE if handled. */
+    /* The primary button went down at (x, y) (`down` TRUE), or the press
+    ** ended, released or cancelled (`down` FALSE). */
+    void (*pressed)(void *context, double x, double y, gboolean down);
+    /* The primary button was released at (x, y) after a press there (a click),
+    ** with the modifiers held; focus then moves into the canvas. */
+    void (*clicked)(void *context, double x, double y, GdkModifierType state);
+    /* A key was pressed while the canvas or a child of it had focus; TRUE if handled. */
     gboolean (*key_pressed)(void *context, guint keyval, GdkModifierType state);
+    /* The canvas is asked to take focus: the child to give it to instead
+    ** (an item's), or NULL for the canvas itself. */
+    GtkWidget *(*focus_target)(void *context);
+    /* Focus entered (`inside` TRUE) or left the canvas and its children. */
+    void (*focus_changed)(void *context, gboolean inside);
+    /* An item widget of the canvas was activated (GtkWindow's Return, Enter
+    ** and Space bindings activate the focus widget). */
+    void (*item_activated)(void *context, GtkWidget *item);
 } weft_canvas_callbacks;
 
 /* A new canvas (a floating reference, as every new widget) with no callbacks. */
@@ -74,5 +93,28 @@ gint64 weft_main_queue_busy_time(void);
 ** content, a scrolled window or an overlay). NULL if the widget is not
 ** realized, has no size or draws nothing yet. The caller owns the texture. */
 GdkTexture *weft_widget_render_texture(GtkWidget *widget);
+
+/* ---- 4. Item accessibles -------------------------------------------- */
+
+/* A new item widget (a floating reference): role LIST_ITEM, focusable,
+** not a pointer target (clicks go to the canvas), draws nothing; its
+** activation (GTK's "activate", what Return does to the focus widget) calls
+** its parent canvas's item_activated. */
+GtkWidget *weft_item_new(void);
+
+/* What the item tells assistive technologies: its label (NULL resets it),
+** its description (NULL resets it), its 1-based position among `set_size`
+** items (ARIA's posinset and setsize relations, which GTK 4.8's AT-SPI
+** backend does not yet export), whether it is selected and whether it is
+** disabled. */
+void weft_item_update(GtkWidget *item, const char *label, const char *description, int position, int set_size,
+                      gboolean selected, gboolean disabled);
+
+/* The accessible label of any widget (NULL resets it): a list's name. */
+void weft_widget_set_accessible_label(GtkWidget *widget, const char *label);
+
+/* Whether the canvas's list allows more than one selected item (ARIA's
+** aria-multiselectable). */
+void weft_canvas_set_multiselectable(GtkWidget *canvas, gboolean multiselectable);
 
 #endif

@@ -1,0 +1,110 @@
+import CGtk4
+import CWeftGTK
+import Foundation
+import Weft
+import WeftDataController
+import WeftNode
+
+/// What a screen reader finds: the canvas is a list (role LIST), and each
+/// visible item a child widget of role LIST_ITEM that draws nothing
+/// (``_ItemAccessible``), labelled with its cell's aggregated label
+/// (`DisplayNode.aggregatedAccessibilityLabel(isRightToLeft:)`), its value as
+/// its description with its position ("item 5,001 of 1,000,000"), its position among all the items (so "item 5,001 of
+/// 1,000,000" needs no widget per item), and its selected and disabled state.
+/// The children come and go with the visible items, as GtkListView's rows do,
+/// and are placed over their items, so a screen reader's highlight and a
+/// magnifier find them. They are also where keyboard focus lives.
+extension GTKCollectionView {
+    /// Makes the item widgets match `cells`: one per visible item, in screen
+    /// order, told what changed. Called with each mount, and by a frame after
+    /// a mounted cell's contents or selection changed.
+    ///
+    /// - Complexity: O(*v* + *s*) for *v* visible cells and *s* sections.
+    func updateItemAccessibles(for cells: [VisibleCell]) {
+        accessiblesNeedUpdate = false
+        guard let container else { return }
+        let map = container.dataController.visibleMap
+        // Positions count items across sections, in the view's index space.
+        var sectionStarts: [Int] = []
+        sectionStarts.reserveCapacity(map.numberOfSections)
+        var total = 0
+        for section in 0 ..< map.numberOfSections {
+            sectionStarts.append(total)
+            total += map.numberOfItems(inSection: section)
+        }
+        let isRightToLeft = gtk_widget_get_direction(canvas) == GTK_TEXT_DIR_RTL
+        var old = Dictionary(uniqueKeysWithValues: itemAccessibles.map { ($0.element, $0) })
+        var items: [_ItemAccessible] = []
+        items.reserveCapacity(cells.count)
+        var previous: UnsafeMutablePointer<GtkWidget>?
+        for cell in cells where cell.supplementaryKind == nil {
+            guard let element = cell.element, cell.indexPath.section < sectionStarts.count else { continue }
+            let id = ObjectIdentifier(element)
+            let item = old.removeValue(forKey: id) ?? _ItemAccessible(element: id)
+            if gtk_widget_get_parent(item.widget) == nil {
+                gtk_widget_insert_after(item.widget, canvas, previous)
+            } else if gtk_widget_get_prev_sibling(item.widget) != previous {
+                // Screen order is reading order: a moved item's widget moves too.
+                gtk_widget_insert_after(item.widget, canvas, previous)
+            }
+            previous = item.widget
+            let node = element.nodeIfAllocated
+            let position = sectionStarts[cell.indexPath.section] + cell.indexPath.item + 1
+            // GTK 4.8 does not export the position relations to AT-SPI (newer
+            // GTKs do), so a screen reader would count only the visible
+            // children: the description says where the item is among them all.
+            let where_ = "item \(position.formatted()) of \(max(total, 1).formatted())"
+            item.update(_ItemAccessible.Properties(
+                label: node?.aggregatedAccessibilityLabel(isRightToLeft: isRightToLeft),
+                description: node?.accessibilityValue.map { "\($0), \(where_)" } ?? where_,
+                position: position,
+                setSize: max(total, 1),
+                isSelected: node?.isSelected ?? false,
+                isDisabled: node?.accessibilityTraits.contains(.notEnabled) ?? false))
+            item.frame = container.viewportRect(forContentRect: cell.frame)
+            items.append(item)
+        }
+        for gone in old.values { gone.remove() }
+        let moved = items.count != itemAccessibles.count
+            || zip(items, itemAccessibles).contains { $0 !== $1 || $0.frame != $1.frame }
+        itemAccessibles = items
+        weft_canvas_set_multiselectable(canvas, container.allowsMultipleSelection ? 1 : 0)
+        if moved {
+            itemsNeedAllocation = true
+            gtk_widget_queue_allocate(canvas)
+        }
+    }
+
+    /// Gives each item widget its item's rect: the canvas allocates its children.
+    ///
+    /// - Complexity: O(*v*) for *v* visible items.
+    func allocateItemAccessibles() {
+        for item in itemAccessibles {
+            var minimum: Int32 = 0, natural: Int32 = 0
+            // GTK asks that a widget be measured before it is allocated; the item asks for nothing.
+            gtk_widget_measure(item.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+            let frame = item.frame
+            let isFinite = frame.minX.isFinite && frame.minY.isFinite && frame.width.isFinite && frame.height.isFinite
+            // A rect beyond GTK's integers (a layout's lie) is placed at the origin, empty.
+            let limit = Double(Int32.max / 2)
+            let fits = isFinite && abs(frame.minX) < limit && abs(frame.minY) < limit && frame.width < limit
+                && frame.height < limit
+            var allocation = GtkAllocation(
+                x: fits ? Int32(frame.minX.rounded()) : 0, y: fits ? Int32(frame.minY.rounded()) : 0,
+                width: fits ? Int32(frame.width.rounded()) : 0, height: fits ? Int32(frame.height.rounded()) : 0)
+            gtk_widget_size_allocate(item.widget, &allocation, -1)
+        }
+    }
+
+    /// Drops every item widget (the view is going away).
+    func removeItemAccessibles() {
+        for item in itemAccessibles { item.remove() }
+        itemAccessibles = []
+    }
+
+    /// The widget of the item of `element`, while it shows.
+    func itemAccessible(of element: CollectionElement) -> _ItemAccessible? {
+        let id = ObjectIdentifier(element)
+        return itemAccessibles.first { $0.element == id }
+    }
+}

@@ -1,0 +1,90 @@
+import CGtk4
+import Foundation
+import Testing
+import Weft
+@testable import WeftGTK
+
+extension GTKWindows {
+    /// What a screen reader finds, asked as Orca asks: over AT-SPI, from another
+    /// process, with `pyatspi` (`Scripts/atspi-list.py`). Needs the
+    /// process to run with `GTK_A11Y=atspi` on a session bus (`dbus-run-session`),
+    /// as `scripts/test` runs it; with `WEFT_REQUIRE_ATSPI=1` a missing bus,
+    /// backend or pyatspi fails these tests instead of skipping them.
+    @MainActor
+    @Suite(.serialized, .enabled(if: GTKHarness.screenReaderIsRequested, "needs GTK_A11Y=atspi on a session bus"))
+    struct AccessibilityTests {
+        struct Accessible: Decodable {
+            var role: String
+            var name: String
+            var description: String
+            var states: [String]
+            var extents: [Int]
+            var children: [Accessible]?
+        }
+
+        /// The window's list as AT-SPI describes it now.
+        func screenReaderView(_ harness: GTKHarness) async throws -> Accessible {
+            let environment = ProcessInfo.processInfo.environment
+            try #require(environment["GTK_A11Y"] == "atspi", "GTK_A11Y=atspi, not \(environment["GTK_A11Y"] ?? "unset")")
+            try #require(environment["DBUS_SESSION_BUS_ADDRESS"] != nil, "a session bus: run under dbus-run-session")
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Scripts/atspi-list.py").path
+            let json = try await harness.runTool("/usr/bin/python3", [script, harness.title])
+            return try JSONDecoder().decode(Accessible.self, from: Data(json.utf8))
+        }
+
+        func titles(_ harness: GTKHarness) -> [String] {
+            harness.view.mountedCells.filter { $0.supplementaryKind == nil }
+                .map { ($0.node as? TitleCell)?.title.attributedText.string ?? "" }
+        }
+
+        @Test func aScreenReaderFindsTheListItsVisibleItemsTheirPositionsAndStates() async throws {
+            let posts = Posts(count: 1_000)
+            let harness = try GTKHarness(itemLoading: .lazy)
+            defer { harness.close() }
+            harness.view.accessibilityLabel = "Posts"
+            try await harness.show(posts)
+            try await harness.press(["Down", "Down", "Return"])
+            try await harness.run("post 2 selected") { posts.selected == [2] }
+            try await harness.runUntilSettled("the screen with post 2 selected")
+
+            let list = try await screenReaderView(harness)
+            #expect(list.role == "list" && list.name == "Posts")
+            #expect(list.states.contains("focusable"))
+            let items = list.children ?? []
+            #expect(items.map(\.name) == titles(harness), "one item per visible post, labelled with its text")
+            #expect(items.allSatisfy { $0.role == "list item" })
+            #expect(items.enumerated().allSatisfy { $1.description == "item \($0 + 1) of 1,000" },
+                    "\(items.map(\.description))")
+            let second = try #require(items.first { $0.name == "Post 2" })
+            #expect(second.states.contains("selected") && second.states.contains("focused"), "\(second.states)")
+            #expect(items.filter { $0.states.contains("selected") }.count == 1)
+            // Placed over the post it reads, as a screen reader's highlight shows it.
+            let frame = harness.collection.viewportRect(
+                forContentRect: try #require(harness.collection.frameForItem(at: IndexPath(item: 2, section: 0))))
+            #expect(second.extents[3] == Int(frame.height) && second.extents[2] == Int(frame.width), "\(second.extents)")
+
+            // The items follow the keyboard to the end of a lazy list.
+            try await harness.press(["End"])
+            try await harness.run("the last post focused") {
+                harness.layOut()
+                return harness.view.indexPathForFocusedItem == IndexPath(item: 999, section: 0)
+            }
+            try await harness.runUntilSettled("the end of the list")
+            let atEnd = try await screenReaderView(harness)
+            let last = try #require(atEnd.children?.last)
+            #expect(last.name == "Post 999" && last.description == "item 1,000 of 1,000")
+            #expect(last.states.contains("focused"), "\(last.states)")
+            #expect(!(atEnd.children ?? []).contains { $0.name == "Post 2" }, "rows that left the screen left the list")
+
+            // The count changes while it reads: five posts arrive at the end.
+            posts.ids += 1_000 ..< 1_005
+            try harness.collection.insertItems(at: (1_000 ..< 1_005).map { IndexPath(item: $0, section: 0) })
+            try await harness.run("the insert committed") { !harness.collection.isProcessingUpdates }
+            try await harness.runUntilSettled("the screen after the insert")
+            let grown = try await screenReaderView(harness)
+            #expect((grown.children ?? []).allSatisfy { $0.description.hasSuffix("of 1,005") },
+                    "\((grown.children ?? []).map(\.description))")
+        }
+    }
+}

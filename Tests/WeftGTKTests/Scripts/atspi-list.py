@@ -1,0 +1,76 @@
+#!/usr/bin/python3
+"""What a screen reader sees of a window's first list, through AT-SPI with
+pyatspi (the library Orca uses): prints one JSON object with the list's role,
+name and states, and each child's role, name, description and states.
+
+Usage: atspi-list.py WINDOW-TITLE. Waits up to 30 s for the window to appear
+on the accessibility bus; exits 2 if it never does, 3 if it has no list.
+"""
+import json
+import sys
+import time
+
+import pyatspi
+
+STATES = ("focused", "focusable", "selected", "selectable", "showing", "enabled", "multiselectable")
+
+
+def states(node):
+    return sorted(s for s in (pyatspi.stateToString(x) for x in node.getState().getStates()) if s in STATES)
+
+
+def find_window(title, timeout=30):
+    end = time.time() + timeout
+    while time.time() < end:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for app in desktop:
+            if app is None:
+                continue
+            for index in range(app.childCount):
+                window = app.getChildAtIndex(index)
+                if window is not None and window.name == title:
+                    return window
+        time.sleep(0.1)
+    return None
+
+
+def find_list(node, depth=0):
+    if node.getRoleName() == "list":
+        return node
+    if depth > 12:
+        return None
+    for index in range(node.childCount):
+        found = find_list(node.getChildAtIndex(index), depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def describe(node):
+    extents = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    return {
+        "role": node.getRoleName(),
+        "name": node.name,
+        "description": node.description,
+        "states": states(node),
+        "extents": [extents.x, extents.y, extents.width, extents.height],
+    }
+
+
+def main():
+    window = find_window(sys.argv[1])
+    if window is None:
+        print(f"no window named {sys.argv[1]!r} on the accessibility bus", file=sys.stderr)
+        return 2
+    found = find_list(window)
+    if found is None:
+        print("the window has no list", file=sys.stderr)
+        return 3
+    tree = describe(found)
+    tree["children"] = [describe(found.getChildAtIndex(i)) for i in range(found.childCount)]
+    print(json.dumps(tree))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

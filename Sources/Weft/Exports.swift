@@ -17,6 +17,7 @@
 @_exported import struct Foundation.CGSize
 
 @_exported import enum WeftNode.AbsoluteLayout
+@_exported import struct WeftNode.AccessibilityTraits
 @_exported import class WeftNode.CellNode
 @_exported import typealias WeftNode.CellNodeBlock
 @_exported import enum WeftNode.CenterLayout
@@ -37,6 +38,7 @@
 @_exported import protocol WeftNode.NodeView
 @_exported import struct WeftNode.RelativeLayout
 @_exported import struct WeftNode.StackLayout
+@_exported import struct WeftNode.TraitCollection
 
 @_exported import class WeftCore.Bitmap
 @_exported import enum WeftCore.BitmapError

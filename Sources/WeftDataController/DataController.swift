@@ -79,7 +79,7 @@ public final class DataController {
     }
 
     /// ``owningNode`` as new elements hold it.
-    var ownerReference = _OwnerReference(nil)
+    package private(set) var ownerReference = _OwnerReference(nil)
 
     /// How change sets are validated: `ValidationMode.strict` by default.
     public let validationMode: ValidationMode

@@ -17,8 +17,14 @@ public struct TextAttributes: Hashable, Sendable {
     private var size: Double
     /// The font weight.
     public var fontWeight: FontWeight
-    /// The text colour.
-    public var color: Color
+    /// The text colour; `nil` (the default) for the label colour of the node's
+    /// traits (`TraitCollection/labelColor`: black on light, near white on
+    /// dark), which follows the desktop's style.
+    public var color: Color?
+    /// The text colour in a dark style (`TraitCollection/userInterfaceStyle`),
+    /// as a UIKit dynamic colour's dark variant; `nil` (the default) for
+    /// ``color``'s in both.
+    public var darkStyleColor: Color?
 
     /// The largest font size text is shaped at, in points. Beyond it FreeType
     /// cannot make the font at common scales, and its failure would poison the
@@ -29,11 +35,12 @@ public struct TextAttributes: Hashable, Sendable {
 
     /// Creates attributes; a size that is not finite and above zero becomes 14.
     public init(fontFamily: String = Fonts.defaultFamily, fontSize: Double = 14,
-                fontWeight: FontWeight = .regular, color: Color = .black) {
+                fontWeight: FontWeight = .regular, color: Color? = nil, darkStyleColor: Color? = nil) {
         self.fontFamily = fontFamily
         size = Self.usable(fontSize)
         self.fontWeight = fontWeight
         self.color = color
+        self.darkStyleColor = darkStyleColor
     }
 
     private static func usable(_ size: Double) -> Double { size.isFinite && size > 0 ? size : 14 }

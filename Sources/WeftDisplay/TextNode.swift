@@ -91,12 +91,14 @@ open class TextNode: DisplayNode, @unchecked Sendable {
     open override func drawing() -> (any NodeDrawing)? {
         let (state, boundsWidth) = (textState.withLock { $0 }, calculatedLayout.map { Double($0.size.width) })
         guard !state.text.isEmpty, let boundsWidth else { return nil }
+        let colors = _TextColors(traitCollection)
         let kept = state.layout.flatMap { layout in
             layout.fits(boundsWidth: boundsWidth, text: state.text, maximumNumberOfLines: state.maximumNumberOfLines,
-                        truncationMode: state.truncationMode) ? layout : nil
+                        truncationMode: state.truncationMode, colors: colors) ? layout : nil
         }
         return _TextDrawing(layout: kept, text: state.text, width: boundsWidth,
-                            maximumNumberOfLines: state.maximumNumberOfLines, truncationMode: state.truncationMode)
+                            maximumNumberOfLines: state.maximumNumberOfLines, truncationMode: state.truncationMode,
+                            colors: colors)
     }
 
     /// The kept layout if `reusable` accepts it, else a new one for `width`, kept.
@@ -104,7 +106,7 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         let state = textState.withLock { $0 }
         if let layout = state.layout, layout.text == state.text, reusable(layout) { return layout }
         let layout = _TextLayout(text: state.text, width: width, maximumNumberOfLines: state.maximumNumberOfLines,
-                                 truncationMode: state.truncationMode)
+                                 truncationMode: state.truncationMode, colors: _TextColors(traitCollection))
         textState.withLock { current in
             // Keep it unless the text changed while it was shaped.
             if current.text == state.text, current.maximumNumberOfLines == state.maximumNumberOfLines,

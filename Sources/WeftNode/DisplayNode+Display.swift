@@ -73,17 +73,20 @@ extension DisplayNode {
     }
 
     /// Pixels per point of the node's contents: the node's own when set, else its
-    /// supernode's, else ``defaultContentsScale``.
+    /// supernode's, else its container's display scale
+    /// (``TraitCollection/displayScale``, for a cell's nodes once a host view set
+    /// it), else ``defaultContentsScale``.
     ///
     /// - Complexity: O(*d*) for depth *d*.
     public var contentsScale: Double {
         get {
-            var node: DisplayNode? = self
-            while let current = node {
-                if let own = current.state.withLock({ $0.contentsScale }) { return own }
-                node = current.supernode
+            var node = self
+            while true {
+                if let own = node.state.withLock({ $0.contentsScale }) { return own }
+                guard let supernode = node.supernode else { break }
+                node = supernode
             }
-            return Self.defaultContentsScale
+            return node.containerTraits?.displayScale ?? Self.defaultContentsScale
         }
         set {
             state.withLock { $0.contentsScale = newValue.isFinite && newValue > 0 ? newValue : nil }

@@ -312,6 +312,22 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     @MainActor
     open func didCompleteLayoutTransition(_ transition: LayoutTransition) {}
 
+    // MARK: Traits
+
+    /// Called on main when the node's ``traitCollection`` changed (its
+    /// container's did: a new display scale, light or dark style, contrast),
+    /// with the one before: UIKit's and Texture's
+    /// `traitCollectionDidChange(_:)`. The base implementation redraws the
+    /// node (``setNeedsDisplay()``, which costs nothing until it is in the
+    /// display state); an override that keeps colours of its own per style
+    /// sets them here, and calls `super`.
+    ///
+    /// - Parameter previous: The trait collection before the change.
+    @MainActor
+    open func traitCollectionDidChange(_ previous: TraitCollection) {
+        setNeedsDisplay()
+    }
+
     // MARK: Accessibility
 
     /// What a screen reader says for the node: Texture's (and UIKit's)

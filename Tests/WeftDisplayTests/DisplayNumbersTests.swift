@@ -29,7 +29,7 @@ import WeftNode
     /// G5 and G11, on the measuring thread: a colour and a font size set after `init`.
     @Test func attributesSetAfterInitAreSanitisedLikeInit() throws {
         var attributes = TextAttributes()
-        attributes.color.red = 1.5
+        attributes.color = Color(red: 1.5, green: 0, blue: 0)
         let reference = TextNode(AttributedText("Same size", attributes: TextAttributes(fontSize: 14)))
         let expected = reference.layoutThatFits(try SizeRange(min: .zero, max: CGSize(width: 300, height: 100))).size
         for size in [0, .infinity, -.infinity, .nan, -12] as [Double] {

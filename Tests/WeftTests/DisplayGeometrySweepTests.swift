@@ -122,7 +122,7 @@ final class SweptCell: CellNode, @unchecked Sendable {
         self.value = value
         var attributes = TextAttributes(fontSize: place == .fontSizeAtInit ? value : 15)
         if place == .fontSizeSet { attributes.fontSize = value }
-        if place == .textColor { attributes.color.red = value }
+        if place == .textColor { attributes.color = Color(red: value, green: 0, blue: 0) }
         text = TextNode(AttributedText("Swept text of a cell", attributes: attributes))
         super.init()
         backgroundColor = .white

@@ -100,7 +100,7 @@ final class FuzzCell: CellNode, @unchecked Sendable {
             switch part {
             case .text(let string, let size, let red):
                 var attributes = TextAttributes(fontSize: size)
-                attributes.color.red = red
+                attributes.color = Color(red: red, green: 0, blue: 0)
                 heights.append(-1)
                 return TextNode(AttributedText(string, attributes: attributes))
             case .box(let height, let radius, let red):

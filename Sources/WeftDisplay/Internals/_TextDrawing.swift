@@ -9,10 +9,11 @@ struct _TextDrawing: NodeDrawing {
     let width: Double
     let maximumNumberOfLines: Int
     let truncationMode: TruncationMode
+    let colors: _TextColors
 
     func draw(in canvas: DrawingCanvas) throws(DrawingError) {
         let layout = layout ?? _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
-                                           truncationMode: truncationMode)
+                                           truncationMode: truncationMode, colors: colors)
         if let failure = layout.failure { throw failure }
         guard !canvas.isCancelled else { return }
         _withCairo(canvas) { cairo in layout.draw(in: cairo) }

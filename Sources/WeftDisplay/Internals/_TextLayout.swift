@@ -32,6 +32,8 @@ final class _TextLayout: @unchecked Sendable {
     let text: AttributedText
     let maximumNumberOfLines: Int
     let truncationMode: TruncationMode
+    /// How the node's traits resolved the runs' colours when it was shaped.
+    let colors: _TextColors
     /// Why the text cannot be drawn as asked: a font size beyond the cap, or
     /// text Pango did not lay out; `nil` when it can.
     let failure: DrawingError?
@@ -48,13 +50,15 @@ final class _TextLayout: @unchecked Sendable {
     /// - Complexity: Pango's: O(*c*) for *c* characters, about 130–220 µs for a
     ///   10-line paragraph on the project's machines. With a line limit, the
     ///   paragraphs after the last line shown are not shaped.
-    init(text: AttributedText, width: Double, maximumNumberOfLines: Int, truncationMode: TruncationMode) {
+    init(text: AttributedText, width: Double, maximumNumberOfLines: Int, truncationMode: TruncationMode,
+         colors: _TextColors) {
         self.text = text
+        self.colors = colors
         self.width = width
         self.maximumNumberOfLines = maximumNumberOfLines
         self.truncationMode = truncationMode
         var string = Self.shapeable(text.string)
-        let runs = _TextRuns(text)
+        let runs = _TextRuns(text, colors: colors)
         // A width Pango's 32-bit units cannot hold (past about 2 million points) is no limit.
         let units = (width * Double(PANGO_SCALE)).rounded(.down)
         let widthUnits: Int32? = units.isFinite && units < Double(Int32.max) ? Int32(max(units, 0)) : nil
@@ -137,9 +141,10 @@ final class _TextLayout: @unchecked Sendable {
     /// Whether drawing into bounds `boundsWidth` wide gives the same picture as
     /// this layout: the same width, or, for left-aligned text, any width from
     /// the longest line to the width the lines were broken at.
-    func fits(boundsWidth: Double, text: AttributedText, maximumNumberOfLines: Int, truncationMode: TruncationMode) -> Bool {
+    func fits(boundsWidth: Double, text: AttributedText, maximumNumberOfLines: Int, truncationMode: TruncationMode,
+              colors: _TextColors) -> Bool {
         guard text == self.text, maximumNumberOfLines == self.maximumNumberOfLines,
-            truncationMode == self.truncationMode
+            truncationMode == self.truncationMode, colors == self.colors
         else { return false }
         if boundsWidth == width { return true }
         return text.alignment == .left && boundsWidth >= size.width && boundsWidth <= width

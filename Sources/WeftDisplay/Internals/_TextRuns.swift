@@ -19,7 +19,8 @@ final class _TextRuns {
     /// ``TextAttributes/maximumFontSize``).
     let largestSize: Double
 
-    init(_ text: AttributedText) {
+    /// - Parameter colors: How the node's traits resolve the runs' colours.
+    init(_ text: AttributedText, colors: _TextColors) {
         var runs: [Run] = []
         var start = 0
         var largest = 0.0
@@ -35,7 +36,7 @@ final class _TextRuns {
             let size = min(attributes.fontSize, TextAttributes.maximumFontSize)
             pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
             pango_font_description_set_weight(font, PangoWeight(UInt32(attributes.fontWeight.rawValue)))
-            let color = attributes.color
+            let color = colors.resolve(attributes)
             func channel(_ value: Double) -> UInt16 { UInt16((value * 65_535).rounded()) }
             runs.append(Run(start: start, end: end, font: font, red: channel(color.red), green: channel(color.green),
                             blue: channel(color.blue), alpha: channel(color.alpha)))

@@ -1,3 +1,5 @@
+import WeftCore
+
 /// A container, held weakly once for all the elements and cell nodes it made.
 ///
 /// Each element used to hold the owner weakly itself: a weak reference per
@@ -11,6 +13,10 @@
 /// changes; elements and nodes made before keep the old.
 package final class _OwnerReference: Sendable {
     package weak let node: (any CellNodeContainer)?
+    /// The container's trait collection, which its cells and their subnodes
+    /// read on any thread while they draw (`DisplayNode.traitCollection`);
+    /// `nil` until the container sets one.
+    package let traits = PosixMutex<TraitCollection?>(nil)
 
     package init(_ node: (any CellNodeContainer)?) {
         self.node = node

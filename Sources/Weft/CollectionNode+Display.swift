@@ -9,8 +9,8 @@ extension CollectionNode {
     /// drawing: it has no node yet (a lazy item loading, a node being made), a
     /// node of it lacks its latest drawing (`DisplayNode.isDisplayComplete`) or
     /// could not be drawn (`DisplayNode.displayError`, also in ``diagnostics``),
-    /// or it has drawings and none of them lands on the part of its rect that
-    /// is on screen. A cell with nothing to draw (no node of it has contents or
+    /// or it has drawings and none of them lands in its rect, or its rect is
+    /// not on screen. A cell with nothing to draw (no node of it has contents or
     /// a drawing) is not blank. A cell a reload gave a new node shows its old
     /// drawing until the new one lands, and is not blank meanwhile: a reload
     /// never flashes a drawn cell blank. Computed from the same layers that
@@ -158,13 +158,17 @@ extension CollectionNode {
                 screen.blankItems.append(cell.indexPath)
                 continue
             }
-            // Drawings that all miss the cell's rect on screen (mirrored wrong,
-            // placed past the viewport, at a non-finite origin) leave it blank.
-            // A frame that is not finite (a layout's lie) shows nowhere; Foundation traps intersecting it.
+            // Drawings that all miss the cell's rect (mirrored wrong, placed
+            // elsewhere, at a non-finite origin), or a cell whose rect is not
+            // on screen at all, leave it blank. A frame that is not finite (a
+            // layout's lie) shows nowhere; Foundation traps intersecting it. A
+            // cell with only a sliver of its margin on screen shows what it
+            // draws there, nothing, and is not blank.
             let isFinite = shown.minX.isFinite && shown.minY.isFinite && shown.width.isFinite && shown.height.isFinite
             let visiblePart = isFinite ? shown.intersection(viewport) : .null
             let layers = screen.layers[first...]
-            if !layers.isEmpty, !layers.contains(where: { Self.lands($0, on: visiblePart) }) {
+            if !layers.isEmpty,
+                visiblePart.isNull || visiblePart.isEmpty || !layers.contains(where: { Self.lands($0, on: shown) }) {
                 if drawing == .placeholder { screen.placeholderItems.removeLast() }
                 screen.blankItems.append(cell.indexPath)
             }
@@ -236,6 +240,6 @@ extension CollectionNode {
     /// Whether `layer` covers some of `rect`.
     private static func lands(_ layer: Bitmap.Layer, on rect: CGRect) -> Bool {
         guard layer.origin.x.isFinite, layer.origin.y.isFinite, !rect.isNull, !rect.isEmpty else { return false }
-        return CGRect(origin: layer.origin, size: layer.bitmap.size).intersects(rect)
+        return CGRect(origin: layer.origin, size: layer.size ?? layer.bitmap.size).intersects(rect)
     }
 }

@@ -16,7 +16,8 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
     /// The post's text.
     public let body: TextNode
     /// Told, on main, how long the cell took from entering the display range to
-    /// its contents landing, in nanoseconds.
+    /// its text landing (its slowest drawing; the cell draws nothing of its
+    /// own), in nanoseconds.
     private let displayLatency: (@MainActor @Sendable (UInt64) -> Void)?
     /// The post the cell shows.
     public let postID: Int
@@ -41,10 +42,12 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
         avatar.imageCornerRadius = 20
         author = TextNode(AttributedText(PostContent.author(for: id),
                                          attributes: TextAttributes(fontSize: 15, fontWeight: .bold)))
-        body = TextNode(AttributedText(PostContent.body(for: id, version: version),
-                                       attributes: TextAttributes(fontSize: 15, color: Color(white: 0.13))))
+        body = _PostBody(AttributedText(PostContent.body(for: id, version: version),
+                                       attributes: TextAttributes(fontSize: 15, color: Color(white: 0.13),
+                                                                  darkStyleColor: Color(white: 0.8))))
         super.init()
-        backgroundColor = .white
+        // No background of its own: the view's shows through (a theme's, in a
+        // GTK window), and so does the cell's selection.
         automaticallyManagesSubnodes = true
         if !displaysAsynchronously {
             for node in [self, avatar, author, body] as [DisplayNode] { node.displaysAsynchronously = false }
@@ -56,8 +59,8 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
         enteredDisplay = PipelineTracing.now()
     }
 
-    public override func displayDidFinish() {
-        super.displayDidFinish()
+    /// The body's drawing landed: the cell is drawn.
+    @MainActor fileprivate func bodyDidFinish() {
         guard enteredDisplay != 0 else { return }
         displayLatency?(PipelineTracing.now() - enteredDisplay)
         enteredDisplay = 0
@@ -114,5 +117,14 @@ public enum PostContent {
             }
         }.pngData()
         return .data(png, id: "avatar-\(index)")
+    }
+}
+
+/// The post's text, which tells its cell when its drawing lands.
+// @unchecked Sendable, as TextNode is: no stored properties of its own.
+private final class _PostBody: TextNode, @unchecked Sendable {
+    override func displayDidFinish() {
+        super.displayDidFinish()
+        (supernode as? PostCellNode)?.bodyDidFinish()
     }
 }

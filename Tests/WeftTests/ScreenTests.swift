@@ -235,8 +235,36 @@ func expectEachVisibleCellHoldsItsInk(
         #expect(plain.displayedContentOffset == plain.contentOffset)
     }
 
+    /// The top cell scrolled until only its bottom margin shows: the screen
+    /// shows what the cell draws there, nothing, and the cell is not blank
+    /// (the last post of a feed, half a line below the fold, was counted blank
+    /// once cells stopped drawing a white background of their own).
+    @Test(arguments: [false, true])
+    func aSliverOfACellsMarginIsNotBlank(inverted: Bool) async throws {
+        let source = ReadingOrderSource()
+        let node = CollectionNode(layout: try ListLayout())
+        node.dataSource = source
+        node.isInverted = inverted
+        node.viewportSize = CGSize(width: 320, height: 400)
+        node.reloadData()
+        await settle(node, untilDrawn: true)
+        // Item 5's text ends 62 points down its 80: the screen's top edge cuts
+        // it so that only its last 10 show (its cell is not mirrored, inverted or not).
+        let fifth = try #require(node.frameForItem(at: IndexPath(item: 5, section: 0)))
+        node.displayedContentOffset.y = node.displayedRect(forContentRect: fifth).minY + 70
+        node.layoutIfNeeded()
+        await settle(node, untilDrawn: false)
+        let shown = node.viewportRect(forContentRect: fifth)
+        #expect(abs(shown.maxY - 10) < 0.01, "a sliver of 10 points: \(shown)")
+        let frame = try node.composeFrame(scale: 2)
+        #expect(frame.blankItems.isEmpty, "\(frame.blankItems)")
+        #expect(node.blankVisibleItems.isEmpty)
+    }
+
     /// A cell whose drawing lands outside its own rect shows the background
-    /// there: it is blank, though every node of it has its contents.
+    /// there: it is blank, though every node of it has its contents. (A cell
+    /// whose drawing is in its rect but off screen shows what it draws on
+    /// screen, its empty margin, and is not: `aSliverOfACellsMarginIsNotBlank`.)
     @Test func aCellWhoseDrawingMissesItsRectIsCountedBlank() async throws {
         let source = ColoredSource(count: 10)
         source.special[1] = { MisplacedCell() }
@@ -277,8 +305,12 @@ final class MisplacedCell: CellNode, @unchecked Sendable {
         automaticallyManagesSubnodes = true
     }
 
-    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
-        .absolute(children: [.node(child).style { $0.layoutPosition = CGPoint(x: 0, y: 5_000) }])
+    /// 100 points tall, its child laid out 5,000 points below its top: a
+    /// drawing outside the cell's own rect.
+    override func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
+        let size = range.clamp(CGSize(width: range.max.width, height: 100))
+        let child = child.layoutThatFits(range)
+        return Layout(size: size, children: [Layout.Child(node: self.child, origin: CGPoint(x: 0, y: 5_000), layout: child)])
     }
 }
 

@@ -270,6 +270,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The WeftGTK article's small desktop app, word for word (scripts/check-readme);
+        // scripts/test builds it and runs it under Xvfb.
+        .executableTarget(
+            name: "DesktopFeed",
+            dependencies: ["Weft", "WeftDisplay", "WeftGTK", "CGtk4"],
+            swiftSettings: swiftSettings
+        ),
+
         // libFuzzer targets, each differential against a reference model; replay tools
         // in normal builds. Fuzz build and run: scripts/fuzz NAME [seconds].
         .executableTarget(

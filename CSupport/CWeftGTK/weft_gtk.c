@@ -361,11 +361,15 @@ GdkTexture *weft_widget_render_texture(GtkWidget *widget) {
     /* The widget's own snapshot function, which snapshots its children as they
     ** draw now. (A GtkWidgetPaintable would show only what the last frame drew,
     ** and nothing before its first invalidation.) */
+    /* At the widget's scale factor, in device pixels, as the screen shows it
+    ** (text drawn at 2x stays crisp in a 2x screenshot). */
+    int scale = gtk_widget_get_scale_factor(widget);
     GtkSnapshot *snapshot = gtk_snapshot_new();
+    if (scale != 1) gtk_snapshot_scale(snapshot, (float)scale, (float)scale);
     GTK_WIDGET_GET_CLASS(widget)->snapshot(widget, snapshot);
     GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
     if (node == NULL) return NULL; /* nothing to draw */
-    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height);
+    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, (float)(width * scale), (float)(height * scale));
     GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
     gsk_render_node_unref(node);
     return texture;
@@ -443,4 +447,29 @@ void weft_canvas_set_multiselectable(GtkWidget *canvas, gboolean multiselectable
     assert(WEFT_IS_CANVAS(canvas));
     gtk_accessible_update_property(GTK_ACCESSIBLE(canvas), GTK_ACCESSIBLE_PROPERTY_MULTI_SELECTABLE, multiselectable,
                                    -1);
+}
+
+/* ---- 5. Desktop settings --------------------------------------------- */
+
+const char *weft_theme_name(GtkWidget *widget) {
+    assert(GTK_IS_WIDGET(widget));
+    const char *forced = g_getenv("GTK_THEME");
+    if (forced != NULL && forced[0] != '\0') return forced;
+    GtkSettings *settings = gtk_widget_get_settings(widget);
+    if (settings == NULL) return NULL;
+    /* g_object_get hands over a copy: the last one is kept until the next call
+    ** (main thread only, as everything here), so the caller frees nothing. */
+    static char *last;
+    g_free(last);
+    last = NULL;
+    g_object_get(settings, "gtk-theme-name", &last, NULL);
+    return last;
+}
+
+gboolean weft_prefers_dark_theme(GtkWidget *widget) {
+    assert(GTK_IS_WIDGET(widget));
+    GtkSettings *settings = gtk_widget_get_settings(widget);
+    gboolean dark = FALSE;
+    if (settings != NULL) g_object_get(settings, "gtk-application-prefer-dark-theme", &dark, NULL);
+    return dark;
 }

@@ -50,6 +50,30 @@ public enum GTK {
         g_main_loop_unref(loop)
     }
 
+    /// Shows `window` and runs GLib's main loop until the window is closed (its
+    /// close button, `gtk_window_close`, the window manager), then destroys it:
+    /// a small app's whole run. ``runMainLoop()`` alone keeps running after
+    /// the last window closes, as GLib's loop does.
+    ///
+    /// - Parameter window: A `GtkWindow` made with `gtk_window_new()`.
+    public static func run(window: UnsafeMutablePointer<GtkWidget>) {
+        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+        // The run's own reference: GTK's list of toplevels drops the window when it closes.
+        g_object_ref(UnsafeMutableRawPointer(window))
+        let quit: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, _ in
+            MainActor.assumeIsolated { GTK.quitMainLoop() }
+            return 0  // and let GTK close the window
+        }
+        let handler = g_signal_connect_data(
+            UnsafeMutableRawPointer(window), "close-request", unsafeBitCast(quit, to: GCallback.self), nil, nil,
+            GConnectFlags(0))
+        gtk_window_present(gtkWindow)
+        runMainLoop()
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(window), handler)
+        gtk_window_destroy(gtkWindow)
+        g_object_unref(UnsafeMutableRawPointer(window))
+    }
+
     /// Makes the innermost ``runMainLoop()`` return after the current event.
     public static func quitMainLoop() {
         if let loop = loops.last { g_main_loop_quit(loop) }
@@ -70,8 +94,9 @@ public enum GTK {
         return handled
     }
 
-    /// Renders `widget` as it shows now, at its size in logical pixels: a
-    /// screenshot of a realized widget (a shown window, or a widget in one).
+    /// Renders `widget` as it shows now, in device pixels (its size times its
+    /// scale factor: 2 under `GDK_SCALE=2`, and the bitmap's `scale`):
+    /// a screenshot of a realized widget (a shown window, or a widget in one).
     ///
     /// - Throws: ``GTKError/notRendered(width:height:)`` for a widget that is
     ///   not realized or has no size.
@@ -81,7 +106,8 @@ public enum GTK {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         return try Bitmap(
-            pixelWidth: Int(gdk_texture_get_width(texture)), pixelHeight: Int(gdk_texture_get_height(texture))
+            pixelWidth: Int(gdk_texture_get_width(texture)), pixelHeight: Int(gdk_texture_get_height(texture)),
+            scale: Double(gtk_widget_get_scale_factor(widget))
         ) { pixels, bytesPerRow in
             gdk_texture_download(texture, pixels.assumingMemoryBound(to: UInt8.self), gsize(bytesPerRow))
         }

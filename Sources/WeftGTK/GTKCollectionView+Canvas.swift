@@ -123,7 +123,7 @@ extension GTKCollectionView {
         viewTime = .zero
         frameWillBegin?(frameTime)
         timed {
-            applyThemeColors()
+            applyDesktopTraits()
             DisplayNode.commitFinishedDisplays()
             layOutContainerIfNeeded()
         }

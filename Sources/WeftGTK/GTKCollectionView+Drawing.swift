@@ -11,9 +11,10 @@ extension GTKCollectionView {
     ///
     /// - Complexity: O(*l*) for *l* layers, plus GTK's rendering.
     func draw(into snapshot: OpaquePointer, width: Int32, height: Int32) {
+        let background = backgroundColor ?? themeBackground
         var color = GdkRGBA(
-            red: Float(backgroundColor.red), green: Float(backgroundColor.green),
-            blue: Float(backgroundColor.blue), alpha: Float(backgroundColor.alpha))
+            red: Float(background.red), green: Float(background.green),
+            blue: Float(background.blue), alpha: Float(background.alpha))
         var bounds = graphene_rect_t(
             origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
         gtk_snapshot_append_color(snapshot, &color, &bounds)

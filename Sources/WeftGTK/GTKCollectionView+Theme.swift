@@ -3,9 +3,11 @@ import CWeftGTK
 import Foundation
 import Weft
 
-/// Colours from the GTK theme: the selection and highlight behind selected
-/// and pressed items, and the focus ring. Adwaita, its dark variant and the
-/// high-contrast themes all define `theme_selected_bg_color`.
+/// The desktop's traits and the GTK theme's colours: the display scale, light
+/// or dark style and contrast (the container's trait collection), the
+/// background, the selection and highlight behind selected and pressed items,
+/// and the focus ring. Adwaita, its dark variant and the high-contrast themes
+/// all define `theme_base_color` and `theme_selected_bg_color`.
 extension GTKCollectionView {
     /// How opaque the theme's selection colour is behind a selected item, and
     /// behind a pressed one: tints, so an item's own drawing stays legible, as
@@ -20,11 +22,42 @@ extension GTKCollectionView {
         return Color(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue), alpha: Double(rgba.alpha))
     }
 
-    /// Sets the container's selection and highlight colours from the theme
-    /// (unless the app set ``followsThemeSelectionColors`` to `false`).
-    func applyThemeColors() {
-        guard followsThemeSelectionColors, let container, let selected = themeColor(named: "theme_selected_bg_color")
-        else { return }
+    /// What shows behind the cells when the app set no ``backgroundColor``:
+    /// the theme's base colour, white when it has none.
+    var themeBackground: Color {
+        themeColor(named: "theme_base_color") ?? .white
+    }
+
+    /// The container's traits from the desktop: the display scale from the
+    /// widget's scale factor (contents are drawn at it, so text stays crisp
+    /// under `GDK_SCALE=2`) and, while ``followsTheme``, the style, contrast
+    /// and selection colours from the theme. Checked at the start of each
+    /// frame: a change of scale (a window moved to another monitor) or theme
+    /// redraws every cell shown, and reaches every node made.
+    func applyDesktopTraits() {
+        guard let container else { return }
+        var traits = container.traitCollection
+        traits.displayScale = Double(max(gtk_widget_get_scale_factor(canvas), 1))
+        if followsTheme {
+            let name = (weft_theme_name(canvas).map { String(cString: $0) } ?? "").lowercased()
+            let base = themeBackground
+            let luminance = 0.2126 * base.red + 0.7152 * base.green + 0.0722 * base.blue
+            let isDark = weft_prefers_dark_theme(canvas) != 0 || name.hasSuffix(":dark") || name.hasSuffix("-dark")
+                || luminance < 0.5
+            traits.userInterfaceStyle = isDark ? .dark : .light
+            traits.accessibilityContrast = name.contains("highcontrast") ? .high : .normal
+            applyThemeSelectionColors(to: container)
+        }
+        if traits != container.traitCollection {
+            container.traitCollection = traits
+            gtk_widget_queue_draw(canvas)
+        }
+    }
+
+    /// The container's selection and highlight colours: tints of the theme's
+    /// selection colour.
+    private func applyThemeSelectionColors(to container: CollectionNode) {
+        guard let selected = themeColor(named: "theme_selected_bg_color") else { return }
         let tint = { (opacity: Double) in
             Color(red: selected.red, green: selected.green, blue: selected.blue, alpha: selected.alpha * opacity)
         }

@@ -54,8 +54,9 @@ public final class GTKCollectionView: ContainerBackingView {
     /// The nodes of ``mountedCells``: a drawing landing in one of them redraws.
     var mountedNodes: Set<ObjectIdentifier> = []
 
-    /// What shows where no cell draws.
-    public var backgroundColor: Color = .white {
+    /// What shows where no cell draws: `nil` (the default) for the theme's
+    /// base colour (white in Adwaita, dark grey in its dark style).
+    public var backgroundColor: Color? {
         didSet { gtk_widget_queue_draw(canvas) }
     }
 
@@ -65,11 +66,15 @@ public final class GTKCollectionView: ContainerBackingView {
         didSet { weft_widget_set_accessible_label(canvas, accessibilityLabel) }
     }
 
-    /// Whether the container's selection and highlight colours follow the GTK
-    /// theme's selection colour (`true` by default); set `false` to keep the
-    /// container's own.
-    public var followsThemeSelectionColors = true {
-        didSet { if followsThemeSelectionColors { applyThemeColors() } }
+    /// Whether the view follows the desktop's theme (`true` by default): the
+    /// container's selection and highlight colours are the theme's selection
+    /// colour, and its trait collection's style and contrast the theme's (dark
+    /// from the theme's colours, GTK's dark preference or a `:dark` or `-dark`
+    /// theme name; high contrast from a HighContrast theme name, as GTK 4.8
+    /// has no setting for it). Set `false` to keep the container's own. The
+    /// display scale follows the widget's scale factor either way.
+    public var followsTheme = true {
+        didSet { applyDesktopTraits() }
     }
 
     /// Called on main after each frame the widget painted, with what it cost.
@@ -181,7 +186,7 @@ public final class GTKCollectionView: ContainerBackingView {
             self.accessiblesNeedUpdate = true
             gtk_widget_queue_draw(self.canvas)
         }
-        applyThemeColors()
+        applyDesktopTraits()
         gtk_widget_queue_allocate(canvas)
     }
 
@@ -200,7 +205,7 @@ public final class GTKCollectionView: ContainerBackingView {
 
     /// The app moved the offset (a `scrollToItem`, a new offset): the scroll
     /// bar follows and the next frame shows the new place. The view's own
-    /// scrolls (``didScroll(to:)``) are already where the adjustment is.
+    /// scrolls (the adjustment moved) are already where the adjustment is.
     public func containerDidScroll(_ container: CollectionNode) {
         guard !isApplyingScroll else { return }
         contentDidChange()

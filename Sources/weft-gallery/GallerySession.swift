@@ -33,7 +33,6 @@ final class GallerySession {
 
     init(options: WeftGallery) throws {
         self.options = options
-        DisplayNode.defaultContentsScale = 1
         view = GTKCollectionView()
         view.accessibilityLabel = "Posts"
         feed = GalleryFeed(count: options.items, displaysAsynchronously: !options.synchronousDisplay)

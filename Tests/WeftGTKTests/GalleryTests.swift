@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Weft
+import WeftDisplay
 import WeftTestSupport
 
 extension GTKWindows {
@@ -75,6 +76,36 @@ extension GTKWindows {
             // Rows from the bottom edge up: the bottom and the top quarters both hold text and avatars.
             #expect(darkPixels(screen, x: 0 ..< 360, y: 360 ..< 480) > 500, "the newest post is drawn at the bottom")
             #expect(darkPixels(screen, x: 0 ..< 360, y: 0 ..< 120) > 500, "older posts fill the screen above it")
+        }
+
+        /// Under `GDK_SCALE=2` the contents are drawn at 2x (the container's
+        /// display scale follows the widget's scale factor) and the screenshot
+        /// is in device pixels: text as crisp as GTK's own labels, where it was
+        /// drawn at 1x and scaled up, blurred.
+        @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
+        func atScaleTwoTheScreenIsDrawnInDevicePixels() throws {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gallery-2x-\(getpid()).png")
+            defer { try? FileManager.default.removeItem(at: file) }
+            var environment = ProcessInfo.processInfo.environment
+            environment["GTK_A11Y"] = "none"
+            environment["GSK_RENDERER"] = "cairo"
+            environment["GDK_SCALE"] = "2"
+            let (status, errors) = try run(
+                ["--items", "1000", "--width", "360", "--height", "400", "--screenshot", file.path], environment: environment)
+            #expect(status == 0, "\(errors)")
+            let screen = try Bitmap(pngData: try Data(contentsOf: file))
+            #expect(screen.pixelWidth == 720 && screen.pixelHeight == 800)
+            // Crisp edges: neighbours most of the way from black to white apart. Text drawn at
+            // 1x and scaled up by the renderer spreads each edge over two pixels.
+            var sharp = 0
+            for y in 0 ..< screen.pixelHeight {
+                for x in 0 ..< screen.pixelWidth - 1 {
+                    let a = screen.pixel(x: x, y: y) & 0xFF, b = screen.pixel(x: x + 1, y: y) & 0xFF
+                    if max(a, b) - min(a, b) > 160 { sharp += 1 }
+                }
+            }
+            // Measured: about 7,900 here; 340 with the cells drawn at 1x.
+            #expect(sharp > 3_000, "\(sharp) sharp edges: the text is drawn at 2x")
         }
     }
 }

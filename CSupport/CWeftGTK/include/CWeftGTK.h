@@ -1,7 +1,7 @@
 /*
 ** CWeftGTK.h - what WeftGTK's Swift cannot reach in GTK 4 and libdispatch.
 **
-** What: four pieces of plumbing, no policy.
+** What: five pieces of plumbing, no policy.
 **   1. WeftCanvas, a GtkWidget that implements GtkScrollable, so that a
 **      GtkScrolledWindow scrolls it by its adjustments (wheel, touchpad,
 **      scrollbars, keys) instead of by moving a huge child. It forwards its
@@ -10,17 +10,18 @@
 **      content ends. Its accessible role is LIST; it is one stop of the Tab
 **      chain, as GtkListView is. Defining a GObject type needs C macros Swift
 **      cannot call.
-**   4. WeftItem, a widget that draws nothing: a visible item's accessible
-**      (role LIST_ITEM) and focus target. GTK 4.8 exposes only widgets to
-**      assistive technologies, so each visible item has one, as GtkListView's
-**      rows are widgets; Swift parents, places and labels them. The
-**      accessible setters are varargs in GTK, which Swift cannot call.
 **   2. The libdispatch main queue inside the GLib main loop: a GLib fd source
 **      on the queue's eventfd that drains the queue, as CoreFoundation's run
 **      loop does on Apple platforms. libdispatch declares its hooks only in a
 **      private header, so they are declared here.
 **   3. A widget rendered to a texture (a screenshot), which needs graphene's
 **      initializer macros.
+**   4. WeftItem, a widget that draws nothing: a visible item's accessible
+**      (role LIST_ITEM) and focus target. GTK 4.8 exposes only widgets to
+**      assistive technologies, so each visible item has one, as GtkListView's
+**      rows are widgets; Swift parents, places and labels them. The
+**      accessible setters are varargs in GTK, which Swift cannot call.
+**   5. The desktop's theme settings, which GObject's varargs getter reads.
 **
 ** Threading: every function runs on the thread that runs the GLib main loop
 ** (GTK's main thread).
@@ -86,7 +87,8 @@ guint weft_main_queue_attach(void);
 ** (input and other GLib sources aside). */
 gint64 weft_main_queue_busy_time(void);
 
-/* Renders `widget`'s content as it would show now, at its size, with its
+/* Renders `widget`'s content as it would show now, at its size in device
+** pixels (its scale factor's multiple of its size in points), with its
 ** native's renderer, through the widget's own snapshot function: what its
 ** children draw, without the CSS background, border, clip, opacity or
 ** transform GTK adds around it (right for containers such as a window's
@@ -116,5 +118,15 @@ void weft_widget_set_accessible_label(GtkWidget *widget, const char *label);
 /* Whether the canvas's list allows more than one selected item (ARIA's
 ** aria-multiselectable). */
 void weft_canvas_set_multiselectable(GtkWidget *canvas, gboolean multiselectable);
+
+/* ---- 5. Desktop settings ---------------------------------------------- */
+
+/* The name of the GTK theme in use: GTK_THEME's when set (it overrides the
+** settings), else GtkSettings' gtk-theme-name; NULL if neither. Owned by GTK
+** or the environment: copy it before the next call. */
+const char *weft_theme_name(GtkWidget *widget);
+
+/* GtkSettings' gtk-application-prefer-dark-theme for the widget's display. */
+gboolean weft_prefers_dark_theme(GtkWidget *widget);
 
 #endif

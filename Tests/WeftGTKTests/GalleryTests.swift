@@ -30,6 +30,22 @@ extension GTKWindows {
             return (process.terminationStatus, String(decoding: data, as: UTF8.self))
         }
 
+        /// Runs the gallery with `arguments` and `--screenshot`, with GSK's Cairo
+        /// renderer (whose path draws Cairo over the contents' bytes; the
+        /// in-process tests draw textures with GTK's default renderer) and
+        /// `extra` over the test's environment, and returns the screenshot.
+        func screenshot(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Bitmap {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gallery-\(getpid()).png")
+            defer { try? FileManager.default.removeItem(at: file) }
+            var environment = ProcessInfo.processInfo.environment
+            environment["GTK_A11Y"] = "none"
+            environment["GSK_RENDERER"] = "cairo"
+            environment.merge(extra) { $1 }
+            let (status, errors) = try run(arguments + ["--screenshot", file.path], environment: environment)
+            try #require(status == 0, "\(errors)")
+            return try Bitmap(pngData: try Data(contentsOf: file))
+        }
+
         @Test func withoutADisplayItSaysSoAndExitsWithCodeTwo() throws {
             var environment = ProcessInfo.processInfo.environment
             environment["DISPLAY"] = nil
@@ -41,18 +57,7 @@ extension GTKWindows {
 
         @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
         func aScrolledScreenshotShowsDrawnPosts() throws {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gallery-\(getpid()).png")
-            defer { try? FileManager.default.removeItem(at: file) }
-            var environment = ProcessInfo.processInfo.environment
-            environment["GTK_A11Y"] = "none"
-            // GSK's Cairo renderer, whose path draws Cairo over the contents' bytes; the
-            // in-process tests draw textures with GTK's default renderer.
-            environment["GSK_RENDERER"] = "cairo"
-            let (status, errors) = try run(
-                ["--items", "1000", "--width", "360", "--height", "480", "--scroll-to", "1500", "--screenshot", file.path],
-                environment: environment)
-            #expect(status == 0, "\(errors)")
-            let screen = try Bitmap(pngData: try Data(contentsOf: file))
+            let screen = try screenshot(["--items", "1000", "--width", "360", "--height", "480", "--scroll-to", "1500"])
             #expect(screen.pixelWidth == 360 && screen.pixelHeight == 480)
             // Text and avatars on white: a good share of the screen is not white.
             #expect(darkPixels(screen, x: 0 ..< 360, y: 0 ..< 480) > 2_000)
@@ -62,16 +67,7 @@ extension GTKWindows {
         /// mirrored content space. It opens at the newest post, drawn at the bottom.
         @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
         func anInvertedScreenshotShowsDrawnPostsFromTheBottom() throws {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gallery-inverted-\(getpid()).png")
-            defer { try? FileManager.default.removeItem(at: file) }
-            var environment = ProcessInfo.processInfo.environment
-            environment["GTK_A11Y"] = "none"
-            environment["GSK_RENDERER"] = "cairo"
-            let (status, errors) = try run(
-                ["--inverted", "--items", "1000", "--width", "360", "--height", "480", "--screenshot", file.path],
-                environment: environment)
-            #expect(status == 0, "\(errors)")
-            let screen = try Bitmap(pngData: try Data(contentsOf: file))
+            let screen = try screenshot(["--inverted", "--items", "1000", "--width", "360", "--height", "480"])
             #expect(screen.pixelWidth == 360 && screen.pixelHeight == 480)
             // Rows from the bottom edge up: the bottom and the top quarters both hold text and avatars.
             #expect(darkPixels(screen, x: 0 ..< 360, y: 360 ..< 480) > 500, "the newest post is drawn at the bottom")
@@ -84,16 +80,8 @@ extension GTKWindows {
         /// drawn at 1x and scaled up, blurred.
         @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
         func atScaleTwoTheScreenIsDrawnInDevicePixels() throws {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gallery-2x-\(getpid()).png")
-            defer { try? FileManager.default.removeItem(at: file) }
-            var environment = ProcessInfo.processInfo.environment
-            environment["GTK_A11Y"] = "none"
-            environment["GSK_RENDERER"] = "cairo"
-            environment["GDK_SCALE"] = "2"
-            let (status, errors) = try run(
-                ["--items", "1000", "--width", "360", "--height", "400", "--screenshot", file.path], environment: environment)
-            #expect(status == 0, "\(errors)")
-            let screen = try Bitmap(pngData: try Data(contentsOf: file))
+            let screen = try screenshot(
+                ["--items", "1000", "--width", "360", "--height", "400"], environment: ["GDK_SCALE": "2"])
             #expect(screen.pixelWidth == 720 && screen.pixelHeight == 800)
             // Crisp edges: neighbours most of the way from black to white apart. Text drawn at
             // 1x and scaled up by the renderer spreads each edge over two pixels.
@@ -106,6 +94,24 @@ extension GTKWindows {
             }
             // Measured: about 7,900 here; 340 with the cells drawn at 1x.
             #expect(sharp > 3_000, "\(sharp) sharp edges: the text is drawn at 2x")
+        }
+
+        /// With the dark Adwaita style, the list is dark and its text light, an
+        /// inverted feed included.
+        @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
+        func theDarkStyleDrawsADarkListWithLightText() throws {
+            let screen = try screenshot(
+                ["--inverted", "--items", "1000", "--width", "360", "--height", "480"], environment: ["GTK_THEME": "Adwaita:dark"])
+            var dark = 0, light = 0
+            for y in 0 ..< screen.pixelHeight {
+                for x in 0 ..< screen.pixelWidth {
+                    let pixel = screen.pixel(x: x, y: y)
+                    let luminance = ((pixel >> 16) & 0xFF) + ((pixel >> 8) & 0xFF) + (pixel & 0xFF)
+                    if luminance < 3 * 80 { dark += 1 } else if luminance > 3 * 180 { light += 1 }
+                }
+            }
+            #expect(dark > screen.pixelWidth * screen.pixelHeight / 2, "a dark background: \(dark) dark pixels")
+            #expect(light > 2_000, "light text on it: \(light) light pixels")
         }
     }
 }

@@ -17,10 +17,12 @@ import WeftNode
 extension GTKCollectionView {
     /// Makes the item widgets match `cells`: one per visible item, in screen
     /// order, told what changed. Called with each mount, and by a frame after
-    /// a mounted cell's contents or selection changed.
+    /// a mounted cell's contents or selection changed, which also asks the
+    /// cells' labels again (a mount asks only new items').
     ///
     /// - Complexity: O(*v* + *s*) for *v* visible cells and *s* sections.
     func updateItemAccessibles(for cells: [VisibleCell]) {
+        let refreshingLabels = accessiblesNeedUpdate
         accessiblesNeedUpdate = false
         guard let container else { return }
         let map = container.dataController.visibleMap
@@ -49,18 +51,12 @@ extension GTKCollectionView {
             }
             previous = item.widget
             let node = element.nodeIfAllocated
-            let position = sectionStarts[cell.indexPath.section] + cell.indexPath.item + 1
-            // GTK 4.8 does not export the position relations to AT-SPI (newer
-            // GTKs do), so a screen reader would count only the visible
-            // children: the description says where the item is among them all.
-            let where_ = "item \(position.formatted()) of \(max(total, 1).formatted())"
-            item.update(_ItemAccessible.Properties(
-                label: node?.aggregatedAccessibilityLabel(isRightToLeft: isRightToLeft),
-                description: node?.accessibilityValue.map { "\($0), \(where_)" } ?? where_,
-                position: position,
-                setSize: max(total, 1),
+            item.update(
+                label: { node?.aggregatedAccessibilityLabel(isRightToLeft: isRightToLeft) },
+                refreshingLabel: refreshingLabels, value: node?.accessibilityValue,
+                position: sectionStarts[cell.indexPath.section] + cell.indexPath.item + 1, setSize: max(total, 1),
                 isSelected: node?.isSelected ?? false,
-                isDisabled: node?.accessibilityTraits.contains(.notEnabled) ?? false))
+                isDisabled: node?.accessibilityTraits.contains(.notEnabled) ?? false)
             item.frame = container.viewportRect(forContentRect: cell.frame)
             items.append(item)
         }
@@ -68,7 +64,10 @@ extension GTKCollectionView {
         let moved = items.count != itemAccessibles.count
             || zip(items, itemAccessibles).contains { $0 !== $1 || $0.frame != $1.frame }
         itemAccessibles = items
-        weft_canvas_set_multiselectable(canvas, container.allowsMultipleSelection ? 1 : 0)
+        if toldMultiselectable != container.allowsMultipleSelection {
+            toldMultiselectable = container.allowsMultipleSelection
+            weft_canvas_set_multiselectable(canvas, container.allowsMultipleSelection ? 1 : 0)
+        }
         if moved {
             itemsNeedAllocation = true
             gtk_widget_queue_allocate(canvas)

@@ -128,6 +128,8 @@ public final class GTKCollectionView: ContainerBackingView {
     /// A mounted cell's contents or selection changed since the item widgets
     /// were last told: the next frame tells them.
     var accessiblesNeedUpdate = false
+    /// What the list last told assistive technologies of its multiple selection.
+    var toldMultiselectable: Bool?
     /// Inside ``didScroll(to:)``: the offset moves to where the adjustment is.
     var isApplyingScroll = false
 

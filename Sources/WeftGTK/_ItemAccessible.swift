@@ -24,6 +24,8 @@ final class _ItemAccessible {
     /// Where the item shows, in the canvas's coordinates: the widget's allocation.
     var frame: CGRect = .zero
     private var told: Properties?
+    /// The value the told description was made with.
+    private var toldValue: String?
 
     /// A new widget for `element`'s item, with the view's own reference.
     init(element: ObjectIdentifier) {
@@ -32,8 +34,35 @@ final class _ItemAccessible {
         g_object_ref_sink(UnsafeMutableRawPointer(widget))
     }
 
-    /// Tells assistive technologies what changed since the last call.
-    func update(_ properties: Properties) {
+    /// Whether the widget has told assistive technologies anything yet.
+    var isNew: Bool { told == nil }
+
+    /// Tells assistive technologies what changed since the last call. The
+    /// label is asked for only when `refreshingLabel` or the widget is new (a
+    /// cell's label changes with its contents, which the view hears of); the
+    /// description is made only when the value or the position changed.
+    ///
+    /// GTK 4.8 does not export the position relations to AT-SPI (newer GTKs
+    /// do), so a screen reader would count only the visible children: the
+    /// description says where the item is among them all, after its value.
+    func update(
+        label: () -> String?, refreshingLabel: Bool, value: String?, position: Int, setSize: Int, isSelected: Bool,
+        isDisabled: Bool
+    ) {
+        let description: String?
+        if let told, told.position == position, told.setSize == setSize, value == toldValue {
+            description = told.description
+        } else {
+            let place = "item \(position.formatted()) of \(setSize.formatted())"
+            description = value.map { "\($0), \(place)" } ?? place
+        }
+        toldValue = value
+        update(Properties(
+            label: refreshingLabel || isNew ? label() : told?.label, description: description, position: position,
+            setSize: setSize, isSelected: isSelected, isDisabled: isDisabled))
+    }
+
+    private func update(_ properties: Properties) {
         guard properties != told else { return }
         told = properties
         weft_item_update(

@@ -50,15 +50,7 @@ final class ReadingOrderSource: CollectionNodeDataSource {
     let source = ReadingOrderSource()
 
     func feed(inverted: Bool) async throws -> CollectionNode {
-        let node = CollectionNode(layout: try ListLayout())
-        node.dataSource = source
-        node.isInverted = inverted
-        node.viewportSize = CGSize(width: 320, height: 400)
-        node.reloadData()
-        await node.waitForAllUpdates()
-        node.layoutIfNeeded()
-        await settleDisplays(node, untilDrawn: true)
-        return node
+        try await drawnList(of: source, inverted: inverted, size: CGSize(width: 320, height: 400))
     }
 
     /// The pixel at the right end of item `item`'s rect, where its nodes draw nothing.

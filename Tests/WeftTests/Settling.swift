@@ -12,3 +12,19 @@ func settleDisplays(_ node: CollectionNode, untilDrawn: Bool = false) async {
         node.layoutIfNeeded()
     } while node.isProcessingUpdates || untilDrawn && !node.blankVisibleItems.isEmpty
 }
+
+/// A list of `source`'s items in a viewport of `size`, inverted or not, loaded,
+/// laid out and drawn (``settleDisplays(_:untilDrawn:)``). The caller keeps
+/// `source`: a container holds its data source weakly.
+@MainActor
+func drawnList(of source: some CollectionNodeDataSource, inverted: Bool, size: CGSize) async throws -> CollectionNode {
+    let node = CollectionNode(layout: try ListLayout())
+    node.dataSource = source
+    node.isInverted = inverted
+    node.viewportSize = size
+    node.reloadData()
+    await node.waitForAllUpdates()
+    node.layoutIfNeeded()
+    await settleDisplays(node, untilDrawn: true)
+    return node
+}

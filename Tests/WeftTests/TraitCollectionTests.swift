@@ -46,15 +46,7 @@ final class TraitCountingSource: CollectionNodeDataSource {
     let source = TraitCountingSource()
 
     func feed(inverted: Bool) async throws -> CollectionNode {
-        let node = CollectionNode(layout: try ListLayout())
-        node.dataSource = source
-        node.isInverted = inverted
-        node.viewportSize = CGSize(width: 200, height: 300)
-        node.reloadData()
-        await node.waitForAllUpdates()
-        node.layoutIfNeeded()
-        await settleDisplays(node, untilDrawn: true)
-        return node
+        try await drawnList(of: source, inverted: inverted, size: CGSize(width: 200, height: 300))
     }
 
     @Test(arguments: [false, true])

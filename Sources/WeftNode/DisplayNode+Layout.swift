@@ -38,14 +38,16 @@ extension DisplayNode {
     }
 
     /// Asks for new contents when a node in the display state gets a layout its
-    /// contents were not drawn for (a new size, or none drawn yet and none in
-    /// flight), as Texture redisplays a layer whose bounds change.
+    /// contents were not drawn for (a new size, or none drawn yet), as Texture
+    /// redisplays a layer whose bounds change, or while a drawing is in flight:
+    /// that one was captured for the layout this one replaces, or for none (a
+    /// text node whose layout a trait change dropped captures no text), and
+    /// would land as the node's picture of a layout it no longer has.
     private func redisplayIfResized(to size: CGSize) {
         let stale = state.withLock { state -> Bool in
             guard state.interfaceState.contains(.display) else { return false }
-            guard let contents = state.contents else {
-                return state.displayTransaction == nil && state.displayError == nil
-            }
+            if state.displayTransaction != nil { return true }
+            guard let contents = state.contents else { return state.displayError == nil }
             let tolerance = 1 / contents.scale
             return abs(contents.size.width - size.width) >= tolerance || abs(contents.size.height - size.height) >= tolerance
         }

@@ -81,6 +81,11 @@ final class FillNode: DisplayNode, @unchecked Sendable {
         setNeedsDisplay()
     }
 
+    /// Changes what the next drawing fills with, without asking for one.
+    func setFillQuietly(_ argb: UInt32) {
+        fill.withLock { $0 = (argb, nil) }
+    }
+
     override func drawing() -> (any NodeDrawing)? {
         let (argb, latch) = fill.withLock { ($0.argb, $0.latch) }
         return FillDrawing(argb: argb, threads: threads, latch: latch)
@@ -113,6 +118,29 @@ func nextMainTurn() async {
         #expect(contents.pixel(x: 3, y: 2) == 0xFF11_2233)
         #expect(contents.pixelWidth == 10 && contents.pixelHeight == 4)
         #expect(threads.onMain == [false])
+    }
+
+    /// A layout that arrives while a drawing is in flight draws again: the
+    /// drawing was captured for the layout it replaces (a trait change's text
+    /// node captured none, and landed nothing over a cell counted drawn).
+    @Test func aNewLayoutWhileADrawingIsInFlightDrawsAgain() async throws {
+        let threads = ThreadLog(), gate = Gate()
+        let node = FillNode(argb: 0xFF11_1111, threads: threads)
+        try node.recursivelySetInterfaceState([.preload, .display])
+        await DisplayNode.waitUntilScheduledDisplaysFinish()
+        node.setFill(0xFF22_2222, latch: gate)
+        await threads.waitForStarts(2)  // captured and held at the gate
+        // What the node draws follows from its layout, and a new one of the same size arrives.
+        node.setFillQuietly(0xFF33_3333)
+        node.invalidateCalculatedLayout()
+        _ = node.layoutThatFits(try SizeRange(exactly: CGSize(width: 10, height: 4)))
+        gate.open()
+        while !node.isDisplayComplete {
+            await DisplayNode.waitUntilScheduledDisplaysFinish()
+            await nextMainTurn()
+        }
+        #expect(node.contents?.pixel(x: 3, y: 2) == 0xFF33_3333, "drawn for the new layout")
+        #expect(threads.names == ["ff111111", "ff222222", "ff333333"])
     }
 
     @Test func aSynchronousDrawingRunsOnMainAtOnce() throws {

@@ -64,6 +64,17 @@ let package = Package(
             ],
             path: "Benchmarks/weft-bench"
         ),
+        // weft-gallery's peer: the same feed in GTK 4's GtkListView (`scripts/bench --gtk`).
+        .executableTarget(
+            name: "gtk-listview-feed",
+            dependencies: [
+                .product(name: "WeftSimulation", package: "Weft"),
+                // For GTK 4's headers (its CGtk4 module); the peer uses no WeftGTK API.
+                .product(name: "WeftGTK", package: "Weft"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/gtk-listview-feed"
+        ),
         .executableTarget(
             name: "WeftArenaBenchmarks",
             dependencies: [

@@ -117,8 +117,10 @@ public final class RangeController {
     /// outside the measure range and are not selected are unloaded (`DataController.unloadItems(at:)`),
     /// as Texture's low-memory mode lets nodes go. Items the measure range holds
     /// always stay, so the count can exceed the limit only while that range does.
-    /// 1,000 by default; set it with ``setLoadedItemLimit(_:)``.
-    public internal(set) var loadedItemLimit = 1_000
+    /// 250 by default (about 50 screens of a phone's feed; each loaded post cell
+    /// holds about 12 KiB of nodes and shaped text: weft-gallery's resident set
+    /// grew 12 MiB over a minute's scroll with 1,000); set it with ``setLoadedItemLimit(_:)``.
+    public internal(set) var loadedItemLimit = 250
 
     /// The context of the current or last batch fetch.
     public private(set) lazy var batchContext = BatchContext { [weak self] in self?.batchFetchDidEnd() }

@@ -21,7 +21,8 @@ struct FrameStatistics {
         }
     }
 
-    func report(speed: Double, seconds: Double, synchronous: Bool, cellsMade: Int) -> String {
+    /// The report; `firstCompleteFrame` in milliseconds after the command began.
+    func report(speed: Double, seconds: Double, synchronous: Bool, cellsMade: Int, firstCompleteFrame: Double?) -> String {
         func milliseconds(_ duration: Duration) -> Double {
             Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         }
@@ -43,6 +44,8 @@ struct FrameStatistics {
                   blank visible cells     %d of %d cell-frames
                   cells made              %d
                   contents                peak %.1f MiB
+                  first complete frame    %.0f ms after start
+                  peak RSS (VmHWM)        %.1f MiB
                 """,
             speed, seconds, synchronous ? "synchronous (on main)" : "asynchronous",
             frames.count, Double(frames.count) / seconds, missedFrames,
@@ -50,6 +53,7 @@ struct FrameStatistics {
             SimulationReport.percentile(phases, 50), SimulationReport.percentile(phases, 99),
             SimulationReport.percentile(weft, 50), SimulationReport.percentile(weft, 99),
             SimulationReport.percentile(queue, 50), SimulationReport.percentile(queue, 99),
-            blank, visible, cellsMade, Double(memory.peakBytes) / 1_048_576)
+            blank, visible, cellsMade, Double(memory.peakBytes) / 1_048_576, firstCompleteFrame ?? 0,
+            Double(ResidentMemory.peakBytes ?? 0) / 1_048_576)
     }
 }

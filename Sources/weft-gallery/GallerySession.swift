@@ -30,9 +30,14 @@ final class GallerySession {
     var outcome: Result<Void, GalleryError> = .success(())
     var statistics = FrameStatistics()
     var lastFrame: GTKFrame?
+    /// `g_get_monotonic_time` when the command began, and when the first
+    /// frame with every visible cell drawn was painted.
+    let started: Int
+    var firstCompleteFrame: Int?
 
-    init(options: WeftGallery) throws {
+    init(options: WeftGallery, started: Int) throws {
         self.options = options
+        self.started = started
         view = GTKCollectionView()
         view.accessibilityLabel = "Posts"
         feed = GalleryFeed(count: options.items, displaysAsynchronously: !options.synchronousDisplay)
@@ -136,8 +141,10 @@ final class GallerySession {
         if elapsed >= options.seconds {
             view.stopContinuousFrames()
             view.frameWillBegin = nil
+            let firstFrame = firstCompleteFrame.map { Double($0 - started) / 1000 }
             print(statistics.report(
-                speed: speed, seconds: elapsed, synchronous: options.synchronousDisplay, cellsMade: feed.cellsMade))
+                speed: speed, seconds: elapsed, synchronous: options.synchronousDisplay, cellsMade: feed.cellsMade,
+                firstCompleteFrame: firstFrame))
             afterScrolling()
             return
         }
@@ -151,6 +158,7 @@ final class GallerySession {
         // The overlay changes after a scripted step, so a screenshot shows it laid out.
         defer { updateOverlay(frame) }
         guard case .settling(_, let next) = phase, frame.visibleItems > 0, frame.blankVisibleItems == 0 else { return }
+        if firstCompleteFrame == nil { firstCompleteFrame = g_get_monotonic_time() }
         phase = .interactive
         next()
     }

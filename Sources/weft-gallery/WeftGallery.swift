@@ -1,4 +1,5 @@
 import ArgumentParser
+import CGtk4
 import Foundation
 import WeftGTK
 
@@ -65,6 +66,7 @@ struct WeftGallery: ParsableCommand {
     }
 
     func run() throws {
+        let started = g_get_monotonic_time()
         // ArgumentParser calls run() on the main thread, which GTK's loop will own.
         let outcome = MainActor.assumeIsolated { () -> Result<Void, GalleryError> in
             do throws(GTKError) {
@@ -74,7 +76,7 @@ struct WeftGallery: ParsableCommand {
             }
             let session: GallerySession
             do {
-                session = try GallerySession(options: self)
+                session = try GallerySession(options: self, started: started)
             } catch {
                 return .failure(.pipeline("\(error)"))
             }

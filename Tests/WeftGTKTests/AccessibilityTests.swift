@@ -33,6 +33,19 @@ extension GTKWindows {
             return try JSONDecoder().decode(Accessible.self, from: Data(json.utf8))
         }
 
+        /// `number` as the view should say it: digits in threes, joined by the
+        /// locale's thousands separator (none in the C locale), the locale GTK set.
+        func grouped(_ number: Int) -> String {
+            let separator = String(cString: localeconv().pointee.thousands_sep)
+            var digits = String(number), groups: [Substring] = []
+            while digits.count > 3 {
+                groups.insert(Substring(digits.suffix(3)), at: 0)
+                digits.removeLast(3)
+            }
+            groups.insert(Substring(digits), at: 0)
+            return groups.joined(separator: separator)
+        }
+
         func titles(_ harness: GTKHarness) -> [String] {
             harness.view.mountedCells.filter { $0.supplementaryKind == nil }
                 .map { ($0.node as? TitleCell)?.title.attributedText.string ?? "" }
@@ -54,7 +67,7 @@ extension GTKWindows {
             let items = list.children ?? []
             #expect(items.map(\.name) == titles(harness), "one item per visible post, labelled with its text")
             #expect(items.allSatisfy { $0.role == "list item" })
-            #expect(items.enumerated().allSatisfy { $1.description == "item \($0 + 1) of 1,000" },
+            #expect(items.enumerated().allSatisfy { $1.description == "item \(grouped($0 + 1)) of \(grouped(1_000))" },
                     "\(items.map(\.description))")
             let second = try #require(items.first { $0.name == "Post 2" })
             #expect(second.states.contains("selected") && second.states.contains("focused"), "\(second.states)")
@@ -73,7 +86,7 @@ extension GTKWindows {
             try await harness.runUntilSettled("the end of the list")
             let atEnd = try await screenReaderView(harness)
             let last = try #require(atEnd.children?.last)
-            #expect(last.name == "Post 999" && last.description == "item 1,000 of 1,000")
+            #expect(last.name == "Post 999" && last.description == "item \(grouped(1_000)) of \(grouped(1_000))")
             #expect(last.states.contains("focused"), "\(last.states)")
             #expect(!(atEnd.children ?? []).contains { $0.name == "Post 2" }, "rows that left the screen left the list")
 
@@ -83,7 +96,7 @@ extension GTKWindows {
             try await harness.run("the insert committed") { !harness.collection.isProcessingUpdates }
             try await harness.runUntilSettled("the screen after the insert")
             let grown = try await screenReaderView(harness)
-            #expect((grown.children ?? []).allSatisfy { $0.description.hasSuffix("of 1,005") },
+            #expect((grown.children ?? []).allSatisfy { $0.description.hasSuffix("of \(grouped(1_005))") },
                     "\((grown.children ?? []).map(\.description))")
         }
     }

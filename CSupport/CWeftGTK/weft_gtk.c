@@ -466,6 +466,28 @@ const char *weft_theme_name(GtkWidget *widget) {
     return last;
 }
 
+const char *weft_text_settings(GtkWidget *widget, int *xft_dpi) {
+    assert(GTK_IS_WIDGET(widget));
+    assert(xft_dpi != NULL);
+    *xft_dpi = -1;
+    static char *family;
+    g_free(family);
+    family = NULL;
+    GtkSettings *settings = gtk_widget_get_settings(widget);
+    if (settings == NULL) return NULL;
+    char *name = NULL;
+    g_object_get(settings, "gtk-font-name", &name, "gtk-xft-dpi", xft_dpi, NULL);
+    if (name != NULL) {
+        /* Pango parses the "family style size" form GTK uses. */
+        PangoFontDescription *description = pango_font_description_from_string(name);
+        const char *parsed = pango_font_description_get_family(description);
+        if (parsed != NULL && parsed[0] != '\0') family = g_strdup(parsed);
+        pango_font_description_free(description);
+        g_free(name);
+    }
+    return family;
+}
+
 gboolean weft_prefers_dark_theme(GtkWidget *widget) {
     assert(GTK_IS_WIDGET(widget));
     GtkSettings *settings = gtk_widget_get_settings(widget);

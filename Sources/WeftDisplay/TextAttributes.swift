@@ -2,11 +2,14 @@ public import WeftCore
 
 /// How a run of text looks: font family, size, weight and colour.
 public struct TextAttributes: Hashable, Sendable {
-    /// The font family, as Fontconfig names it; ``Fonts/defaultFamily`` unless set.
+    /// The font family, as Fontconfig names it; `nil` (the default) for the
+    /// node's traits' (`TraitCollection/fontFamily`: the desktop's interface
+    /// font in a GTK window), or ``Fonts/defaultFamily`` where they name none.
     /// A family the machine lacks falls back to Fontconfig's nearest match, and
     /// ``Fonts/diagnostics`` records it once.
-    public var fontFamily: String
-    /// The font size in points; a size that is not finite and above zero becomes
+    public var fontFamily: String?
+    /// The font size in points, times the node's traits'
+    /// `TraitCollection/textScale` when shaped; a size that is not finite and above zero becomes
     /// 14, whether given to the initializer or set later. Text is shaped and
     /// drawn at most at ``maximumFontSize``; a larger size draws nothing and says
     /// so (`DisplayNode.displayError`).
@@ -34,7 +37,7 @@ public struct TextAttributes: Hashable, Sendable {
     public static let maximumFontSize: Double = 4_096
 
     /// Creates attributes; a size that is not finite and above zero becomes 14.
-    public init(fontFamily: String = Fonts.defaultFamily, fontSize: Double = 14,
+    public init(fontFamily: String? = nil, fontSize: Double = 14,
                 fontWeight: FontWeight = .regular, color: Color? = nil, darkStyleColor: Color? = nil) {
         self.fontFamily = fontFamily
         size = Self.usable(fontSize)

@@ -76,14 +76,22 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         setNeedsDisplay()
     }
 
+    /// Redraws, and at another text scale or font (`TraitCollection.textScale`,
+    /// `TraitCollection.fontFamily`) drops the calculated layouts of the node
+    /// and its supernodes, whose sizes follow from the text's.
+    open override func traitCollectionDidChange(_ previous: TraitCollection) {
+        super.traitCollectionDidChange(previous)
+        if traitCollection.changesTextLayout(from: previous) { setNeedsLayout() }
+    }
+
     /// Shapes the text for the constrained width (or reuses the layout made for
     /// it) and returns its size.
     ///
     /// - Complexity: Pango's shaping, O(*c*) for *c* characters, when the width
     ///   or text changed; O(1) otherwise.
     open override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-        let width = Double(constrainedSize.width)
-        return layout(width: width) { $0.width == width }.size
+        let width = Double(constrainedSize.width), traits = _TextTraits(traitCollection)
+        return layout(width: width, traits: traits) { $0.width == width && $0.traits.measuresAlike(traits) }.size
     }
 
     /// The laid-out text and attributes to draw: the kept layout if it gives the
@@ -91,22 +99,22 @@ open class TextNode: DisplayNode, @unchecked Sendable {
     open override func drawing() -> (any NodeDrawing)? {
         let (state, boundsWidth) = (textState.withLock { $0 }, calculatedLayout.map { Double($0.size.width) })
         guard !state.text.isEmpty, let boundsWidth else { return nil }
-        let colors = _TextColors(traitCollection)
+        let traits = _TextTraits(traitCollection)
         let kept = state.layout.flatMap { layout in
             layout.fits(boundsWidth: boundsWidth, text: state.text, maximumNumberOfLines: state.maximumNumberOfLines,
-                        truncationMode: state.truncationMode, colors: colors) ? layout : nil
+                        truncationMode: state.truncationMode, traits: traits) ? layout : nil
         }
         return _TextDrawing(layout: kept, text: state.text, width: boundsWidth,
                             maximumNumberOfLines: state.maximumNumberOfLines, truncationMode: state.truncationMode,
-                            colors: colors)
+                            traits: traits)
     }
 
     /// The kept layout if `reusable` accepts it, else a new one for `width`, kept.
-    private func layout(width: Double, reusable: (_TextLayout) -> Bool) -> _TextLayout {
+    private func layout(width: Double, traits: _TextTraits, reusable: (_TextLayout) -> Bool) -> _TextLayout {
         let state = textState.withLock { $0 }
         if let layout = state.layout, layout.text == state.text, reusable(layout) { return layout }
         let layout = _TextLayout(text: state.text, width: width, maximumNumberOfLines: state.maximumNumberOfLines,
-                                 truncationMode: state.truncationMode, colors: _TextColors(traitCollection))
+                                 truncationMode: state.truncationMode, traits: traits)
         textState.withLock { current in
             // Keep it unless the text changed while it was shaped.
             if current.text == state.text, current.maximumNumberOfLines == state.maximumNumberOfLines,

@@ -2,6 +2,7 @@ import CGtk4
 import CWeftGTK
 import Foundation
 import Weft
+import WeftDisplay
 
 /// The desktop's traits and the GTK theme's colours: the display scale, light
 /// or dark style and contrast (the container's trait collection), the
@@ -31,9 +32,11 @@ extension GTKCollectionView {
     /// The container's traits from the desktop: the display scale from the
     /// widget's scale factor (contents are drawn at it, so text stays crisp
     /// under `GDK_SCALE=2`) and, while ``followsTheme``, the style, contrast
-    /// and selection colours from the theme. Checked at the start of each
+    /// and selection colours from the theme and, while ``followsTextSettings``,
+    /// the text scale and font from GTK's settings. Checked at the start of each
     /// frame: a change of scale (a window moved to another monitor) or theme
-    /// redraws every cell shown, and reaches every node made.
+    /// redraws every cell shown, and reaches every node made; a change of text
+    /// scale or font measures the cells again.
     func applyDesktopTraits() {
         guard let container else { return }
         var traits = container.traitCollection
@@ -47,6 +50,16 @@ extension GTKCollectionView {
             traits.userInterfaceStyle = isDark ? .dark : .light
             traits.accessibilityContrast = name.contains("highcontrast") ? .high : .normal
             applyThemeSelectionColors(to: container)
+        }
+        if followsTextSettings {
+            var dpi: Int32 = -1
+            let family = weft_text_settings(canvas, &dpi).map { String(cString: $0) }
+            traits.textScale = dpi > 0 ? Double(dpi) / 1024 / 96 : 1
+            if family != desktopFontName {
+                desktopFontName = family
+                desktopFontFamily = family.flatMap { Fonts.installedFamily(matching: $0) }
+            }
+            traits.fontFamily = desktopFontFamily
         }
         if traits != container.traitCollection {
             container.traitCollection = traits

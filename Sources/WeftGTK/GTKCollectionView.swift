@@ -77,6 +77,16 @@ public final class GTKCollectionView: ContainerBackingView {
         didSet { applyDesktopTraits() }
     }
 
+    /// Whether the container's text follows the desktop's text settings
+    /// (`true` by default): its trait collection's text scale is GTK's
+    /// `gtk-xft-dpi` over 96 dpi (GNOME's "large text" is 1.25), and its font
+    /// family, for text that names none, the installed family of
+    /// `gtk-font-name`. A change measures the cells again. Set `false` to keep
+    /// the container's own.
+    public var followsTextSettings = true {
+        didSet { applyDesktopTraits() }
+    }
+
     /// Called on main after each frame the widget painted, with what it cost.
     public var framePainted: (@MainActor (GTKFrame) -> Void)?
 
@@ -88,6 +98,10 @@ public final class GTKCollectionView: ContainerBackingView {
     public private(set) weak var container: CollectionNode?
 
     let canvas: UnsafeMutablePointer<GtkWidget>
+    /// The desktop's font name as last read, and the installed family it
+    /// matched (Fontconfig is asked only when the name changes).
+    var desktopFontName: String?
+    var desktopFontFamily: String?
     var textures = _TextureCache()
     var contentsObservation: ContentsObservation?
     /// A scroll, commit or load arrived since the last frame: the next frame

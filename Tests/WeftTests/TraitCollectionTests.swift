@@ -36,6 +36,28 @@ final class TraitCountingSource: CollectionNodeDataSource {
         cells.append(cell)
         return { cell }
     }
+
+    /// Whether the section has a header (a counting cell too).
+    var hasHeader = false
+    var headers: [TraitCountingCell] = []
+
+    func collectionNode(_ collectionNode: CollectionNode, supplementaryElementKindsInSection section: Int) -> [String] {
+        hasHeader ? [CollectionNode.elementKindSectionHeader] : []
+    }
+
+    func collectionNode(
+        _ collectionNode: CollectionNode, numberOfSupplementaryElementsOfKind kind: String, inSection section: Int
+    ) -> Int {
+        hasHeader ? 1 : 0
+    }
+
+    func collectionNode(
+        _ collectionNode: CollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> CellNodeBlock {
+        let header = TraitCountingCell()
+        headers.append(header)
+        return { header }
+    }
 }
 
 /// A container's trait collection reaches its cells and their subnodes: the
@@ -79,6 +101,127 @@ final class TraitCountingSource: CollectionNodeDataSource {
         #expect(cell.changes.count == 1, "the same traits again change nothing")
     }
 
+    /// Rows of the first cell's rect in `frame` (at `scale`) that hold dark ink.
+    func inkRows(of item: Int, in frame: ComposedFrame, of node: CollectionNode, scale: Int) throws -> Int {
+        let rect = node.viewportRect(forContentRect: try #require(node.frameForItem(at: IndexPath(item: item, section: 0))))
+        var rows = 0
+        for y in max(Int(rect.minY), 0) * scale ..< min(Int(rect.maxY), 300) * scale {
+            let inked = (Int(rect.minX) * scale ..< Int(rect.maxX) * scale).contains { x in
+                frame.bitmap.pixel(x: x, y: y) & 0xFF < 100
+            }
+            if inked { rows += 1 }
+        }
+        return rows
+    }
+
+    /// The rightmost column of the item's rect in `frame` (at scale 1) that holds dark ink.
+    func inkRight(of item: Int, in frame: ComposedFrame, of node: CollectionNode) throws -> Int {
+        let rect = node.viewportRect(forContentRect: try #require(node.frameForItem(at: IndexPath(item: item, section: 0))))
+        let rows = max(Int(rect.minY), 0) ..< min(Int(rect.maxY), 300)
+        return (Int(rect.minX) ..< Int(rect.maxX)).last { x in
+            rows.contains { y in frame.bitmap.pixel(x: x, y: y) & 0xFF < 100 }
+        } ?? 0
+    }
+
+    @Test(arguments: [false, true])
+    func aTextScaleOrFontChangeMeasuresTheCellsAgainAndTheyGrow(inverted: Bool) async throws {
+        let node = try await feed(inverted: inverted)
+        let top = IndexPath(item: 0, section: 0)
+        let cell = try #require(node.nodeForItem(at: top) as? TraitCountingCell)
+        let before = try #require(node.frameForItem(at: top))
+        let textBefore = try #require(cell.text.calculatedLayout?.size)
+        let first = try node.composeFrame()
+        let inkBefore = try inkRows(of: 0, in: first, of: node, scale: 1)
+        let rightBefore = try inkRight(of: 0, in: first, of: node)
+
+        var traits = node.traitCollection
+        traits.textScale = 2
+        node.traitCollection = traits
+        await settleDisplays(node, untilDrawn: true)
+        let after = try #require(node.frameForItem(at: top))
+        let textAfter = try #require(cell.text.calculatedLayout?.size)
+        #expect(textAfter.height >= textBefore.height * 1.8,
+                "the text measured again at twice the size: \(textBefore) then \(textAfter)")
+        #expect(after.height == textAfter.height + 20 && after.height > before.height,
+                "the cell moved to its new size at the commit: \(before) then \(after)")
+        let frame = try node.composeFrame()
+        try frame.bitmap.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory()
+            + "traits-text-scale-2-\(inverted ? "inverted" : "list").png"))
+        #expect(frame.blankItems.isEmpty, "\(frame.blankItems)")
+        let inkAfter = try inkRows(of: 0, in: frame, of: node, scale: 1)
+        #expect(inkAfter >= inkBefore * 3 / 2, "taller ink in the first cell: \(inkBefore) rows, then \(inkAfter)")
+        #expect(source.cells.allSatisfy { $0.changes.count == 1 })
+
+        // Another family for text that names none, at the first size: measured again, in that font.
+        traits.textScale = 1
+        traits.fontFamily = "DejaVu Sans Mono"
+        node.traitCollection = traits
+        await settleDisplays(node, untilDrawn: true)
+        let mono = try #require(cell.text.calculatedLayout?.size)
+        #expect(mono.height == textBefore.height, "measured again at the first size: \(textBefore) then \(mono)")
+        let monoFrame = try node.composeFrame()
+        try monoFrame.bitmap.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory()
+            + "traits-text-mono-\(inverted ? "inverted" : "list").png"))
+        #expect(monoFrame.blankItems.isEmpty)
+        let rightMono = try inkRight(of: 0, in: monoFrame, of: node)
+        #expect(rightMono > rightBefore + 5, "drawn in the wider monospaced face: ink to x \(rightBefore), then \(rightMono)")
+    }
+
+    /// Bad input: the scale and the text scale change twice while the first
+    /// drawings are still in flight. The screen ends drawn at the last traits,
+    /// every visible cell holding its own ink, never blank for good.
+    @Test(arguments: [false, true])
+    func aScaleChangeMidDrawEndsDrawnAtTheLastScale(inverted: Bool) async throws {
+        let node = CollectionNode(layout: try ListLayout())
+        node.dataSource = source
+        node.isInverted = inverted
+        node.viewportSize = CGSize(width: 200, height: 300)
+        node.reloadData()
+        await node.waitForAllUpdates()
+        node.layoutIfNeeded()  // drawings scheduled, not landed
+        node.traitCollection = TraitCollection(displayScale: 2, textScale: 1.5)
+        node.layoutIfNeeded()
+        node.traitCollection = TraitCollection(displayScale: 3, textScale: 1.25)
+        await settleDisplays(node, untilDrawn: true)
+        let visible = node.indexPathsForVisibleItems
+        #expect(!visible.isEmpty)
+        for path in visible {
+            let cell = try #require(node.nodeForItem(at: path) as? TraitCountingCell)
+            #expect(cell.text.contents?.scale == 3, """
+                item \(path.item) drawn at the last scale: text \(cell.text.interfaceState), complete \(cell.text.isDisplayComplete), \
+                error \(cell.text.displayError.map { "\($0)" } ?? "none"), layout \(cell.text.calculatedLayout.map { "\($0.size)" } ?? "none"), \
+                cell \(cell.interfaceState) \(node.frameForItem(at: path).map { "\($0)" } ?? "no frame"), blank \(node.blankVisibleItems)
+                """)
+        }
+        let frame = try node.composeFrame(scale: 3)
+        try frame.bitmap.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory()
+            + "traits-mid-draw-3x-\(inverted ? "inverted" : "list").png"))
+        #expect(frame.blankItems.isEmpty, "\(frame.blankItems)")
+        let whole = visible.filter { path in
+            let rect = node.viewportRect(forContentRect: node.frameForItem(at: path) ?? .zero)
+            return rect.minY >= 0 && rect.maxY <= 300
+        }
+        #expect(!whole.isEmpty)
+        for path in whole {
+            #expect(try inkRows(of: path.item, in: frame, of: node, scale: 3) > 0, "item \(path.item) holds its ink")
+        }
+    }
+
+    @Test func aHeaderHearsTheChangeAndIsMeasuredAgainAsTheCellsAre() async throws {
+        source.hasHeader = true
+        let node = try await feed(inverted: false)
+        let path = IndexPath(item: 0, section: 0)
+        let header = try #require(node.supplementaryNode(ofKind: CollectionNode.elementKindSectionHeader, at: path)
+            as? TraitCountingCell)
+        let before = try #require(header.text.calculatedLayout?.size)
+        node.traitCollection = TraitCollection(displayScale: 2, userInterfaceStyle: .dark, textScale: 2)
+        #expect(header.changes.count == 1, "the header heard the change")
+        await settleDisplays(node, untilDrawn: true)
+        let after = try #require(header.text.calculatedLayout?.size)
+        #expect(after.height >= before.height * 1.8, "the header measured again: \(before) then \(after)")
+        #expect(header.text.contents?.scale == 2, "and drawn at the new scale")
+    }
+
     @Test func aNodeOutsideAContainerHasTheDefaults() {
         let text = TextNode(AttributedText("alone"))
         #expect(text.traitCollection == TraitCollection(displayScale: DisplayNode.defaultContentsScale))
@@ -87,5 +230,8 @@ final class TraitCountingSource: CollectionNodeDataSource {
         traits.displayScale = -1
         #expect(traits.displayScale == 3, "a scale that is not finite and above zero is refused")
         #expect(TraitCollection(userInterfaceStyle: .dark, accessibilityContrast: .high).labelColor == .white)
+        #expect(TraitCollection(textScale: .infinity).textScale == 1 && TraitCollection(textScale: 100).textScale == 8)
+        traits.textScale = 0
+        #expect(traits.textScale == 0.25, "a text scale is clamped to 0.25...8")
     }
 }

@@ -129,4 +129,10 @@ const char *weft_theme_name(GtkWidget *widget);
 /* GtkSettings' gtk-application-prefer-dark-theme for the widget's display. */
 gboolean weft_prefers_dark_theme(GtkWidget *widget);
 
+/* The family of GtkSettings' gtk-font-name ("Cantarell 11" gives "Cantarell"),
+** NULL when unset; owned here until the next call, as weft_theme_name's. Sets
+** *xft_dpi to gtk-xft-dpi: 1024 times the dots per inch text is rendered at
+** (GNOME's text scaling multiplies it), or -1 for GTK's default of 96. */
+const char *weft_text_settings(GtkWidget *widget, int *xft_dpi);
+
 #endif

@@ -9,11 +9,11 @@ struct _TextDrawing: NodeDrawing {
     let width: Double
     let maximumNumberOfLines: Int
     let truncationMode: TruncationMode
-    let colors: _TextColors
+    let traits: _TextTraits
 
     func draw(in canvas: DrawingCanvas) throws(DrawingError) {
         let layout = layout ?? _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
-                                           truncationMode: truncationMode, colors: colors)
+                                           truncationMode: truncationMode, traits: traits)
         if let failure = layout.failure { throw failure }
         guard !canvas.isCancelled else { return }
         _withCairo(canvas) { cairo in layout.draw(in: cairo) }

@@ -33,7 +33,7 @@ final class _TextLayout: @unchecked Sendable {
     let maximumNumberOfLines: Int
     let truncationMode: TruncationMode
     /// How the node's traits resolved the runs' colours when it was shaped.
-    let colors: _TextColors
+    let traits: _TextTraits
     /// Why the text cannot be drawn as asked: a font size beyond the cap, or
     /// text Pango did not lay out; `nil` when it can.
     let failure: DrawingError?
@@ -51,14 +51,14 @@ final class _TextLayout: @unchecked Sendable {
     ///   10-line paragraph on the project's machines. With a line limit, the
     ///   paragraphs after the last line shown are not shaped.
     init(text: AttributedText, width: Double, maximumNumberOfLines: Int, truncationMode: TruncationMode,
-         colors: _TextColors) {
+         traits: _TextTraits) {
         self.text = text
-        self.colors = colors
+        self.traits = traits
         self.width = width
         self.maximumNumberOfLines = maximumNumberOfLines
         self.truncationMode = truncationMode
         var string = Self.shapeable(text.string)
-        let runs = _TextRuns(text, colors: colors)
+        let runs = _TextRuns(text, traits: traits)
         // A width Pango's 32-bit units cannot hold (past about 2 million points) is no limit.
         let units = (width * Double(PANGO_SCALE)).rounded(.down)
         let widthUnits: Int32? = units.isFinite && units < Double(Int32.max) ? Int32(max(units, 0)) : nil
@@ -142,9 +142,9 @@ final class _TextLayout: @unchecked Sendable {
     /// this layout: the same width, or, for left-aligned text, any width from
     /// the longest line to the width the lines were broken at.
     func fits(boundsWidth: Double, text: AttributedText, maximumNumberOfLines: Int, truncationMode: TruncationMode,
-              colors: _TextColors) -> Bool {
+              traits: _TextTraits) -> Bool {
         guard text == self.text, maximumNumberOfLines == self.maximumNumberOfLines,
-            truncationMode == self.truncationMode, colors == self.colors
+            truncationMode == self.truncationMode, traits == self.traits
         else { return false }
         if boundsWidth == width { return true }
         return text.alignment == .left && boundsWidth >= size.width && boundsWidth <= width

@@ -19,8 +19,8 @@ final class _TextRuns {
     /// ``TextAttributes/maximumFontSize``).
     let largestSize: Double
 
-    /// - Parameter colors: How the node's traits resolve the runs' colours.
-    init(_ text: AttributedText, colors: _TextColors) {
+    /// - Parameter traits: How the node's traits resolve the runs' colours, sizes and families.
+    init(_ text: AttributedText, traits: _TextTraits) {
         var runs: [Run] = []
         var start = 0
         var largest = 0.0
@@ -29,14 +29,16 @@ final class _TextRuns {
             defer { start = end }
             guard end > start else { continue }
             let attributes = run.attributes
-            Fonts.checkFamily(attributes.fontFamily)
+            let family = attributes.fontFamily ?? traits.family
+            Fonts.checkFamily(family)
             let font = pango_font_description_new()!
-            pango_font_description_set_family(font, attributes.fontFamily)
-            largest = max(largest, attributes.fontSize)
-            let size = min(attributes.fontSize, TextAttributes.maximumFontSize)
+            pango_font_description_set_family(font, family)
+            let asked = attributes.fontSize * traits.textScale
+            largest = max(largest, asked)
+            let size = min(asked, TextAttributes.maximumFontSize)
             pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
             pango_font_description_set_weight(font, PangoWeight(UInt32(attributes.fontWeight.rawValue)))
-            let color = colors.resolve(attributes)
+            let color = traits.resolve(attributes)
             func channel(_ value: Double) -> UInt16 { UInt16((value * 65_535).rounded()) }
             runs.append(Run(start: start, end: end, font: font, red: channel(color.red), green: channel(color.green),
                             blue: channel(color.blue), alpha: channel(color.alpha)))

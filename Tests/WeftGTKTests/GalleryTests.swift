@@ -96,6 +96,71 @@ extension GTKWindows {
             #expect(sharp > 3_000, "\(sharp) sharp edges: the text is drawn at 2x")
         }
 
+        /// Bad input: the display goes away (the X server is killed) while the gallery
+        /// shows a feed. GDK reports the lost connection and the process exits
+        /// with a status, as every GTK 4 app on X11 does: no crash, no hang.
+        @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
+        func aDisplayThatGoesAwayEndsTheGalleryWithAnExitNotACrash() throws {
+            // An X server of its own, which says its display number on standard output when ready.
+            let server = Process()
+            server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            server.arguments = ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"]
+            let announced = Pipe()
+            server.standardOutput = announced
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            // SIGKILL: a child of the test process inherits its blocked signals, SIGTERM among them.
+            defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+            var number = Data()
+            while !number.contains(UInt8(ascii: "\n")) {
+                let chunk = announced.fileHandleForReading.availableData  // blocks until Xvfb writes
+                try #require(!chunk.isEmpty, "Xvfb ended before it named its display")
+                number.append(chunk)
+            }
+            let display = ":" + String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            defer {
+                // A killed server leaves its lock and socket behind.
+                for leftover in ["/tmp/.X\(display.dropFirst())-lock", "/tmp/.X11-unix/X\(display.dropFirst())"] {
+                    try? FileManager.default.removeItem(atPath: leftover)
+                }
+            }
+
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = display
+            environment["WAYLAND_DISPLAY"] = nil
+            environment["GTK_A11Y"] = "none"  // this display has no accessibility bus of its own
+            environment["GSK_RENDERER"] = "cairo"
+            let gallery = Process()
+            gallery.executableURL = Self.gallery
+            gallery.arguments = ["--items", "100000", "--width", "400", "--height", "400"]
+            gallery.environment = environment
+            let errors = Pipe()
+            gallery.standardError = errors
+            gallery.standardOutput = FileHandle.nullDevice
+            let exited = DispatchSemaphore(value: 0)
+            gallery.terminationHandler = { _ in exited.signal() }
+            try gallery.run()
+            defer { if gallery.isRunning { kill(gallery.processIdentifier, SIGKILL) } }
+
+            // Its window shows (xdotool waits for it), then the display goes away.
+            let search = Process()
+            search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            search.arguments = ["search", "--sync", "--name", "Weft gallery"]
+            search.environment = environment
+            search.standardOutput = FileHandle.nullDevice
+            let found = DispatchSemaphore(value: 0)
+            search.terminationHandler = { _ in found.signal() }
+            try search.run()
+            try #require(found.wait(timeout: .now() + 60) == .success && search.terminationStatus == 0,
+                         "the gallery's window on \(display)")
+            kill(server.processIdentifier, SIGKILL)
+
+            #expect(exited.wait(timeout: .now() + 60) == .success, "the gallery ended within a minute of losing its display")
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(gallery.terminationReason == .exit, "an exit, not a signal: \(gallery.terminationStatus) \(message)")
+            #expect(gallery.terminationStatus != 0, "a failure status: \(message)")
+        }
+
         /// With the dark Adwaita style, the list is dark and its text light, an
         /// inverted feed included.
         @Test(.enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))

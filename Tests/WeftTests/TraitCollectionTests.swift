@@ -7,10 +7,11 @@ import WeftTestSupport
 
 /// A cell that counts the trait changes it hears.
 final class TraitCountingCell: CellNode, @unchecked Sendable {
-    let text = TextNode(AttributedText("Label colour"))
+    let text: TextNode
     @MainActor var changes: [TraitCollection] = []
 
-    override init() {
+    init(_ string: String = "Label colour") {
+        text = TextNode(AttributedText(string))
         super.init()
         automaticallyManagesSubnodes = true
     }
@@ -32,7 +33,8 @@ final class TraitCountingSource: CollectionNodeDataSource {
     func collectionNode(_ node: CollectionNode, numberOfItemsInSection section: Int) -> Int { 30 }
 
     func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
-        let cell = TraitCountingCell()
+        // Every other item right to left (Hebrew, which DejaVu Sans draws).
+        let cell = TraitCountingCell(indexPath.item % 2 == 1 ? "צבע התווית" : "Label colour")
         cells.append(cell)
         return { cell }
     }
@@ -150,6 +152,10 @@ final class TraitCountingSource: CollectionNodeDataSource {
         #expect(frame.blankItems.isEmpty, "\(frame.blankItems)")
         let inkAfter = try inkRows(of: 0, in: frame, of: node, scale: 1)
         #expect(inkAfter >= inkBefore * 3 / 2, "taller ink in the first cell: \(inkBefore) rows, then \(inkAfter)")
+        let rightToLeft = try #require(node.nodeForItem(at: IndexPath(item: 1, section: 0)) as? TraitCountingCell)
+        #expect((rightToLeft.text.calculatedLayout?.size.height ?? 0) >= textBefore.height * 1.8,
+                "the right-to-left text measured again too")
+        #expect(try inkRows(of: 1, in: frame, of: node, scale: 1) >= inkBefore * 3 / 2, "and drawn larger")
         #expect(source.cells.allSatisfy { $0.changes.count == 1 })
 
         // Another family for text that names none, at the first size: measured again, in that font.

@@ -25,6 +25,9 @@ struct _WeftCanvas {
     GdkFrameClock *frame_clock;
     gulong before_paint_handler;
     gulong after_paint_handler;
+    /* The display's settings while realized, and the notify handlers on them. */
+    GtkSettings *settings;
+    gulong settings_handlers[4];
     GtkScrollablePolicy hscroll_policy;
     GtkScrollablePolicy vscroll_policy;
 };
@@ -146,10 +149,35 @@ static void weft_canvas_after_paint(GdkFrameClock *clock, gpointer data) {
     }
 }
 
-/* The frame clock exists once the canvas is realized (it is its surface's). */
+static void weft_canvas_desktop_changed(GObject *object, GParamSpec *property, gpointer data) {
+    (void)object;
+    (void)property;
+    WeftCanvas *canvas = data;
+    assert(WEFT_IS_CANVAS(canvas));
+    if (canvas->callbacks.desktop_changed) canvas->callbacks.desktop_changed(canvas->callbacks.context);
+}
+
+/* The settings the desktop's traits are read from; their notifications say
+** when to read them again, so a frame does not ask GObject for them. */
+static const char *const weft_desktop_settings[4] = {
+    "notify::gtk-theme-name", "notify::gtk-application-prefer-dark-theme", "notify::gtk-xft-dpi",
+    "notify::gtk-font-name"};
+
+/* The frame clock and the display's settings exist once the canvas is
+** realized (the clock is its surface's, the settings its display's). */
 static void weft_canvas_realize(GtkWidget *widget) {
     WeftCanvas *canvas = WEFT_CANVAS(widget);
     GTK_WIDGET_CLASS(weft_canvas_parent_class)->realize(widget);
+    assert(canvas->settings == NULL);
+    GtkSettings *settings = gtk_widget_get_settings(widget);
+    if (settings != NULL) {
+        canvas->settings = g_object_ref(settings);
+        for (size_t i = 0; i < G_N_ELEMENTS(weft_desktop_settings); i++) {
+            canvas->settings_handlers[i] = g_signal_connect(
+                settings, weft_desktop_settings[i], G_CALLBACK(weft_canvas_desktop_changed), canvas);
+        }
+    }
+    weft_canvas_desktop_changed(G_OBJECT(widget), NULL, canvas);
     GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
     if (clock == NULL) return;
     canvas->frame_clock = g_object_ref(clock);
@@ -162,6 +190,13 @@ static void weft_canvas_realize(GtkWidget *widget) {
 
 static void weft_canvas_unrealize(GtkWidget *widget) {
     WeftCanvas *canvas = WEFT_CANVAS(widget);
+    if (canvas->settings != NULL) {
+        for (size_t i = 0; i < G_N_ELEMENTS(weft_desktop_settings); i++) {
+            g_signal_handler_disconnect(canvas->settings, canvas->settings_handlers[i]);
+            canvas->settings_handlers[i] = 0;
+        }
+        g_clear_object(&canvas->settings);
+    }
     if (canvas->frame_clock != NULL) {
         g_signal_handler_disconnect(canvas->frame_clock, canvas->before_paint_handler);
         g_signal_handler_disconnect(canvas->frame_clock, canvas->after_paint_handler);
@@ -265,6 +300,8 @@ static void weft_canvas_init(WeftCanvas *canvas) {
     GtkWidget *widget = GTK_WIDGET(canvas);
     gtk_widget_set_focusable(widget, TRUE);
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN);
+    /* A window moved to a monitor of another scale. */
+    g_signal_connect(widget, "notify::scale-factor", G_CALLBACK(weft_canvas_desktop_changed), canvas);
     GtkGesture *click = gtk_gesture_click_new();
     gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click), GDK_BUTTON_PRIMARY);
     g_signal_connect(click, "pressed", G_CALLBACK(weft_canvas_pressed), canvas);

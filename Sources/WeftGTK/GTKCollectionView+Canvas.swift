@@ -52,6 +52,14 @@ extension GTKCollectionView {
             guard let item else { return }
             let bits = UInt(bitPattern: item)
             view(context).map { view in MainActor.assumeIsolated { view.itemActivated(UnsafeMutablePointer(bitPattern: bits)) } }
+        },
+        desktop_changed: { context in
+            view(context).map { view in
+                MainActor.assumeIsolated {
+                    view.desktopNeedsReading = true
+                    gtk_widget_queue_draw(view.canvas)
+                }
+            }
         }
     )
 
@@ -123,7 +131,10 @@ extension GTKCollectionView {
         viewTime = .zero
         frameWillBegin?(frameTime)
         timed {
-            applyDesktopTraits()
+            if desktopNeedsReading {
+                desktopNeedsReading = false
+                applyDesktopTraits()
+            }
             DisplayNode.commitFinishedDisplays()
             layOutContainerIfNeeded()
         }

@@ -33,10 +33,12 @@ extension GTKCollectionView {
     /// widget's scale factor (contents are drawn at it, so text stays crisp
     /// under `GDK_SCALE=2`) and, while ``followsTheme``, the style, contrast
     /// and selection colours from the theme and, while ``followsTextSettings``,
-    /// the text scale and font from GTK's settings. Checked at the start of each
-    /// frame: a change of scale (a window moved to another monitor) or theme
-    /// redraws every cell shown, and reaches every node made; a change of text
-    /// scale or font measures the cells again.
+    /// the text scale and font from GTK's settings. Read at the start of a
+    /// frame after GTK said one of them changed (the canvas realized, its scale
+    /// factor, or the settings' theme, dark preference, dpi or font): a change of
+    /// scale (a window moved to another monitor) or theme redraws every cell
+    /// shown, and reaches every node made; a change of text scale or font
+    /// measures the cells again.
     func applyDesktopTraits() {
         guard let container else { return }
         var traits = container.traitCollection

@@ -98,6 +98,9 @@ public final class GTKCollectionView: ContainerBackingView {
     public private(set) weak var container: CollectionNode?
 
     let canvas: UnsafeMutablePointer<GtkWidget>
+    /// The desktop's settings or the widget's scale factor changed since the
+    /// traits were last read (GTK's notifications): the next frame reads them.
+    var desktopNeedsReading = true
     /// The desktop's font name as last read, and the installed family it
     /// matched (Fontconfig is asked only when the name changes).
     var desktopFontName: String?

@@ -61,6 +61,10 @@ typedef struct weft_canvas_callbacks {
     /* An item widget of the canvas was activated (GtkWindow's Return, Enter
     ** and Space bindings activate the focus widget). */
     void (*item_activated)(void *context, GtkWidget *item);
+    /* What the desktop's traits come from may have changed: the canvas was
+    ** realized (on a display, with its settings), its scale factor changed, or
+    ** its settings' theme, dark preference, text dpi or font name did. */
+    void (*desktop_changed)(void *context);
 } weft_canvas_callbacks;
 
 /* A new canvas (a floating reference, as every new widget) with no callbacks. */

@@ -4,6 +4,7 @@ import Testing
 import Weft
 @testable import WeftGTK
 import WeftDisplay
+import WeftTestSupport
 
 extension GTKWindows {
     /// The desktop's text settings, changed as GNOME's settings daemon changes
@@ -42,13 +43,11 @@ extension GTKWindows {
                 : Int(g_value_get_int(&gvalue)) as Any
         }
 
-        /// Rows of the item's rect on `screen` that hold dark ink.
+        /// Rows of the item's rect on `screen` that hold ink.
         func inkRows(_ item: Int, on screen: Bitmap, of harness: GTKHarness) throws -> Int {
             let rect = harness.collection.viewportRect(
                 forContentRect: try #require(harness.collection.frameForItem(at: IndexPath(item: item, section: 0))))
-            return (max(Int(rect.minY), 0) ..< min(Int(rect.maxY), screen.pixelHeight)).filter { y in
-                (Int(rect.minX) ..< min(Int(rect.maxX), screen.pixelWidth)).contains { x in screen.pixel(x: x, y: y) & 0xFF < 100 }
-            }.count
+            return ReferenceImage.inkRows(screen, x: Int(rect.minX) ..< Int(rect.maxX), y: Int(rect.minY) ..< Int(rect.maxY))
         }
 
         @Test func theTextFollowsGTKsTextScaleAndFontSettings() async throws {

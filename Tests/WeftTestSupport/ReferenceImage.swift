@@ -159,6 +159,25 @@ public enum ReferenceImage {
         }
     }
 
+    /// The rows of `rect` (pixels, clipped to the bitmap) holding a pixel that
+    /// is not `background`: how tall a cell's ink stands.
+    public static func inkRows(_ bitmap: Bitmap, x: Range<Int>, y: Range<Int>, background: UInt32 = 0xFFFF_FFFF) -> Int {
+        y.clamped(to: 0 ..< bitmap.pixelHeight).filter { row in ink(bitmap, x: x, y: row ..< row + 1, background: background) > 0 }
+            .count
+    }
+
+    /// The columns of `rect` (pixels, clipped to the bitmap) from the first to
+    /// the last holding a pixel that is not `background`; `nil` for no ink.
+    public static func inkColumns(
+        _ bitmap: Bitmap, x: Range<Int>, y: Range<Int>, background: UInt32 = 0xFFFF_FFFF
+    ) -> ClosedRange<Int>? {
+        let inked = x.clamped(to: 0 ..< bitmap.pixelWidth).filter { column in
+            ink(bitmap, x: column ..< column + 1, y: y, background: background) > 0
+        }
+        guard let first = inked.first, let last = inked.last else { return nil }
+        return first ... last
+    }
+
     /// The pixels in `rect` (pixels, clipped to the bitmap) that are not
     /// `background`: a cell's ink on a composed or rendered screen.
     public static func ink(_ bitmap: Bitmap, x: Range<Int>, y: Range<Int>, background: UInt32 = 0xFFFF_FFFF) -> Int {

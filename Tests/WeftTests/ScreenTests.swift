@@ -242,12 +242,7 @@ func expectEachVisibleCellHoldsItsInk(
     @Test(arguments: [false, true])
     func aSliverOfACellsMarginIsNotBlank(inverted: Bool) async throws {
         let source = ReadingOrderSource()
-        let node = CollectionNode(layout: try ListLayout())
-        node.dataSource = source
-        node.isInverted = inverted
-        node.viewportSize = CGSize(width: 320, height: 400)
-        node.reloadData()
-        await settle(node, untilDrawn: true)
+        let node = try await drawnList(of: source, inverted: inverted, size: CGSize(width: 320, height: 400))
         // Item 5's text ends 62 points down its 80: the screen's top edge cuts
         // it so that only its last 10 show (its cell is not mirrored, inverted or not).
         let fifth = try #require(node.frameForItem(at: IndexPath(item: 5, section: 0)))

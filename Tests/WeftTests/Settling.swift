@@ -13,11 +13,11 @@ func settleDisplays(_ node: CollectionNode, untilDrawn: Bool = false) async {
     } while node.isProcessingUpdates || untilDrawn && !node.blankVisibleItems.isEmpty
 }
 
-/// A list of `source`'s items in a viewport of `size`, inverted or not, loaded,
-/// laid out and drawn (``settleDisplays(_:untilDrawn:)``). The caller keeps
-/// `source`: a container holds its data source weakly.
+/// A list of `source`'s items in a viewport of `size`, inverted or not,
+/// loaded and laid out, its first drawings asked for and not landed yet. The
+/// caller keeps `source`: a container holds its data source weakly.
 @MainActor
-func drawnList(of source: some CollectionNodeDataSource, inverted: Bool, size: CGSize) async throws -> CollectionNode {
+func loadedList(of source: some CollectionNodeDataSource, inverted: Bool, size: CGSize) async throws -> CollectionNode {
     let node = CollectionNode(layout: try ListLayout())
     node.dataSource = source
     node.isInverted = inverted
@@ -25,6 +25,13 @@ func drawnList(of source: some CollectionNodeDataSource, inverted: Bool, size: C
     node.reloadData()
     await node.waitForAllUpdates()
     node.layoutIfNeeded()
+    return node
+}
+
+/// ``loadedList(of:inverted:size:)``, drawn (``settleDisplays(_:untilDrawn:)``).
+@MainActor
+func drawnList(of source: some CollectionNodeDataSource, inverted: Bool, size: CGSize) async throws -> CollectionNode {
+    let node = try await loadedList(of: source, inverted: inverted, size: size)
     await settleDisplays(node, untilDrawn: true)
     return node
 }

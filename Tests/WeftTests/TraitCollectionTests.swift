@@ -103,26 +103,22 @@ final class TraitCountingSource: CollectionNodeDataSource {
         #expect(cell.changes.count == 1, "the same traits again change nothing")
     }
 
-    /// Rows of the first cell's rect in `frame` (at `scale`) that hold dark ink.
-    func inkRows(of item: Int, in frame: ComposedFrame, of node: CollectionNode, scale: Int) throws -> Int {
+    /// Item `item`'s rect in pixels of a frame composed at `scale`.
+    func pixels(of item: Int, in node: CollectionNode, scale: Int = 1) throws -> (x: Range<Int>, y: Range<Int>) {
         let rect = node.viewportRect(forContentRect: try #require(node.frameForItem(at: IndexPath(item: item, section: 0))))
-        var rows = 0
-        for y in max(Int(rect.minY), 0) * scale ..< min(Int(rect.maxY), 300) * scale {
-            let inked = (Int(rect.minX) * scale ..< Int(rect.maxX) * scale).contains { x in
-                frame.bitmap.pixel(x: x, y: y) & 0xFF < 100
-            }
-            if inked { rows += 1 }
-        }
-        return rows
+        return (Int(rect.minX) * scale ..< Int(rect.maxX) * scale, Int(rect.minY) * scale ..< Int(rect.maxY) * scale)
     }
 
-    /// The rightmost column of the item's rect in `frame` (at scale 1) that holds dark ink.
+    /// Rows of item `item`'s rect in `frame` (at `scale`) that hold ink.
+    func inkRows(of item: Int, in frame: ComposedFrame, of node: CollectionNode, scale: Int) throws -> Int {
+        let rect = try pixels(of: item, in: node, scale: scale)
+        return ReferenceImage.inkRows(frame.bitmap, x: rect.x, y: rect.y)
+    }
+
+    /// The rightmost column of item `item`'s rect in `frame` (at scale 1) that holds ink.
     func inkRight(of item: Int, in frame: ComposedFrame, of node: CollectionNode) throws -> Int {
-        let rect = node.viewportRect(forContentRect: try #require(node.frameForItem(at: IndexPath(item: item, section: 0))))
-        let rows = max(Int(rect.minY), 0) ..< min(Int(rect.maxY), 300)
-        return (Int(rect.minX) ..< Int(rect.maxX)).last { x in
-            rows.contains { y in frame.bitmap.pixel(x: x, y: y) & 0xFF < 100 }
-        } ?? 0
+        let rect = try pixels(of: item, in: node)
+        return ReferenceImage.inkColumns(frame.bitmap, x: rect.x, y: rect.y)?.upperBound ?? 0
     }
 
     @Test(arguments: [false, true])
@@ -173,18 +169,37 @@ final class TraitCountingSource: CollectionNodeDataSource {
         #expect(rightMono > rightBefore + 5, "drawn in the wider monospaced face: ink to x \(rightBefore), then \(rightMono)")
     }
 
+    /// The same through the other two containers: a table's rows and a
+    /// pager's pages measure their text again at twice the scale and draw it taller.
+    @Test(arguments: [ContainerKind.table, .pager])
+    func aTextScaleChangeReachesATablesRowsAndAPagersPages(kind: ContainerKind) async throws {
+        let node: CollectionNode = kind == .table ? try TableNode() : PagerNode()
+        node.dataSource = source
+        node.viewportSize = CGSize(width: 200, height: 300)
+        node.reloadData()
+        await settleDisplays(node, untilDrawn: true)
+        let cell = try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0)) as? TraitCountingCell)
+        let before = try #require(cell.text.calculatedLayout?.size)
+        let inkBefore = try inkRows(of: 0, in: try node.composeFrame(), of: node, scale: 1)
+        node.traitCollection = TraitCollection(textScale: 2)
+        await settleDisplays(node, untilDrawn: true)
+        let after = try #require(cell.text.calculatedLayout?.size)
+        // A page is the viewport's size whatever its text: there only the ink shows the change.
+        #expect(kind == .pager || after.height >= before.height * 1.8, "\(kind): measured again, \(before) then \(after)")
+        let frame = try node.composeFrame()
+        try frame.bitmap.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory() + "traits-text-scale-2-\(kind).png"))
+        #expect(frame.blankItems.isEmpty, "\(kind): \(frame.blankItems)")
+        let inkAfter = try inkRows(of: 0, in: frame, of: node, scale: 1)
+        #expect(inkAfter >= inkBefore * 3 / 2, "\(kind): taller ink, \(inkBefore) rows then \(inkAfter)")
+    }
+
     /// Bad input: the scale and the text scale change twice while the first
     /// drawings are still in flight. The screen ends drawn at the last traits,
     /// every visible cell holding its own ink, never blank for good.
     @Test(arguments: [false, true])
     func aScaleChangeMidDrawEndsDrawnAtTheLastScale(inverted: Bool) async throws {
-        let node = CollectionNode(layout: try ListLayout())
-        node.dataSource = source
-        node.isInverted = inverted
-        node.viewportSize = CGSize(width: 200, height: 300)
-        node.reloadData()
-        await node.waitForAllUpdates()
-        node.layoutIfNeeded()  // drawings scheduled, not landed
+        // Drawings asked for, not landed.
+        let node = try await loadedList(of: source, inverted: inverted, size: CGSize(width: 200, height: 300))
         node.traitCollection = TraitCollection(displayScale: 2, textScale: 1.5)
         node.layoutIfNeeded()
         node.traitCollection = TraitCollection(displayScale: 3, textScale: 1.25)

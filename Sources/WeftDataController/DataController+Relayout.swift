@@ -22,7 +22,8 @@ extension DataController {
     ///     measured again too.
     ///   - completion: Called on main after the delegate.
     /// - Complexity: O(*n*) on main for *n* elements, plus measuring the
-    ///   allocated nodes whose size range changed, off main.
+    ///   allocated nodes whose size range changed (every allocated node with
+    ///   `measuringEveryNode`), off main.
     public func relayoutAllNodes(measuringEveryNode: Bool = false, completion: (@MainActor () -> Void)? = nil) {
         let traceStart = PipelineTracing.isOn ? PipelineTracing.now() : 0
         var changed: [CollectionElement] = []

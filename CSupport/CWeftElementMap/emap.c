@@ -114,8 +114,8 @@ static void walk_items(release_walk *w, const node *x) {
         for (unsigned j = 0; j < x->n; j++) walk_items(w, p->e[j].kid);
         return;
     }
-    const ileaf *l = (const ileaf *)x;
-    for (unsigned k = 0; k < x->n; k++) walk_release(w, l->items[k]);
+    if (ileaf_hollow(x)) return;
+    for (unsigned k = 0; k < x->n; k++) walk_release(w, ileaf_item(x, k));
 }
 
 /* Release the handles of every section below x, and free records too large for
@@ -460,9 +460,9 @@ void *weft_emap_item(const weft_emap_t *v, int64_t section, int64_t item) {
     /* A section with items has an item tree (an empty one has none). */
     assert(r->items != NULL);
     uint64_t off;
-    const ileaf *l = (const ileaf *)weft_emap_pt_locate(r->items, (uint64_t)item, &off);
-    assert(l->h.kind == K_ILEAF && off < l->h.n);
-    return l->items[off];
+    const node *l = weft_emap_pt_locate(r->items, (uint64_t)item, &off);
+    assert(l->kind == K_ILEAF && off < l->n);
+    return ileaf_item(l, (unsigned)off);
 }
 
 void *weft_emap_supplementary(const weft_emap_t *v, uint32_t kind, int64_t section, int64_t item) {
@@ -496,15 +496,14 @@ bool weft_emap_locate(const weft_emap_t *v, const void *handle, weft_emap_locati
     const node *leaf = weft_emap_pt_find_label(r->items, val_label(val), &ibase);
     if (leaf == NULL) return false;
     assert(leaf->kind == K_ILEAF && ibase + leaf->n <= r->count);
-    void *const *items = ((const ileaf *)leaf)->items;
     unsigned hint = val_hint(val);
-    if (hint < leaf->n && items[hint] == handle) {
+    if (hint < leaf->n && ileaf_item(leaf, hint) == handle) {
         *out = (weft_emap_location){.section = (int64_t)sbase, .item = (int64_t)(ibase + hint), .kind = 0,
                                     .is_supplementary = false};
         return true;
     }
     for (unsigned k = 0; k < leaf->n; k++) {
-        if (items[k] == handle) {
+        if (ileaf_item(leaf, k) == handle) {
             *out = (weft_emap_location){.section = (int64_t)sbase, .item = (int64_t)(ibase + k), .kind = 0,
                                         .is_supplementary = false};
             return true;

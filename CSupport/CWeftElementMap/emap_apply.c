@@ -196,7 +196,7 @@ static void locate_in_txn(const txn *t, const void *h, int64_t *section, int64_t
     const node *leaf = r->items ? weft_emap_pt_find_label(r->items, val_label(val), &ibase) : NULL;
     if (leaf == NULL) return;
     for (unsigned k = 0; k < leaf->n; k++) {
-        if (((const ileaf *)leaf)->items[k] == h) {
+        if (ileaf_item(leaf, k) == h) {
             *section = (int64_t)sbase;
             *item = (int64_t)(ibase + k);
         }
@@ -524,10 +524,9 @@ static weft_rc unindex_section(txn *t, const node *x) {
         }
         return WEFT_OK;
     }
-    const ileaf *l = (const ileaf *)x;
-    for (unsigned k = 0; k < x->n; k++) {
-        if (unindex_item(t, l->items[k]) != WEFT_OK) return WEFT_ENOMEM;
-        if (!drop_handle(t, l->items[k])) return WEFT_ENOMEM;
+    for (unsigned k = 0; k < x->n && !ileaf_hollow(x); k++) {
+        if (unindex_item(t, ileaf_item(x, k)) != WEFT_OK) return WEFT_ENOMEM;
+        if (!drop_handle(t, ileaf_item(x, k))) return WEFT_ENOMEM;
     }
     return WEFT_OK;
 }
@@ -631,9 +630,12 @@ static weft_rc index_leaves(apply *a, size_t index, int64_t s, const rec *r, voi
         }
         return WEFT_OK;
     }
-    const ileaf *l = (const ileaf *)x;
+    if (ileaf_hollow(x)) {
+        *at += x->n;
+        return WEFT_OK;
+    }
     for (unsigned k = 0; k < x->n; k++, (*at)++) {
-        void *h = l->items[k];
+        void *h = ileaf_item(x, k);
         if (h == NULL) continue;
         uint64_t key = mix64((uint64_t)(uintptr_t)h), val;
         if (weft_emap_hm_get(t->rev, key, &val)) {
@@ -670,9 +672,9 @@ static void gather_handles_into_ins(txn *t, const node *x) {
         for (unsigned j = 0; j < x->n; j++) gather_handles_into_ins(t, p->e[j].kid);
         return;
     }
-    const ileaf *l = (const ileaf *)x;
-    for (unsigned k = 0; k < x->n; k++) {
-        if (l->items[k] != NULL) weft_emap_ol_push_reserved(&t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)l->items[k]));
+    for (unsigned k = 0; k < x->n && !ileaf_hollow(x); k++) {
+        void *h = ileaf_item(x, k);
+        if (h != NULL) weft_emap_ol_push_reserved(&t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h));
     }
 }
 
@@ -686,10 +688,10 @@ static void gather_entries(const node *x, uint32_t sid, hent *out, size_t *n) {
         for (unsigned j = 0; j < x->n; j++) gather_entries(p->e[j].kid, sid, out, n);
         return;
     }
-    const ileaf *l = (const ileaf *)x;
-    for (unsigned k = 0; k < x->n; k++) {
-        if (l->items[k] == NULL) continue;
-        out[(*n)++] = (hent){.key = mix64((uint64_t)(uintptr_t)l->items[k]), .val = val_pack(false, sid, x->label, k)};
+    for (unsigned k = 0; k < x->n && !ileaf_hollow(x); k++) {
+        void *h = ileaf_item(x, k);
+        if (h == NULL) continue;
+        out[(*n)++] = (hent){.key = mix64((uint64_t)(uintptr_t)h), .val = val_pack(false, sid, x->label, k)};
     }
 }
 
@@ -1161,7 +1163,7 @@ static weft_rc finish(apply *a, weft_emap_t *base, weft_emap_t **out) {
             weft_emap_node_free(f, x);
             continue;
         }
-        x->flags = 0;
+        x->flags &= F_HOLLOW;
         weft_emap_ol_push_reserved(&t->ins, obj_make(OBJ_NODE, t->created.v[k]));
     }
     size_t handles = 0;

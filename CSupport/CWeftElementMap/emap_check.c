@@ -49,12 +49,11 @@ static bool check_item_leaves(walk *outer, const rec *r, const node *x, uint64_t
         return true;
     }
     CHECK(x->kind == K_ILEAF);
-    const ileaf *l = (const ileaf *)x;
     uint64_t base = 0, off = 0;
     CHECK(weft_emap_pt_find_label(r->items, x->label, &base) == x && base == *at);
     for (unsigned k = 0; k < x->n; k++) {
         CHECK(weft_emap_pt_locate(r->items, *at + k, &off) == x && off == k);
-        void *h = l->items[k];
+        void *h = ileaf_item(x, k);
         if (h == NULL) {
             outer->absent++;
             continue;
@@ -65,7 +64,7 @@ static bool check_item_leaves(walk *outer, const rec *r, const node *x, uint64_t
         /* A lookup stops at the first slot of the leaf holding h (or at the
         ** hinted one): h must be in no other. With the entry's flag, section
         ** and label above, no handle is in the version twice. */
-        for (unsigned q = 0; q < k; q++) CHECK(l->items[q] != h);
+        for (unsigned q = 0; q < k; q++) CHECK(ileaf_item(x, q) != h);
     }
     *at += x->n;
     return true;
@@ -126,7 +125,8 @@ static bool check_sections(walk *w, const node *x, uint64_t *at, uint64_t *items
 }
 
 static bool check_pt(walk *w, const node *x, unsigned height, bool items, uint64_t *weight, uint64_t *first) {
-    CHECK(x->flags == 0);
+    /* Published: nothing but the hollow mark, and that on item leaves only. */
+    CHECK(x->flags == 0 || (x->flags == F_HOLLOW && x->kind == K_ILEAF));
     CHECK(x->height == height);
     if (x->kind != K_PIN) {
         CHECK(height == 0);
@@ -138,7 +138,9 @@ static bool check_pt(walk *w, const node *x, unsigned height, bool items, uint64
         *first = x->label;
         if (items) {
             CHECK(x->n >= 1 && x->n <= ILEAF_CAP);
-            CHECK(weft_emap_node_capacity(x) >= x->n);
+            /* A hollow leaf has its header's block and no array. */
+            CHECK(ileaf_hollow(x) ? weft_emap_slab_block_bytes(x->where) == SLAB_UNIT
+                                  : weft_emap_node_capacity(x) >= x->n);
             *weight = x->n;
         } else {
             *weight = 1;
@@ -244,9 +246,9 @@ static void gather(omap *nodes, omap *handles, const node *x) {
             (*weft_emap_omap_find(handles, (uint64_t)(uintptr_t)r->supps[k].handle, true))++;
         }
     } else if (x->kind == K_ILEAF) {
-        const ileaf *l = (const ileaf *)x;
         for (unsigned k = 0; k < x->n; k++) {
-            if (l->items[k] != NULL) (*weft_emap_omap_find(handles, (uint64_t)(uintptr_t)l->items[k], true))++;
+            void *h = ileaf_item(x, k);
+            if (h != NULL) (*weft_emap_omap_find(handles, (uint64_t)(uintptr_t)h, true))++;
         }
     }
 }

@@ -28,8 +28,10 @@ enum { K_ILEAF = 1, K_REC = 2, K_PIN = 3, K_HLEAF = 4, K_HIN = 5 };
 /* A node is writable only while the batch that created it runs; the flag is
 ** cleared before the version is published, so readers never see it set. A
 ** node the same batch drops again is marked F_DROPPED and freed when the
-** batch ends, so that the batch's list of nodes is never searched. */
-enum { F_MUTABLE = 1, F_DROPPED = 2 };
+** batch ends, so that the batch's list of nodes is never searched.
+** F_HOLLOW marks an item leaf whose n items are all absent and which stores
+** no array of them (see ileaf_item): it outlives publishing. */
+enum { F_MUTABLE = 1, F_DROPPED = 2, F_HOLLOW = 4 };
 
 /* Every node starts with this 16-byte header. */
 typedef struct node {
@@ -70,6 +72,33 @@ typedef struct ileaf {
     node h;
     void *items[];
 } ileaf;
+
+/* A hollow leaf is what a bulk build of absent items makes (a lazy list's
+** placeholders): its header alone, a 64-byte block for ILEAF_FILL items where
+** an array of NULLs took 448, so a million absent items cost about 1.3 MiB of
+** leaves instead of 9. Its n, label and place in the tree are an ordinary
+** leaf's; only the array is missing. Readers go through ileaf_item and
+** ileaf_copy; a batch that writes one owns it first (weft_emap_txn_own), which
+** gives it its array of NULLs, or changes only its label
+** (weft_emap_txn_own_label), which keeps it hollow. */
+static inline bool ileaf_hollow(const node *x) {
+    assert(x != NULL && (x->kind == K_ILEAF || !(x->flags & F_HOLLOW)));
+    return (x->flags & F_HOLLOW) != 0;
+}
+
+/* Item k of the item leaf x; NULL if absent. */
+static inline void *ileaf_item(const node *x, unsigned k) {
+    assert(x != NULL && x->kind == K_ILEAF && k < x->n);
+    return ileaf_hollow(x) ? NULL : ((const ileaf *)x)->items[k];
+}
+
+/* Items [start, start + count) of the item leaf x into out. */
+static inline void ileaf_copy(const node *x, unsigned start, size_t count, void **out) {
+    assert(x != NULL && x->kind == K_ILEAF && start + count <= x->n && (count == 0 || out != NULL));
+    if (count == 0) return;
+    if (ileaf_hollow(x)) memset(out, 0, count * sizeof(void *));
+    else memcpy(out, &((const ileaf *)x)->items[start], count * sizeof(void *));
+}
 
 /* One child of an internal positional node. Entries are arrays of structs and
 ** counts are cumulative so that one probed cache line gives the child, its
@@ -430,6 +459,9 @@ node *weft_emap_txn_node_alloc(txn *t, unsigned kind, size_t bytes);
 ** if it is already the batch's, else a copy, and drops x. NULL on ENOMEM, with
 ** nothing changed. */
 node *weft_emap_txn_own(txn *t, node *x, size_t need);
+/* As weft_emap_txn_own with room for x's own entries, for a batch that changes
+** only x's label: a hollow leaf stays hollow. */
+node *weft_emap_txn_own_label(txn *t, node *x);
 /* The batch no longer holds 'x': free it if the batch made it (no one else
 ** can see it), else record it as dropped (needs a slot reserved in t->del). */
 void weft_emap_txn_drop(txn *t, node *x);
@@ -467,8 +499,8 @@ weft_rc weft_emap_it_remove(txn *t, node **root, uint64_t idx, uint32_t sid, voi
 weft_rc weft_emap_it_replace(txn *t, node **root, uint64_t idx, void *h, void **old, uint64_t *label_out,
                              unsigned *slot_out);
 /* Build an item tree of 'n' handles, leaves ILEAF_FILL full, labels spaced
-** evenly. The caller indexes the handles. */
-/* 'handles' NULL builds n absent items. */
+** evenly. The caller indexes the handles. 'handles' NULL builds n absent
+** items, in hollow leaves. */
 weft_rc weft_emap_it_build(txn *t, void *const *handles, size_t n, node **root);
 
 /* Insert the batch's record 'r' at 'idx' with a fresh label. */

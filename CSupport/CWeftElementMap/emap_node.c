@@ -64,7 +64,8 @@ size_t weft_emap_node_capacity(const node *x) {
     /* Every block holds at least its node's header, so no subtraction wraps. */
     assert(bytes >= weft_emap_rec_bytes(0) && bytes >= weft_emap_pin_bytes(0));
     switch (x->kind) {
-    case K_ILEAF: return (bytes - sizeof(ileaf)) / sizeof(void *);
+    /* A hollow leaf stores no item, whatever its block's size. */
+    case K_ILEAF: return ileaf_hollow(x) ? 0 : (bytes - sizeof(ileaf)) / sizeof(void *);
     case K_HLEAF: return (bytes - sizeof(hleaf)) / sizeof(hent);
     case K_REC: return (bytes - sizeof(rec)) / sizeof(supp);
     case K_PIN: {
@@ -82,7 +83,7 @@ size_t weft_emap_node_capacity(const node *x) {
 static size_t node_used_bytes(const node *x) {
     assert(x != NULL && x->kind >= K_ILEAF && x->kind <= K_HIN);
     switch (x->kind) {
-    case K_ILEAF: return weft_emap_ileaf_bytes(x->n);
+    case K_ILEAF: return weft_emap_ileaf_bytes(ileaf_hollow(x) ? 0 : x->n);
     case K_HLEAF: return weft_emap_hleaf_bytes(x->n);
     case K_REC: return weft_emap_rec_bytes(((const rec *)x)->nsupp);
     case K_PIN: return weft_emap_pin_bytes(x->n);
@@ -172,7 +173,10 @@ node *weft_emap_txn_own(txn *t, node *x, size_t need) {
     assert(t != NULL && x != NULL);
     /* A node the batch dropped is never edited again. */
     assert(!(x->flags & F_DROPPED));
-    if ((x->flags & F_MUTABLE) && weft_emap_node_capacity(x) >= need) return x;
+    /* A hollow leaf is written through its array, so it gets one: NULLs. */
+    bool hollow = x->kind == K_ILEAF && ileaf_hollow(x);
+    if ((x->flags & F_MUTABLE) && !hollow && weft_emap_node_capacity(x) >= need) return x;
+    if (hollow && need < x->n) need = x->n;
     size_t used = node_used_bytes(x);
     size_t bytes = node_bytes_for(x, need);
     if (bytes < used) bytes = used;
@@ -181,10 +185,27 @@ node *weft_emap_txn_own(txn *t, node *x, size_t need) {
     if (y == NULL) return NULL;
     uint32_t where = y->where;
     memcpy(y, x, used);
+    if (hollow) memset(((ileaf *)y)->items, 0, x->n * sizeof(void *));
     y->where = where;
     y->flags = F_MUTABLE;
     weft_emap_txn_drop(t, x);
     assert(weft_emap_node_capacity(y) >= need);
+    return y;
+}
+
+node *weft_emap_txn_own_label(txn *t, node *x) {
+    assert(t != NULL && x != NULL && !(x->flags & F_DROPPED));
+    assert(x->kind == K_ILEAF || x->kind == K_REC);
+    if (!ileaf_hollow(x)) return weft_emap_txn_own(t, x, x->kind == K_ILEAF ? x->n : ((const rec *)x)->nsupp);
+    if (x->flags & F_MUTABLE) return x;
+    if (!weft_emap_txn_reserve(t, 1)) return NULL;
+    node *y = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(0));
+    if (y == NULL) return NULL;
+    uint32_t where = y->where;
+    memcpy(y, x, sizeof(ileaf));
+    y->where = where;
+    y->flags = F_MUTABLE | F_HOLLOW;
+    weft_emap_txn_drop(t, x);
     return y;
 }
 

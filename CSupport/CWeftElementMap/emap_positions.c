@@ -140,8 +140,8 @@ bool weft_emap_positions_check(const weft_emap_t *v, const emap_positions *p) {
         const rec *r = (const rec *)weft_emap_pt_locate(v->sections, k, &off);
         if (p->starts[k + 1] - p->starts[k] != r->count) return false;
         for (uint64_t i = 0; i < r->count; i++) {
-            const ileaf *l = (const ileaf *)weft_emap_pt_locate(r->items, i, &off);
-            void *h = l->items[off];
+            const node *l = weft_emap_pt_locate(r->items, i, &off);
+            void *h = ileaf_item(l, (unsigned)off);
             if (p->items[p->starts[k] + i] != h) return false;
             if (h == NULL) continue;
             present++;

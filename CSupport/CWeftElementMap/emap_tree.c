@@ -42,10 +42,9 @@ static weft_rc flush_relabels(txn *t) {
         if (x->kind == K_REC) {
             rc = weft_emap_hm_set(t, &t->secrev, mix64(((const rec *)x)->sid), x->label);
         } else {
-            const ileaf *l = (const ileaf *)x;
-            assert(r->start + r->count <= l->h.n);
+            assert(r->start + r->count <= x->n);
             for (uint32_t i = r->start; rc == WEFT_OK && i < r->start + r->count; i++) {
-                void *h = l->items[i];
+                void *h = ileaf_item(x, i);
                 /* An absent item has no handle to find. */
                 if (h == NULL) continue;
                 rc = weft_emap_hm_set(t, &t->rev, mix64((uint64_t)(uintptr_t)h), val_pack(false, r->sid, x->label, i));
@@ -124,7 +123,7 @@ static size_t copy_rec(const node *x, uint64_t start, void **out, size_t max) {
         size_t c = x->n - start;
         if (c > max) c = max;
         assert(c >= 1 && start + c <= x->n);
-        memcpy(out, &((const ileaf *)x)->items[start], c * sizeof(void *));
+        ileaf_copy(x, (unsigned)start, c, out);
         return c;
     }
     const pin *p = (const pin *)x;
@@ -302,8 +301,7 @@ static weft_rc relabel_in(txn *t, node **slot, uint32_t sid, uint64_t lo, uint64
     node *x = *slot;
     if (x->kind != K_PIN) {
         if (x->label < lo || x->label >= hi) return WEFT_OK;
-        size_t need = x->kind == K_ILEAF ? x->n : ((rec *)x)->nsupp;
-        node *y = weft_emap_txn_own(t, x, need);
+        node *y = weft_emap_txn_own_label(t, x);
         if (y == NULL) return WEFT_ENOMEM;
         *slot = y;
         y->label = *next;
@@ -416,10 +414,9 @@ static weft_rc ins_rec(txn *t, node **slot, uint64_t idx, void *h, uint32_t sid,
         }
         unsigned total = x->n + 1u, nl = total / 2, nr = total - nl;
         void *all[ILEAF_CAP + 1];
-        const ileaf *old = (const ileaf *)x;
-        memcpy(all, old->items, idx * sizeof(void *));
+        ileaf_copy(x, 0, idx, all);
         all[idx] = h;
-        memcpy(&all[idx + 1], &old->items[idx], (x->n - idx) * sizeof(void *));
+        ileaf_copy(x, (unsigned)idx, x->n - idx, &all[idx + 1]);
         if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
         node *L = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(nl));
         node *R = L ? weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(nr)) : NULL;
@@ -493,10 +490,16 @@ static weft_rc merge_pair(txn *t, pin *p, unsigned j, uint32_t sid) {
     node *m;
     if (a->kind == K_ILEAF) {
         unsigned total = a->n + b->n;
-        m = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(total));
+        /* Two runs of absent items make one, still without an array. */
+        bool hollow = ileaf_hollow(a) && ileaf_hollow(b);
+        m = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(hollow ? 0 : total));
         if (m == NULL) return WEFT_ENOMEM;
-        memcpy(((ileaf *)m)->items, ((ileaf *)a)->items, a->n * sizeof(void *));
-        memcpy(&((ileaf *)m)->items[a->n], ((ileaf *)b)->items, b->n * sizeof(void *));
+        if (hollow) {
+            m->flags |= F_HOLLOW;
+        } else {
+            ileaf_copy(a, 0, a->n, ((ileaf *)m)->items);
+            ileaf_copy(b, 0, b->n, &((ileaf *)m)->items[a->n]);
+        }
         m->n = (uint8_t)total;
         bool keep_a = a->n >= b->n;
         m->label = keep_a ? a->label : b->label;
@@ -545,7 +548,7 @@ static weft_rc rm_rec(txn *t, node **slot, uint64_t idx, uint32_t sid, void **it
     /* An existing position: removal never names the end. */
     assert(idx < pt_weight(x));
     if (x->kind == K_ILEAF) {
-        *item = ((ileaf *)x)->items[idx];
+        *item = ileaf_item(x, (unsigned)idx);
         if (x->n == 1) {
             if (!weft_emap_txn_reserve(t, 1)) return WEFT_ENOMEM;
             weft_emap_txn_drop(t, x);
@@ -649,16 +652,13 @@ weft_rc weft_emap_it_build(txn *t, void *const *handles, size_t n, node **root) 
         size_t take = (n - at) / (leaves - made);
         /* Even shares of at most ILEAF_FILL, none empty: take fits a leaf's uint8_t count. */
         assert(take >= 1 && take <= ILEAF_FILL && at + take <= n);
-        node *l = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(take));
+        node *l = weft_emap_txn_node_alloc(t, K_ILEAF, weft_emap_ileaf_bytes(handles != NULL ? take : 0));
         if (l == NULL) {
             rc = WEFT_ENOMEM;
             break;
         }
-        if (handles != NULL) {
-            memcpy(((ileaf *)l)->items, &handles[at], take * sizeof(void *));
-        } else {
-            memset(((ileaf *)l)->items, 0, take * sizeof(void *));
-        }
+        if (handles != NULL) memcpy(((ileaf *)l)->items, &handles[at], take * sizeof(void *));
+        else l->flags |= F_HOLLOW;
         l->n = (uint8_t)take;
         l->label = label;
         label += spacing;

@@ -242,7 +242,7 @@ let package = Package(
         // A GTK 4 backing view: a second, real implementation of the backing-view protocol.
         .target(
             name: "WeftGTK",
-            dependencies: ["Weft", "WeftNode", "WeftDataController", "WeftElementMap", "WeftDisplay", "CGtk4", "CWeftGTK"],
+            dependencies: ["Weft", "WeftMemory", "WeftNode", "WeftDataController", "WeftElementMap", "WeftDisplay", "CGtk4", "CWeftGTK"],
             swiftSettings: swiftSettings
         ),
         // The feed in a window on the Linux desktop.

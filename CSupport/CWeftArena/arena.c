@@ -15,9 +15,11 @@
 #include "arena_internal.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/types.h>
 #include <jemalloc/jemalloc.h>
 
 static struct weft_arena_s subsystem_arenas[WEFT_SUBSYSTEM_COUNT];
@@ -173,5 +175,32 @@ weft_rc weft_arena_thread_allocated(uint64_t *out) {
     size_t len = sizeof(allocated);
     if (mallctl("thread.allocated", &allocated, &len, NULL, 0) != 0) return WEFT_EALLOCATOR;
     *out = allocated;
+    return WEFT_OK;
+}
+
+weft_rc weft_allocator_set_dirty_decay(int64_t milliseconds) {
+    if (milliseconds < -1) return WEFT_EINVAL;
+    ssize_t value = (ssize_t)milliseconds;
+    if (mallctl("arenas.dirty_decay_ms", NULL, NULL, &value, sizeof(value)) != 0) return WEFT_EALLOCATOR;
+    unsigned count = 0;
+    size_t len = sizeof(count);
+    if (mallctl("arenas.narenas", &count, &len, NULL, 0) != 0) return WEFT_EALLOCATOR;
+    for (unsigned i = 0; i < count; i++) {
+        char name[64];
+        snprintf(name, sizeof(name), "arena.%u.dirty_decay_ms", i);
+        int rc = mallctl(name, NULL, NULL, &value, sizeof(value));
+        /* An automatic arena no thread has used yet answers EFAULT; when it
+        ** starts it takes the default written above. */
+        if (rc != 0 && rc != EFAULT) return WEFT_EALLOCATOR;
+    }
+    return WEFT_OK;
+}
+
+weft_rc weft_allocator_dirty_decay(int64_t *out) {
+    assert(out != NULL);
+    ssize_t value = 0;
+    size_t len = sizeof(value);
+    if (mallctl("arenas.dirty_decay_ms", &value, &len, NULL, 0) != 0) return WEFT_EALLOCATOR;
+    *out = (int64_t)value;
     return WEFT_OK;
 }

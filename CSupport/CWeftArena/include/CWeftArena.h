@@ -122,6 +122,20 @@ weft_rc weft_scratch_pool_stats(weft_arena_stats *_Nonnull out);
 ** it allocate a probe block and check that the counter grew. One mallctl. */
 weft_rc weft_arena_thread_allocated(uint64_t *_Nonnull out);
 
+/* ---- the process's allocator -------------------------------------------- */
+
+/* How long freed pages stay with jemalloc before they go back to the system
+** (jemalloc's dirty_decay_ms: -1 never, 0 at once), for every arena: the
+** default of arenas made later and the setting of each one made already.
+** Linking Weft makes jemalloc the malloc of the whole process, GTK's and
+** Swift's included, so this is the process's setting, chosen by the caller.
+** WEFT_EINVAL below -1, WEFT_EALLOCATOR if jemalloc refuses a write (arenas
+** set before the refusal keep the new value). O(arenas) mallctl calls. */
+weft_rc weft_allocator_set_dirty_decay(int64_t milliseconds);
+
+/* The setting above for arenas made from now on (jemalloc's default: 10 s). */
+weft_rc weft_allocator_dirty_decay(int64_t *_Nonnull out);
+
 /* ---- scratch arenas ----------------------------------------------------- */
 
 /* Lease an idle scratch arena (creating one if none is idle) for the calling

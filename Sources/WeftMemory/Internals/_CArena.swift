@@ -45,6 +45,16 @@ enum _CArena {
         return weft_arena_thread_allocated(&allocated) == WEFT_OK ? allocated : nil
     }
 
+    static func setFreedPageDelay(milliseconds: Int) throws(ArenaError) {
+        try check(weft_allocator_set_dirty_decay(Int64(milliseconds)), "setting the freed-page delay to \(milliseconds) ms")
+    }
+
+    static func freedPageDelay() throws(ArenaError) -> Int {
+        var milliseconds: Int64 = 0
+        try check(weft_allocator_dirty_decay(&milliseconds), "reading the freed-page delay")
+        return Int(milliseconds)
+    }
+
     static func acquireScratch() throws(ArenaError) -> OpaquePointer {
         var lease: OpaquePointer?
         try check(weft_scratch_acquire(&lease), "acquiring a scratch arena")

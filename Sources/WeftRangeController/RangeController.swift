@@ -117,10 +117,11 @@ public final class RangeController {
     /// outside the measure range and are not selected are unloaded (`DataController.unloadItems(at:)`),
     /// as Texture's low-memory mode lets nodes go. Items the measure range holds
     /// always stay, so the count can exceed the limit only while that range does.
-    /// 250 by default (about 50 screens of a phone's feed; each loaded post cell
-    /// holds about 12 KiB of nodes and shaped text: weft-gallery's resident set
-    /// grew 12 MiB over a minute's scroll with 1,000); set it with ``setLoadedItemLimit(_:)``.
-    public internal(set) var loadedItemLimit = 250
+    /// 100 by default (about 20 screens of a phone's feed, several times the
+    /// measure range; each loaded post cell holds about 12 KiB of nodes and
+    /// shaped text: weft-gallery's peak resident set was 12 MiB higher with
+    /// 1,000 and 2 MiB higher with 250); set it with ``setLoadedItemLimit(_:)``.
+    public internal(set) var loadedItemLimit = 100
 
     /// The context of the current or last batch fetch.
     public private(set) lazy var batchContext = BatchContext { [weak self] in self?.batchFetchDidEnd() }

@@ -49,6 +49,9 @@ let package = Package(
         // Images from http(s) URLs: URLSession, so FoundationNetworking and libcurl, in a product of its own.
         .library(name: "WeftNetworkImage", targets: ["WeftNetworkImage"]),
         // weft-sim's feed (real post cells, the scenario), for weft-bench and tools.
+        // The sample feed's posts and the figures' helpers, with nothing of Weft's engine or
+        // allocator: the GtkListView peer links it and keeps glibc's malloc, as a GTK app does.
+        .library(name: "WeftSampleFeed", targets: ["WeftSampleFeed"]),
         .library(name: "WeftSimulation", targets: ["WeftSimulation"]),
         .executable(name: "weft-sim", targets: ["weft-sim"]),
         // A real window: GTK 4. A product of its own, so that linking Weft never needs GTK.
@@ -224,10 +227,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The sample feed's content and the figures' helpers, on WeftCore alone.
+        .target(
+            name: "WeftSampleFeed",
+            dependencies: ["WeftCore"],
+            swiftSettings: swiftSettings
+        ),
         // The feed simulation behind weft-sim, a target of its own so that tests run its scenario.
         .target(
             name: "WeftSimulation",
-            dependencies: ["Weft", "WeftDisplay", "WeftHeadless", "WeftCore", "WeftMemory", "WeftDiff"],
+            dependencies: ["Weft", "WeftDisplay", "WeftHeadless", "WeftCore", "WeftMemory", "WeftDiff", "WeftSampleFeed"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -249,7 +258,7 @@ let package = Package(
         .executableTarget(
             name: "weft-gallery",
             dependencies: [
-                "WeftGTK", "WeftSimulation", "Weft", "WeftDisplay", "CGtk4",
+                "WeftGTK", "WeftSimulation", "WeftSampleFeed", "Weft", "WeftDisplay", "CGtk4",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -64,13 +64,21 @@ let package = Package(
             ],
             path: "Benchmarks/weft-bench"
         ),
-        // weft-gallery's peer: the same feed in GTK 4's GtkListView (`scripts/bench --gtk`).
+        // GTK 4 for the peer below, without WeftGTK (which links jemalloc).
+        .systemLibrary(
+            name: "CGtkPeer",
+            path: "Benchmarks/CGtkPeer",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // weft-gallery's peer: the same feed in GTK 4's GtkListView (`scripts/bench --gtk`). It
+        // links WeftSampleFeed alone of Weft's modules, so that its malloc is glibc's, as a GTK
+        // app's is: any module on WeftMemory would make jemalloc the whole process's allocator.
         .executableTarget(
             name: "gtk-listview-feed",
             dependencies: [
-                .product(name: "WeftSimulation", package: "Weft"),
-                // For GTK 4's headers (its CGtk4 module); the peer uses no WeftGTK API.
-                .product(name: "WeftGTK", package: "Weft"),
+                "CGtkPeer",
+                .product(name: "WeftSampleFeed", package: "Weft"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/gtk-listview-feed"

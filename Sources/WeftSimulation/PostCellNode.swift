@@ -2,6 +2,7 @@ import Foundation
 public import Weft
 import WeftCore
 import WeftDisplay
+public import WeftSampleFeed
 
 /// A real post cell: a round avatar image beside the author's name and 3 to 6
 /// lines of body text, shaped by Pango and drawn off main. weft-sim, the tests
@@ -76,44 +77,18 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
     }
 }
 
-/// The content of the simulated posts: names, text and avatars, the same for the
-/// same post on every run and machine.
-public enum PostContent {
-    private static let names = ["Ada Lovelace", "Grace Hopper", "Alan Kay", "Barbara Liskov",
-                                "Edsger Dijkstra", "Margaret Hamilton", "Niklaus Wirth", "Radia Perlman"]
-    private static let words = """
-        the cell is drawn before it scrolls into view while the main thread only moves pictures that are \
-        ready text is shaped once measured off main and drawn again from the same layout images decode in \
-        preload and every batch of changes is checked before a single row moves on screen
-        """.split(separator: " ").map(String.init)
-
-    /// The author of post `id`.
-    public static func author(for id: Int) -> String { names[abs(id) % names.count] }
-
-    /// The body of post `id` at `version`: 3 to 6 lines at a phone's width.
-    public static func body(for id: Int, version: Int) -> String {
-        var random = SplitMix64(seed: UInt64(bitPattern: Int64(id)) &* 31 &+ UInt64(bitPattern: Int64(version)))
-        let count = 14 + Int(random.next() % 20)
-        var text = (0 ..< count).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
-        text.replaceSubrange(text.startIndex ... text.startIndex, with: text.prefix(1).uppercased())
-        return "Post \(id): " + text + "."
-    }
-
-    /// The avatar of post `id`'s author: one of eight PNGs made once, in memory.
+extension PostContent {
+    /// The avatar of post `id`'s author: one of eight PNGs made once, in memory
+    /// from ``PostContent/avatarColor(index:row:size:)``.
     public static func avatar(for id: Int) -> ImageSource { avatars[abs(id) % avatars.count] }
 
-    private static let avatars: [ImageSource] = (0 ..< 8).map { index in
+    private static let avatars: [ImageSource] = (0 ..< avatarCount).map { index in
         let size = 80
-        let hue = Double(index) / 8
-        // A vertical gradient of one hue, light to dark.
         let png = try! Bitmap(pixelWidth: size, pixelHeight: size) { pixels, stride in
             for y in 0 ..< size {
-                let shade = 1 - 0.5 * Double(y) / Double(size)
-                let colour = Color(red: shade * (0.5 + 0.5 * cos(2 * .pi * hue)),
-                                   green: shade * (0.5 + 0.5 * cos(2 * .pi * (hue - 1.0 / 3))),
-                                   blue: shade * (0.5 + 0.5 * cos(2 * .pi * (hue - 2.0 / 3))))
+                let (red, green, blue) = avatarColor(index: index, row: y, size: size)
                 (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                    .update(repeating: colour.premultipliedARGB32, count: size)
+                    .update(repeating: Color(red: red, green: green, blue: blue).premultipliedARGB32, count: size)
             }
         }.pngData()
         return .data(png, id: "avatar-\(index)")

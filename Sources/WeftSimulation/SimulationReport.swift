@@ -2,6 +2,7 @@ import Foundation
 import Weft
 public import WeftMemory
 import WeftCore
+import WeftSampleFeed
 
 /// What a simulation measured and found.
 public struct SimulationReport: Sendable {
@@ -89,10 +90,7 @@ public struct SimulationReport: Sendable {
 
     /// The `p`-th percentile (0...100) of `values`, by nearest rank; 0 when empty.
     public static func percentile(_ values: [Double], _ p: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(max(rank, 0), sorted.count - 1)]
+        Percentile.nearestRank(values, p)
     }
 
     /// A human-readable summary.

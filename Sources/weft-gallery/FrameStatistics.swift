@@ -1,6 +1,7 @@
 import Foundation
 import Weft
 import WeftGTK
+import WeftSampleFeed
 import WeftSimulation
 
 /// The frames of a scripted scroll, and the figures the issue asks for.
@@ -49,10 +50,10 @@ struct FrameStatistics {
                 """,
             speed, seconds, synchronous ? "synchronous (on main)" : "asynchronous",
             frames.count, Double(frames.count) / seconds, missedFrames,
-            SimulationReport.percentile(main, 50), SimulationReport.percentile(main, 99), main.max() ?? 0,
-            SimulationReport.percentile(phases, 50), SimulationReport.percentile(phases, 99),
-            SimulationReport.percentile(weft, 50), SimulationReport.percentile(weft, 99),
-            SimulationReport.percentile(queue, 50), SimulationReport.percentile(queue, 99),
+            Percentile.nearestRank(main, 50), Percentile.nearestRank(main, 99), main.max() ?? 0,
+            Percentile.nearestRank(phases, 50), Percentile.nearestRank(phases, 99),
+            Percentile.nearestRank(weft, 50), Percentile.nearestRank(weft, 99),
+            Percentile.nearestRank(queue, 50), Percentile.nearestRank(queue, 99),
             blank, visible, cellsMade, Double(memory.peakBytes) / 1_048_576, firstCompleteFrame ?? 0,
             Double(ResidentMemory.peakBytes ?? 0) / 1_048_576)
     }

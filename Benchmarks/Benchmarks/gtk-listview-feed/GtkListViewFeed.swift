@@ -1,7 +1,7 @@
 import ArgumentParser
-import CGtk4
+import CGtkPeer
 import Foundation
-import WeftSimulation
+import WeftSampleFeed
 
 /// `gtk-listview-feed`: weft-gallery's feed shown by GTK 4's own GtkListView,
 /// the peer of the desktop figures (`scripts/bench --gtk`). Same window size,

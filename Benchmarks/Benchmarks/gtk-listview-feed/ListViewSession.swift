@@ -1,6 +1,5 @@
-import CGtk4
-import WeftGTK
-import WeftSimulation
+import CGtkPeer
+import WeftSampleFeed
 import Foundation
 
 /// One scripted run of the GtkListView feed: show the window, note the first
@@ -85,7 +84,7 @@ final class ListViewSession {
             if let path = options.screenshot {
                 finished = true
                 do {
-                    try GTK.render(window).writePNG(to: URL(fileURLWithPath: path))
+                    try writeScreenshot(to: path)
                 } catch {
                     screenshotError = error
                 }
@@ -108,6 +107,25 @@ final class ListViewSession {
         gtk_adjustment_set_value(adjustment, options.scrollSpeed * Double(options.height) * elapsed)
     }
 
+    /// The window as it shows now, rendered by its own renderer into a PNG.
+    private func writeScreenshot(to path: String) throws {
+        let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
+        let paintable = gtk_widget_paintable_new(window)!
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot,
+                               Double(width), Double(height))
+        guard let node = gtk_snapshot_free_to_node(snapshot),
+              let native = gtk_widget_get_native(window), let renderer = gtk_native_get_renderer(native)
+        else { throw ScreenshotError(path: path, reason: "the window drew nothing (\(width)x\(height))") }
+        defer { gsk_render_node_unref(node) }
+        let texture = gsk_renderer_render_texture(renderer, node, nil)!
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        guard gdk_texture_save_to_png(texture, path) != 0 else {
+            throw ScreenshotError(path: path, reason: "GDK could not write the PNG")
+        }
+    }
+
     private func report() -> String {
         let period = 1_000_000.0 / 60
         let missed = zip(frameTimes, frameTimes.dropFirst()).reduce(0) { missed, pair in
@@ -124,8 +142,15 @@ final class ListViewSession {
                 """,
             options.scrollSpeed, seconds, options.items,
             frameDurations.count, Double(frameDurations.count) / max(seconds, 1e-9), missed,
-            SimulationReport.percentile(frameDurations, 50), SimulationReport.percentile(frameDurations, 99),
+            Percentile.nearestRank(frameDurations, 50), Percentile.nearestRank(frameDurations, 99),
             frameDurations.max() ?? 0, Double((firstFrame ?? started) - started) / 1000,
             Double(ResidentMemory.peakBytes ?? 0) / 1_048_576)
     }
+}
+
+/// Why `--screenshot` wrote no picture.
+struct ScreenshotError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "gtk-listview-feed: no screenshot at \(path): \(reason)" }
 }

@@ -1,4 +1,4 @@
-import CGtk4
+import CGtkPeer
 
 /// The feed as a `GListModel` that makes its row objects on demand: item `i` is
 /// a new `GtkStringObject` holding `i`, made when GtkListView asks for it and

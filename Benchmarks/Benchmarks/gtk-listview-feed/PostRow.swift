@@ -1,6 +1,6 @@
-import CGtk4
+import CGtkPeer
 import Foundation
-import WeftSimulation
+import WeftSampleFeed
 
 /// GtkListView's rows for the feed, as a GTK developer writes them: a
 /// `GtkSignalListItemFactory` whose setup builds one row of widgets (a round
@@ -11,16 +11,20 @@ import WeftSimulation
 enum PostRow {
     private static let authorKey = "weft-peer-author", bodyKey = "weft-peer-body", avatarKey = "weft-peer-avatar"
 
-    /// The eight avatars as textures, made once from weft-gallery's PNGs.
-    private static let avatars: [OpaquePointer] = (0 ..< 8).map { index in
-        guard case .data(let png, _) = PostContent.avatar(for: index) else {
-            preconditionFailure("PostContent's avatars are PNG data")
+    /// The avatars as textures, made once from the colours weft-gallery's
+    /// avatars are drawn from (80 pixels square, as its PNGs).
+    private static let avatars: [OpaquePointer] = (0 ..< PostContent.avatarCount).map { index in
+        let size = 80
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(size * size * 4)
+        for row in 0 ..< size {
+            let (red, green, blue) = PostContent.avatarColor(index: index, row: row, size: size)
+            let bgra = [blue, green, red].map { UInt8(($0 * 255).rounded()) } + [255]
+            for _ in 0 ..< size { pixels += bgra }
         }
-        let bytes = png.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let texture = gdk_texture_new_from_bytes(bytes, &error) else {
-            preconditionFailure("avatar \(index): \(String(cString: error!.pointee.message))")
-        }
+        let bytes = pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        // Opaque, so premultiplied or not is the same; B, G, R, A bytes.
+        let texture = gdk_memory_texture_new(Int32(size), Int32(size), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(size * 4))!
         g_bytes_unref(bytes)
         return texture
     }

@@ -18,8 +18,14 @@ extension DataController {
     /// before its turn is handed to the dealloc queue unbuilt. The queue's hold
     /// on a map ends on the dealloc queue too, so the map's elements never die
     /// on the building thread.
+    ///
+    /// A lazy collection's maps get none: their items are mostly absent, and
+    /// the tables hold 8 bytes for each item, absent or not (8 MB for a lazy
+    /// million, whose element map holds its absent items in about 2), to speed
+    /// up lookups of the few hundred loaded ones, which the trees answer in
+    /// O(log *n*) anyway.
     func buildPositionTablesOfVisibleMap() {
-        guard Self.positionTableCounts.contains(visibleMap.count) else { return }
+        guard itemLoading == .eager, Self.positionTableCounts.contains(visibleMap.count) else { return }
         let waiting = positionTablesWaiting
         if let superseded = waiting.put(visibleMap) { deallocQueue.release(value: consume superseded) }
         let deallocQueue = deallocQueue

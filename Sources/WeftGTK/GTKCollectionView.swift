@@ -150,7 +150,7 @@ public final class GTKCollectionView: ContainerBackingView {
     /// Inside ``didScroll(to:)``: the offset moves to where the adjustment is.
     var isApplyingScroll = false
 
-    /// Creates the view and its widgets. Call ``GTK/initialize()`` first.
+    /// Creates the view and its widgets. Call ``GTK/initialize(returningFreedMemoryAtOnce:)`` first.
     ///
     /// - Parameter viewKind: `.collection` (the default) or `.table`, for the
     ///   wording of the commits' check.

@@ -339,7 +339,7 @@ import WeftTestSupport
 
     /// Each version a batch update commits gets position tables off main (from
     /// 4,096 items), so the lookups of the version on screen are O(1); older
-    /// versions keep theirs while held, and small maps get none.
+    /// versions keep theirs while held, and small maps and lazy ones get none.
     @Test func committedVersionsGetPositionTablesOffMain() throws {
         let feed = Feed([3_000, 2_000])
         let controller = DataController(mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
@@ -370,6 +370,14 @@ import WeftTestSupport
         small.waitUntilAllUpdatesAreProcessed()
         small._waitForPositionTables()
         #expect(!small.visibleMap.hasPositionTables)
+
+        // A lazy collection's maps are mostly absent items: no tables, whatever their count.
+        let lazy = DataController(itemLoading: .lazy, mainScheduler: ManualMainScheduler(), deallocQueue: try DeallocQueue())
+        lazy.dataSource = feed
+        lazy.reloadData()
+        lazy.waitUntilAllUpdatesAreProcessed()
+        lazy._waitForPositionTables()
+        #expect(lazy.visibleMap.count == feed.sections.map(\.items.count).reduce(0, +) && !lazy.visibleMap.hasPositionTables)
     }
 
     /// A data source written when a section had one element of each kind

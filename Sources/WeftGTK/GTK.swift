@@ -29,7 +29,7 @@ public enum GTK {
     /// desktop app is measured: linking Weft made jemalloc every `malloc` of
     /// the process, GTK's included, and its default ten seconds of freed pages
     /// were about 5 MiB of a scrolling feed's peak memory
-    /// (``WeftMemory/ProcessAllocator``).
+    /// (`WeftMemory.ProcessAllocator`).
     ///
     /// - Parameter returningFreedMemoryAtOnce: `false` keeps the allocator's
     ///   delay as it is.

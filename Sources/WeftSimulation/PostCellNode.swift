@@ -79,7 +79,7 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
 
 extension PostContent {
     /// The avatar of post `id`'s author: one of eight PNGs made once, in memory
-    /// from ``PostContent/avatarColor(index:row:size:)``.
+    /// from `PostContent.avatarColor(index:row:size:)`.
     public static func avatar(for id: Int) -> ImageSource { avatars[abs(id) % avatars.count] }
 
     private static let avatars: [ImageSource] = (0 ..< avatarCount).map { index in

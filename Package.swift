@@ -354,7 +354,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftMemoryTests",
-            dependencies: ["WeftMemory", "WeftTestSupport", "CWeftArena", "CWeftDeallocQueue"],
+            dependencies: ["WeftMemory", "WeftSampleFeed", "WeftTestSupport", "CWeftArena", "CWeftDeallocQueue"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -524,9 +524,12 @@ static weft_rc unindex_section(txn *t, const node *x) {
         }
         return WEFT_OK;
     }
-    for (unsigned k = 0; k < x->n && !ileaf_hollow(x); k++) {
-        if (unindex_item(t, ileaf_item(x, k)) != WEFT_OK) return WEFT_ENOMEM;
-        if (!drop_handle(t, ileaf_item(x, k))) return WEFT_ENOMEM;
+    /* A hollow leaf holds no handle to unindex or drop. */
+    if (ileaf_hollow(x)) return WEFT_OK;
+    for (unsigned k = 0; k < x->n; k++) {
+        void *h = ileaf_item(x, k);
+        if (unindex_item(t, h) != WEFT_OK) return WEFT_ENOMEM;
+        if (!drop_handle(t, h)) return WEFT_ENOMEM;
     }
     return WEFT_OK;
 }
@@ -672,7 +675,8 @@ static void gather_handles_into_ins(txn *t, const node *x) {
         for (unsigned j = 0; j < x->n; j++) gather_handles_into_ins(t, p->e[j].kid);
         return;
     }
-    for (unsigned k = 0; k < x->n && !ileaf_hollow(x); k++) {
+    if (ileaf_hollow(x)) return;
+    for (unsigned k = 0; k < x->n; k++) {
         void *h = ileaf_item(x, k);
         if (h != NULL) weft_emap_ol_push_reserved(&t->ins, obj_make(OBJ_HANDLE, (uint64_t)(uintptr_t)h));
     }
@@ -688,7 +692,8 @@ static void gather_entries(const node *x, uint32_t sid, hent *out, size_t *n) {
         for (unsigned j = 0; j < x->n; j++) gather_entries(p->e[j].kid, sid, out, n);
         return;
     }
-    for (unsigned k = 0; k < x->n && !ileaf_hollow(x); k++) {
+    if (ileaf_hollow(x)) return;
+    for (unsigned k = 0; k < x->n; k++) {
         void *h = ileaf_item(x, k);
         if (h == NULL) continue;
         out[(*n)++] = (hent){.key = mix64((uint64_t)(uintptr_t)h), .val = val_pack(false, sid, x->label, k)};

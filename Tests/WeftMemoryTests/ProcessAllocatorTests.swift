@@ -2,17 +2,11 @@ import CWeftArena
 import Foundation
 import Testing
 import WeftMemory
+import WeftSampleFeed
 
 @Suite(.serialized) struct ProcessAllocatorTests {
     private static let blockSize = 2 << 20
     private static let blockCount = 32
-
-    /// The process's resident bytes, from the kernel.
-    private func residentBytes() throws -> Int {
-        let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
-        let pages = try #require(statm.split(separator: " ").dropFirst().first.flatMap { Int($0) })
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
 
     /// With no delay, freed blocks' pages leave the process at once: 64 MiB
     /// written and freed lower the resident size by 64 MiB (other tests running
@@ -28,9 +22,9 @@ import WeftMemory
             // it returns at once whatever the delay.
             let blocks = try (0 ..< Self.blockCount).map { _ in try #require(weft_arena_alloc(arena!, Self.blockSize)) }
             for block in blocks { memset(block, 1, Self.blockSize) }
-            let written = try residentBytes()
+            let written = try #require(ResidentMemory.currentBytes)
             for block in blocks { weft_arena_free(arena!, block) }
-            return (written, try residentBytes())
+            return (written, try #require(ResidentMemory.currentBytes))
         }
         let delay = try ProcessAllocator.freedPageDelayMilliseconds()
         try ProcessAllocator.returnFreedPages(afterMilliseconds: before)

@@ -1,4 +1,4 @@
-/// Text with attributes per run, and an alignment for its paragraphs: what a
+/// Text with attributes per run, and a style for its paragraphs: what a
 /// ``TextNode`` shows.
 ///
 /// ```swift
@@ -22,19 +22,35 @@ public struct AttributedText: Hashable, Sendable, ExpressibleByStringLiteral, Cu
 
     /// The runs, in order.
     public var runs: [Run]
-    /// Where the lines sit across the node's width.
-    public var alignment: TextAlignment
+    /// How every paragraph is set: alignment, spacing, indent.
+    public var paragraphStyle: ParagraphStyle
+
+    /// Where the lines sit across the node's width: the paragraph style's.
+    public var alignment: TextAlignment {
+        get { paragraphStyle.alignment }
+        set { paragraphStyle.alignment = newValue }
+    }
 
     /// Creates text of one run.
-    public init(_ string: String, attributes: TextAttributes = TextAttributes(), alignment: TextAlignment = .left) {
+    public init(_ string: String, attributes: TextAttributes = TextAttributes(), alignment: TextAlignment = .natural) {
+        self.init(string, attributes: attributes, paragraphStyle: ParagraphStyle(alignment: alignment))
+    }
+
+    /// Creates text of one run with a paragraph style.
+    public init(_ string: String, attributes: TextAttributes = TextAttributes(), paragraphStyle: ParagraphStyle) {
         runs = [Run(string, attributes: attributes)]
-        self.alignment = alignment
+        self.paragraphStyle = paragraphStyle
     }
 
     /// Creates text of several runs.
-    public init(runs: [Run], alignment: TextAlignment = .left) {
+    public init(runs: [Run], alignment: TextAlignment = .natural) {
+        self.init(runs: runs, paragraphStyle: ParagraphStyle(alignment: alignment))
+    }
+
+    /// Creates text of several runs with a paragraph style.
+    public init(runs: [Run], paragraphStyle: ParagraphStyle) {
         self.runs = runs
-        self.alignment = alignment
+        self.paragraphStyle = paragraphStyle
     }
 
     /// Creates text of one run with the default attributes.
@@ -42,13 +58,13 @@ public struct AttributedText: Hashable, Sendable, ExpressibleByStringLiteral, Cu
         self.init(value)
     }
 
-    /// The runs of `lhs` then those of `rhs`, with `lhs`'s alignment.
+    /// The runs of `lhs` then those of `rhs`, with `lhs`'s paragraph style.
     public static func + (lhs: AttributedText, rhs: AttributedText) -> AttributedText {
-        AttributedText(runs: lhs.runs + rhs.runs, alignment: lhs.alignment)
+        AttributedText(runs: lhs.runs + rhs.runs, paragraphStyle: lhs.paragraphStyle)
     }
 
     /// The text without attributes.
-    public var string: String { runs.map(\.string).joined() }
+    public var string: String { runs.count == 1 ? runs[0].string : runs.map(\.string).joined() }
 
     /// Whether there is no text.
     public var isEmpty: Bool { runs.allSatisfy(\.string.isEmpty) }

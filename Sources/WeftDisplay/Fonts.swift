@@ -12,8 +12,9 @@ public enum Fonts {
     /// same on every machine.
     public static let defaultFamily = "DejaVu Sans"
 
-    /// Where missing font families are recorded (``FontError/missingFamily(_:)``,
-    /// once per family), in the node layer.
+    /// Where missing font families (``FontError/missingFamily(_:)``, once per
+    /// family) and missing glyphs (``FontError/missingGlyphs(family:script:)``,
+    /// once per font and script) are recorded, in the node layer.
     public static let diagnostics = DiagnosticsLog()
 
     /// The font families Fontconfig knows, read once.
@@ -53,6 +54,35 @@ public enum Fonts {
     private static let initialized: Bool = FcInit() != 0
 
     private static let _families = _FamilyList()
+
+    /// Records, once per font and script, the runs of `layout` that show
+    /// glyphs no installed font has (Pango's unknown glyphs).
+    ///
+    /// - Complexity: O(*g*) for the layout's *g* glyphs; called only for a
+    ///   layout whose unknown-glyph count is above zero.
+    static func reportMissingGlyphs(in layout: OpaquePointer) {
+        // PANGO_GLYPH_UNKNOWN_FLAG: a glyph that stands for a missing character.
+        let unknown: UInt32 = 0x1000_0000
+        guard let iterator = pango_layout_get_iter(layout) else { return }
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
+                let glyphs = run.pointee.glyphs, let infos = glyphs.pointee.glyphs
+            else { continue }
+            let count = Int(glyphs.pointee.num_glyphs)
+            guard (0 ..< count).contains(where: { infos[$0].glyph & unknown != 0 }) else { continue }
+            let analysis = item.pointee.analysis
+            var family = "no font"
+            if let font = analysis.font, let description = pango_font_describe(font) {
+                family = String(cString: pango_font_description_get_family(description))
+                pango_font_description_free(description)
+            }
+            let tag = g_unicode_script_to_iso15924(GUnicodeScript(Int32(analysis.script)))
+            let script = String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
+            guard _families.noteMissing("\(family)\u{0}\(script)") else { continue }
+            diagnostics.report(FontError.missingGlyphs(family: family, script: script), layer: .node)
+        } while pango_layout_iter_next_run(iterator) != 0
+    }
 
     /// Records a family the machine lacks, once.
     static func checkFamily(_ family: String) {

@@ -1,6 +1,18 @@
 public import WeftCore
 
-/// How a run of text looks: font family, size, weight and colour.
+/// How a run of text looks: its font (family, size, weight, slant, OpenType
+/// features), colours, lines drawn with it, spacing between its letters and
+/// where its baseline sits. UIKit's attributed-string keys, as Pango applies them.
+///
+/// ```swift
+/// var quote = TextAttributes(fontStyle: .italic, color: Color(white: 0.4))
+/// quote.underline = .single
+/// quote.letterSpacing = 0.5
+/// ```
+///
+/// Lengths are in points, times the node's traits' `TraitCollection/textScale`
+/// like the font size. A length that is not finite is 0; any length is clamped
+/// to ±``maximumFontSize``.
 public struct TextAttributes: Hashable, Sendable {
     /// The font family, as Fontconfig names it; `nil` (the default) for the
     /// node's traits' (`TraitCollection/fontFamily`: the desktop's interface
@@ -28,6 +40,36 @@ public struct TextAttributes: Hashable, Sendable {
     /// as a UIKit dynamic colour's dark variant; `nil` (the default) for
     /// ``color``'s in both.
     public var darkStyleColor: Color?
+    /// Upright, italic or oblique.
+    public var fontStyle: FontStyle
+    /// OpenType features for the run's font, in order (a later setting of a
+    /// tag wins); none by default.
+    public var fontFeatures: [FontFeature] = []
+    /// Lines under the run.
+    public var underline: UnderlineStyle = .none
+    /// The underline's colour; `nil` for the text's.
+    public var underlineColor: Color?
+    /// Whether a line runs through the middle of the text.
+    public var isStruckThrough = false
+    /// The strikethrough's colour; `nil` for the text's.
+    public var strikethroughColor: Color?
+    /// A colour filled behind the run's glyphs, line by line; `nil` (the
+    /// default) for none.
+    public var backgroundColor: Color?
+    /// Space added after each character, in points (UIKit's kern); negative
+    /// tightens.
+    public var letterSpacing: Double {
+        get { spacing }
+        set { spacing = Self.length(newValue) }
+    }
+    private var spacing = 0.0
+    /// How far the baseline is raised, in points; negative lowers it (a
+    /// subscript). The line grows to hold the raised glyphs.
+    public var baselineOffset: Double {
+        get { rise }
+        set { rise = Self.length(newValue) }
+    }
+    private var rise = 0.0
 
     /// The largest font size text is shaped at, in points. Beyond it FreeType
     /// cannot make the font at common scales, and its failure would poison the
@@ -38,13 +80,19 @@ public struct TextAttributes: Hashable, Sendable {
 
     /// Creates attributes; a size that is not finite and above zero becomes 14.
     public init(fontFamily: String? = nil, fontSize: Double = 14,
-                fontWeight: FontWeight = .regular, color: Color? = nil, darkStyleColor: Color? = nil) {
+                fontWeight: FontWeight = .regular, fontStyle: FontStyle = .normal, color: Color? = nil,
+                darkStyleColor: Color? = nil) {
         self.fontFamily = fontFamily
         size = Self.usable(fontSize)
         self.fontWeight = fontWeight
+        self.fontStyle = fontStyle
         self.color = color
         self.darkStyleColor = darkStyleColor
     }
 
     private static func usable(_ size: Double) -> Double { size.isFinite && size > 0 ? size : 14 }
+
+    private static func length(_ length: Double) -> Double {
+        length.isFinite ? min(max(length, -maximumFontSize), maximumFontSize) : 0
+    }
 }

@@ -19,7 +19,19 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         var text: AttributedText
         var maximumNumberOfLines = 0
         var truncationMode = TruncationMode.end
+        var truncationToken: AttributedText?
+        var truncationMessage: AttributedText?
         var layout: _TextLayout?
+
+        /// What ends a cut line: the token (or "…" in the attributes of the
+        /// text's last run) and the message; `nil` for Pango's own "…" when
+        /// neither is set.
+        var truncationTail: AttributedText? {
+            guard truncationToken != nil || truncationMessage != nil else { return nil }
+            let token = truncationToken
+                ?? AttributedText("\u{2026}", attributes: text.runs.last?.attributes ?? TextAttributes())
+            return truncationMessage.map { token + $0 } ?? token
+        }
     }
 
     private let textState: PosixMutex<TextState>
@@ -38,7 +50,11 @@ open class TextNode: DisplayNode, @unchecked Sendable {
 
     /// The most lines shown, over all of the text's paragraphs, 0 (the default)
     /// for no limit; text beyond it is cut as ``truncationMode`` says, and when
-    /// the cut falls between paragraphs the last line shown ends in "…".
+    /// the cut falls between paragraphs the last line shown ends in the
+    /// truncation token ("…" unless ``truncationAttributedText`` says otherwise).
+    ///
+    /// Under a limit only the text that can show is shaped: a 10 MB string
+    /// limited to 6 lines measures as fast as a short one.
     public var maximumNumberOfLines: Int {
         get { textState.withLock { $0.maximumNumberOfLines } }
         set { change { $0.maximumNumberOfLines = max(newValue, 0) } }
@@ -48,6 +64,26 @@ open class TextNode: DisplayNode, @unchecked Sendable {
     public var truncationMode: TruncationMode {
         get { textState.withLock { $0.truncationMode } }
         set { change { $0.truncationMode = newValue } }
+    }
+
+    /// What ends the last line when the text is cut at its end: Texture's
+    /// `truncationAttributedText`. `nil` (the default) for "…" in the
+    /// attributes of the text's last run. The line is cut between characters,
+    /// its trailing spaces dropped, so that the token (and
+    /// ``additionalTruncationMessage``) fits on it; a token wider than the
+    /// whole line is itself cut by "…". Used by ``TruncationMode/end``; the
+    /// other modes cut with "…".
+    public var truncationAttributedText: AttributedText? {
+        get { textState.withLock { $0.truncationToken } }
+        set { change { $0.truncationToken = newValue } }
+    }
+
+    /// Text shown after the truncation token when the text is cut at its end,
+    /// such as " Continue reading": Texture's `additionalTruncationMessage`.
+    /// `nil` (the default) for none.
+    public var additionalTruncationMessage: AttributedText? {
+        get { textState.withLock { $0.truncationMessage } }
+        set { change { $0.truncationMessage = newValue } }
     }
 
     /// What a screen reader says: the label set, else the whole text (cut or
@@ -62,7 +98,9 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         textState.withLock { $0.layout }?.lineCount ?? 0
     }
 
-    /// Whether the last layout cut the text to fit ``maximumNumberOfLines``.
+    /// Whether the last layout cut the text to fit ``maximumNumberOfLines``
+    /// (or Pango could not lay all of it out): exact, whether the cut fell in
+    /// a paragraph or between two.
     public var isTruncated: Bool {
         textState.withLock { $0.layout }?.isTruncated ?? false
     }
@@ -102,11 +140,12 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         let traits = _TextTraits(traitCollection)
         let kept = state.layout.flatMap { layout in
             layout.fits(boundsWidth: boundsWidth, text: state.text, maximumNumberOfLines: state.maximumNumberOfLines,
-                        truncationMode: state.truncationMode, traits: traits) ? layout : nil
+                        truncationMode: state.truncationMode, truncationTail: state.truncationTail,
+                        traits: traits) ? layout : nil
         }
         return _TextDrawing(layout: kept, text: state.text, width: boundsWidth,
                             maximumNumberOfLines: state.maximumNumberOfLines, truncationMode: state.truncationMode,
-                            traits: traits)
+                            truncationTail: state.truncationTail, traits: traits)
     }
 
     /// The kept layout if `reusable` accepts it, else a new one for `width`, kept.
@@ -114,11 +153,12 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         let state = textState.withLock { $0 }
         if let layout = state.layout, layout.text == state.text, reusable(layout) { return layout }
         let layout = _TextLayout(text: state.text, width: width, maximumNumberOfLines: state.maximumNumberOfLines,
-                                 truncationMode: state.truncationMode, traits: traits)
+                                 truncationMode: state.truncationMode, truncationTail: state.truncationTail,
+                                 traits: traits)
         textState.withLock { current in
             // Keep it unless the text changed while it was shaped.
             if current.text == state.text, current.maximumNumberOfLines == state.maximumNumberOfLines,
-                current.truncationMode == state.truncationMode {
+                current.truncationMode == state.truncationMode, current.truncationTail == state.truncationTail {
                 current.layout = layout
             }
         }

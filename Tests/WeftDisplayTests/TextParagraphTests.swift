@@ -93,10 +93,10 @@ import WeftTestSupport
     /// With no width, each paragraph's lines align within the widest line of the
     /// whole text, as one layout aligned them: centred text is centred on one
     /// axis, right-aligned text shares a right edge, and a right-to-left
-    /// paragraph of left-aligned text starts at the right.
-    @Test(arguments: [TextAlignment.center, .right, .left])
+    /// paragraph of natural (leading) alignment starts at the right.
+    @Test(arguments: [TextAlignment.center, .right, .natural])
     func paragraphsWithNoWidthAlignWithinTheWidestLine(alignment: TextAlignment) throws {
-        let short = alignment == .left ? "مرحبا" : "ab"
+        let short = alignment == .natural ? "مرحبا" : "ab"
         let text = AttributedText("\(short)\nA much wider second paragraph", attributes: TextAttributes(fontSize: 20),
                                   alignment: alignment)
         let (node, bitmap) = try drawn(text)
@@ -109,8 +109,8 @@ import WeftTestSupport
             let middle = Double(first.lowerBound + first.upperBound) / 2
             let wide = Double(second.lowerBound + second.upperBound) / 2
             #expect(abs(middle - wide) <= 3, "first line's ink \(first), second's \(second)")
-        case .right, .left:
-            // Right-aligned, or right-to-left under left (leading) alignment.
+        default:
+            // Right-aligned, or right-to-left under natural (leading) alignment.
             #expect(abs(first.upperBound - second.upperBound) <= 3, "first line's ink \(first), second's \(second)")
             #expect(first.lowerBound > bitmap.pixelWidth / 2)
         }

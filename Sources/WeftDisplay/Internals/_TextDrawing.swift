@@ -9,11 +9,13 @@ struct _TextDrawing: NodeDrawing {
     let width: Double
     let maximumNumberOfLines: Int
     let truncationMode: TruncationMode
+    let truncationTail: AttributedText?
     let traits: _TextTraits
 
     func draw(in canvas: DrawingCanvas) throws(DrawingError) {
         let layout = layout ?? _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
-                                           truncationMode: truncationMode, traits: traits)
+                                           truncationMode: truncationMode, truncationTail: truncationTail,
+                                           traits: traits)
         if let failure = layout.failure { throw failure }
         guard !canvas.isCancelled else { return }
         _withCairo(canvas) { cairo in layout.draw(in: cairo) }

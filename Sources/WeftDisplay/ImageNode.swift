@@ -256,6 +256,10 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
             finishDecode(.failure(.noLoader(url: url)), generation: request.generation)
             return
         }
+        // Told before the loader is asked: a fetch can finish, and its progress
+        // reach main, before loadData returns (a busy machine, a loader's own
+        // cache), and main takes the notices in the order they were sent.
+        onMain(generation: request.generation) { $0.imageFetchDidStart() }
         let node = _Weak(self)
         let options = ImageLoadOptions(usesCache: request.cache != nil) { received, expected in
             node.value?.fetchDidProgress(received: received, expected: expected, generation: request.generation)
@@ -277,11 +281,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
             return false
         }
         // A loader that answered at once (from its cache) has nothing left to cancel.
-        if stale {
-            fetch.cancel()
-            return
-        }
-        onMain(generation: request.generation) { $0.imageFetchDidStart() }
+        if stale { fetch.cancel() }
     }
 
     /// Keeps a fetch's progress and reports it on main, in one main turn for

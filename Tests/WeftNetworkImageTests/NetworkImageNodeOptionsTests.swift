@@ -45,6 +45,35 @@ import WeftTestSupport
         #expect(node.downloadProgress == 1)
     }
 
+    /// A loader that finishes before `loadData` returns (its own cache, or a
+    /// fetch faster than the thread that asked): the start is still told, first.
+    /// It was dropped, which a loaded machine showed as ["progress", "load"].
+    @Test func aFetchThatFinishesBeforeLoadDataReturnsStillTellsItsStart() async throws {
+        final class AtOnce: ImageDataLoading {
+            struct Request: ImageDataRequest { func cancel() {} }
+            let bytes: Data
+            init(_ bytes: Data) { self.bytes = bytes }
+            func loadData(from url: URL, completion: @escaping @Sendable (Result<Data, ImageError>) -> Void)
+                -> any ImageDataRequest {
+                loadData(from: url, options: ImageLoadOptions(), completion: completion)
+            }
+            func loadData(from url: URL, options: ImageLoadOptions,
+                          completion: @escaping @Sendable (Result<Data, ImageError>) -> Void) -> any ImageDataRequest {
+                options.progress?(Int64(bytes.count), Int64(bytes.count))
+                completion(.success(bytes))
+                return Request()
+            }
+        }
+        let listener = Listener()
+        let node = NetworkImageNode(url: URL(string: "http://127.0.0.1:9/at-once.jpg")!,
+                                    downloader: AtOnce(try photo(80, 40)))
+        node.delegate = listener
+        try shown(node)
+        try node.recursivelySetInterfaceState([.preload])
+        #expect(await until { listener.events.last == "load" || listener.events.last == "fail" })
+        #expect(listener.events == ["start", "progress", "load"], "\(listener.events)")
+    }
+
     @Test func anImageThatShouldNotBeCachedIsKeptNowhere() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }

@@ -6,6 +6,7 @@
 #include "CWeftGTK.h"
 
 #include <assert.h>
+#include <math.h>
 #include <glib-unix.h>
 #include <stdint.h>
 #include <string.h>
@@ -273,7 +274,28 @@ static void weft_canvas_released(GtkGestureClick *gesture, int presses, double x
 static void weft_canvas_press_stopped(GtkGesture *gesture, GdkEventSequence *sequence, gpointer data) {
     (void)gesture, (void)sequence;
     WeftCanvas *canvas = data;
-    if (canvas->callbacks.pressed) canvas->callbacks.pressed(canvas->callbacks.context, 0, 0, FALSE);
+    if (canvas->callbacks.pressed) canvas->callbacks.pressed(canvas->callbacks.context, NAN, NAN, FALSE);
+}
+
+/* The press was held in place for GTK's long-press time (Settings' gtk-long-press-time times
+** the gesture's delay factor). The click gesture still sees the release after it: Swift's side
+** knows the press was held and does not tap. */
+static void weft_canvas_held(GtkGestureLongPress *gesture, double x, double y, gpointer data) {
+    (void)gesture;
+    WeftCanvas *canvas = data;
+    if (canvas->callbacks.held) canvas->callbacks.held(canvas->callbacks.context, x, y);
+}
+
+static void weft_canvas_pointer_moved(GtkEventControllerMotion *controller, double x, double y, gpointer data) {
+    (void)controller;
+    WeftCanvas *canvas = data;
+    if (canvas->callbacks.pointer_moved) canvas->callbacks.pointer_moved(canvas->callbacks.context, x, y);
+}
+
+static void weft_canvas_pointer_left(GtkEventControllerMotion *controller, gpointer data) {
+    (void)controller;
+    WeftCanvas *canvas = data;
+    if (canvas->callbacks.pointer_moved) canvas->callbacks.pointer_moved(canvas->callbacks.context, NAN, NAN);
 }
 
 static void weft_canvas_focus_enter(GtkEventControllerFocus *controller, gpointer data) {
@@ -308,6 +330,14 @@ static void weft_canvas_init(WeftCanvas *canvas) {
     g_signal_connect(click, "released", G_CALLBACK(weft_canvas_released), canvas);
     g_signal_connect(click, "cancel", G_CALLBACK(weft_canvas_press_stopped), canvas);
     gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(click));
+    GtkGesture *hold = gtk_gesture_long_press_new();
+    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(hold), GDK_BUTTON_PRIMARY);
+    g_signal_connect(hold, "pressed", G_CALLBACK(weft_canvas_held), canvas);
+    gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(hold));
+    GtkEventController *motion = gtk_event_controller_motion_new();
+    g_signal_connect(motion, "motion", G_CALLBACK(weft_canvas_pointer_moved), canvas);
+    g_signal_connect(motion, "leave", G_CALLBACK(weft_canvas_pointer_left), canvas);
+    gtk_widget_add_controller(widget, motion);
     GtkEventController *keys = gtk_event_controller_key_new();
     g_signal_connect(keys, "key-pressed", G_CALLBACK(weft_canvas_key_pressed), canvas);
     gtk_widget_add_controller(widget, keys);

@@ -36,6 +36,7 @@
 @_exported import protocol WeftNode.NodeDrawing
 @_exported import enum WeftNode.NodeError
 @_exported import protocol WeftNode.NodeView
+@_exported import protocol WeftNode.PressHandling
 @_exported import struct WeftNode.RelativeLayout
 @_exported import struct WeftNode.StackLayout
 @_exported import struct WeftNode.TraitCollection

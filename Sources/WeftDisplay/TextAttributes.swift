@@ -42,6 +42,12 @@ public struct TextAttributes: Hashable, Sendable {
     public var darkStyleColor: Color?
     /// Upright, italic or oblique.
     public var fontStyle: FontStyle
+    /// What the run links to, as the app names it (a URL, an identifier);
+    /// `nil` (the default) for no link. A press on a linked run goes to the
+    /// text node's ``TextNode/delegate`` (``TextNodeDelegate``) instead of the
+    /// cell, and adjacent runs with the same link are one link. Links take no
+    /// look of their own: give them a colour or an underline.
+    public var link: String?
     /// OpenType features for the run's font, in order (a later setting of a
     /// tag wins); none by default.
     public var fontFeatures: [FontFeature] = []

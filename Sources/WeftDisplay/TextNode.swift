@@ -15,13 +15,19 @@ public import WeftNode
 /// ```
 // @unchecked Sendable: the text state is in `textState`, a PosixMutex.
 open class TextNode: DisplayNode, @unchecked Sendable {
-    private struct TextState {
+    struct TextState {
         var text: AttributedText
         var maximumNumberOfLines = 0
         var truncationMode = TruncationMode.end
         var truncationToken: AttributedText?
         var truncationMessage: AttributedText?
         var layout: _TextLayout?
+        weak var delegate: (any TextNodeDelegate)?
+        var linkHighlightColor = Color(white: 0.5, alpha: 0.3)
+        /// The pressed link's rectangles, drawn behind the text.
+        var highlight: [CGRect] = []
+        /// What the press this node claimed is on, and whether it was held.
+        var press: (hit: _TextLayout.Hit, held: Bool)?
 
         /// What ends a cut line: the token (or "…" in the attributes of the
         /// text's last run) and the message; `nil` for Pango's own "…" when
@@ -105,6 +111,11 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         textState.withLock { $0.layout }?.isTruncated ?? false
     }
 
+    /// Runs `body` on the text state under its lock.
+    func withTextState<R>(_ body: (inout TextState) -> R) -> R {
+        textState.withLock { body(&$0) }
+    }
+
     private func change(_ body: (inout TextState) -> Void) {
         textState.withLock { state in
             body(&state)
@@ -145,11 +156,12 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         }
         return _TextDrawing(layout: kept, text: state.text, width: boundsWidth,
                             maximumNumberOfLines: state.maximumNumberOfLines, truncationMode: state.truncationMode,
-                            truncationTail: state.truncationTail, traits: traits)
+                            truncationTail: state.truncationTail, traits: traits, highlight: state.highlight,
+                            highlightColor: state.linkHighlightColor)
     }
 
     /// The kept layout if `reusable` accepts it, else a new one for `width`, kept.
-    private func layout(width: Double, traits: _TextTraits, reusable: (_TextLayout) -> Bool) -> _TextLayout {
+    func layout(width: Double, traits: _TextTraits, reusable: (_TextLayout) -> Bool) -> _TextLayout {
         let state = textState.withLock { $0 }
         if let layout = state.layout, layout.text == state.text, reusable(layout) { return layout }
         let layout = _TextLayout(text: state.text, width: width, maximumNumberOfLines: state.maximumNumberOfLines,

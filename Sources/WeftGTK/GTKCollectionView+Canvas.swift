@@ -29,6 +29,12 @@ extension GTKCollectionView {
         pressed: { context, x, y, down in
             view(context).map { view in MainActor.assumeIsolated { view.press(at: CGPoint(x: x, y: y), down: down != 0) } }
         },
+        held: { context, x, y in
+            view(context).map { view in MainActor.assumeIsolated { view.pressHeld(at: CGPoint(x: x, y: y)) } }
+        },
+        pointer_moved: { context, x, y in
+            view(context).map { view in MainActor.assumeIsolated { view.pointerMoved(to: CGPoint(x: x, y: y)) } }
+        },
         clicked: { context, x, y, state in
             view(context).map { view in
                 MainActor.assumeIsolated { view.click(at: CGPoint(x: x, y: y), modifiers: state) }

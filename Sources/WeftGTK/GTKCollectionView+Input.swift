@@ -28,20 +28,72 @@ extension GTKCollectionView {
     /// focus. A click between items does nothing; an item the data source has
     /// deleted since the last commit is not tapped.
     func click(at point: CGPoint, modifiers: GdkModifierType = GdkModifierType(0)) {
+        if lastPressWasClaimed {
+            lastPressWasClaimed = false
+            return
+        }
         guard let container, let viewPath = viewIndexPath(at: point),
             let path = container.indexPath(forViewIndexPath: viewPath) else { return }
         activate(path, modifiers: modifiers, in: container)
     }
 
     /// The primary button went down over an item (`down`), which is
-    /// highlighted until the press ends; or the press ended.
+    /// highlighted until the press ends; or the press ended, released at
+    /// `point` or cancelled (a point that is not a number).
+    ///
+    /// A press first goes to the nodes under it, the deepest first
+    /// (`PressHandling`: a text node's links); one that claims it gets its end
+    /// and hold, and the item is neither highlighted nor clicked.
     func press(at point: CGPoint, down: Bool) {
         pressedElement?.nodeIfAllocated?.isHighlighted = false
         pressedElement = nil
-        guard down, let container, container.allowsSelection, let viewPath = viewIndexPath(at: point),
+        if let claimed = claimedPress {
+            claimedPress = nil
+            let released = point.x.isNaN ? nil : CGPoint(x: point.x - claimed.origin.x, y: point.y - claimed.origin.y)
+            claimed.handler.pressEnded(at: released)
+        }
+        guard down else { return }
+        lastPressWasClaimed = false
+        if let target = pressTarget(at: point), target.handler.pressBegan(at: target.point) {
+            claimedPress = (target.handler, CGPoint(x: point.x - target.point.x, y: point.y - target.point.y))
+            lastPressWasClaimed = true
+            return
+        }
+        guard let container, container.allowsSelection, let viewPath = viewIndexPath(at: point),
             let element = container.dataController.visibleMap.element(at: viewPath) else { return }
         pressedElement = element
         element.nodeIfAllocated?.isHighlighted = true
+    }
+
+    /// The press under way was held in place: a long press for the node that
+    /// claimed it.
+    func pressHeld(at point: CGPoint) {
+        guard let claimed = claimedPress else { return }
+        claimed.handler.pressHeld(at: CGPoint(x: point.x - claimed.origin.x, y: point.y - claimed.origin.y))
+    }
+
+    /// The pointer moved to `point`, or left the widget (not a number): it
+    /// shows GTK's "pointer" cursor over what a press would act on (a link).
+    func pointerMoved(to point: CGPoint) {
+        let over = !point.x.isNaN && pressTarget(at: point).map { $0.handler.isPressTarget(at: $0.point) } == true
+        guard over != showsPointerCursor else { return }
+        showsPointerCursor = over
+        gtk_widget_set_cursor_from_name(canvas, over ? "pointer" : nil)
+    }
+
+    /// The deepest node under `point` (in the widget) that handles presses,
+    /// with the point in its coordinates: in the cell drawn there, inverted or
+    /// not, whose node is loaded.
+    private func pressTarget(at point: CGPoint) -> (handler: any PressHandling, point: CGPoint)? {
+        guard let container, let viewPath = viewIndexPath(at: point),
+            let cell = container.dataController.visibleMap.element(at: viewPath)?.nodeIfAllocated,
+            let frame = container.layout.frameForItem(at: viewPath).map(container.viewportRect(forContentRect:))
+        else { return nil }
+        let inCell = CGPoint(x: point.x - frame.minX, y: point.y - frame.minY)
+        for (node, local) in cell.nodes(at: inCell).reversed() {
+            if let handler = node as? any PressHandling { return (handler, local) }
+        }
+        return nil
     }
 
     /// The item under `point` (in the widget's coordinates), in the view's index

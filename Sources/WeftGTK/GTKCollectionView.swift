@@ -137,6 +137,13 @@ public final class GTKCollectionView: ContainerBackingView {
     weak var anchorElement: CollectionElement?
     /// The item under a press of the primary button, highlighted until it ends.
     weak var pressedElement: CollectionElement?
+    /// The node that claimed the press under way (a text node's link,
+    /// `PressHandling`) and its origin in the widget, until the press ends.
+    var claimedPress: (handler: any PressHandling, origin: CGPoint)?
+    /// The last press was claimed by a node: the click it ends in selects nothing.
+    var lastPressWasClaimed = false
+    /// The pointer shows the "pointer" cursor: it is over a press target.
+    var showsPointerCursor = false
     /// A focus move waiting for its item to load (index path in the data
     /// source's space, and whether it extends the selection).
     var pendingFocus: (path: IndexPath, extending: Bool)?

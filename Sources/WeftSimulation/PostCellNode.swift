@@ -33,9 +33,12 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
     ///   - version: The post's version; its text follows from it and `id`.
     ///   - displaysAsynchronously: `false` makes the cell and its nodes draw on
     ///     main, as UIKit's `draw(_:)` does: the benchmarks' peer.
+    ///   - richText: Sets the body as a feed with rich text would: every fourth
+    ///     word italic, one underlined, at most 4 lines ended by "…" and a
+    ///     coloured " Continue reading" (``richBody(_:)``).
     ///   - displayLatency: Told, on main, the nanoseconds from the cell entering
     ///     the display range to its contents landing, each time they land.
-    public init(id: Int, version: Int = 0, displaysAsynchronously: Bool = true,
+    public init(id: Int, version: Int = 0, displaysAsynchronously: Bool = true, richText: Bool = false,
                 displayLatency: (@MainActor @Sendable (UInt64) -> Void)? = nil) {
         postID = id
         self.displayLatency = displayLatency
@@ -43,9 +46,14 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
         avatar.imageCornerRadius = 20
         author = TextNode(AttributedText(PostContent.author(for: id),
                                          attributes: TextAttributes(fontSize: 15, fontWeight: .bold)))
-        body = _PostBody(AttributedText(PostContent.body(for: id, version: version),
-                                       attributes: TextAttributes(fontSize: 15, color: Color(white: 0.13),
-                                                                  darkStyleColor: Color(white: 0.8))))
+        let text = PostContent.body(for: id, version: version)
+        body = _PostBody(richText ? Self.richBody(text) : AttributedText(text, attributes: Self.bodyAttributes))
+        if richText {
+            body.maximumNumberOfLines = 4
+            body.additionalTruncationMessage = AttributedText(
+                " Continue reading", attributes: TextAttributes(fontSize: 15, fontWeight: .semibold,
+                                                                color: Color(red: 0.1, green: 0.4, blue: 0.85)))
+        }
         super.init()
         // No background of its own: the view's shows through (a theme's, in a
         // GTK window), and so does the cell's selection.
@@ -53,6 +61,29 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
         if !displaysAsynchronously {
             for node in [self, avatar, author, body] as [DisplayNode] { node.displaysAsynchronously = false }
         }
+    }
+
+    private static let bodyAttributes = TextAttributes(fontSize: 15, color: Color(white: 0.13),
+                                                       darkStyleColor: Color(white: 0.8))
+
+    /// `text` with every fourth word italic and its second word underlined:
+    /// about one run for every two words.
+    public static func richBody(_ text: String) -> AttributedText {
+        var italic = bodyAttributes
+        italic.fontStyle = .italic
+        var underlined = bodyAttributes
+        underlined.underline = .single
+        var runs: [AttributedText.Run] = []
+        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            let attributes = index == 1 ? underlined : index % 4 == 3 ? italic : bodyAttributes
+            let piece = (index == 0 ? "" : " ") + word
+            if let last = runs.last, last.attributes == attributes {
+                runs[runs.count - 1].string += piece
+            } else {
+                runs.append(AttributedText.Run(piece, attributes: attributes))
+            }
+        }
+        return AttributedText(runs: runs)
     }
 
     public override func didEnterDisplayState() {

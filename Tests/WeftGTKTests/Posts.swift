@@ -11,8 +11,18 @@ final class TitleCell: CellNode, @unchecked Sendable {
     let title: TextNode
     private let lifetime: LifetimeTracker.Instance?
 
-    init(_ text: String, lifetime: LifetimeTracker.Instance?, background: Color? = .white) {
-        title = TextNode(AttributedText(text, attributes: TextAttributes(fontSize: 17, fontWeight: .bold)))
+    init(_ text: String, lifetime: LifetimeTracker.Instance?, background: Color? = .white,
+         link: (value: String, delegate: any TextNodeDelegate & Sendable)? = nil) {
+        let bold = TextAttributes(fontSize: 17, fontWeight: .bold)
+        if let link {
+            var linked = TextAttributes(fontSize: 17, color: Color(red: 0.1, green: 0.3, blue: 0.9))
+            linked.link = link.value
+            linked.underline = .single
+            title = TextNode(AttributedText(runs: [.init(text + " ", attributes: bold), .init("the docs", attributes: linked)]))
+            title.delegate = link.delegate
+        } else {
+            title = TextNode(AttributedText(text, attributes: bold))
+        }
         self.lifetime = lifetime
         super.init()
         // Xvfb's screen has one pixel per point; the cell's own scale, which its
@@ -36,6 +46,9 @@ final class Posts: CollectionNodeDataSource, CollectionNodeDelegate {
     private(set) var deselected: [Int] = []
     /// What each cell draws behind its title; `nil` lets its selection show behind it.
     var cellBackground: Color? = .white
+    /// Hears the links that end each title ("the docs", valued `docs-ID`);
+    /// `nil` for titles without links.
+    var links: (any TextNodeDelegate & Sendable)?
 
     init(count: Int, tracker: LifetimeTracker? = nil) {
         ids = Array(0 ..< count)
@@ -47,8 +60,11 @@ final class Posts: CollectionNodeDataSource, CollectionNodeDelegate {
     }
 
     func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
-        let id = ids[indexPath.item], tracker = tracker, background = cellBackground
-        return { TitleCell("Post \(id)", lifetime: tracker?.makeInstance(), background: background) }
+        let id = ids[indexPath.item], tracker = tracker, background = cellBackground, links = links
+        return {
+            TitleCell("Post \(id)", lifetime: tracker?.makeInstance(), background: background,
+                      link: links.map { ("docs-\(id)", $0) })
+        }
     }
 
     func collectionNode(_ collectionNode: CollectionNode, didSelectItemAt indexPath: IndexPath) {

@@ -184,12 +184,15 @@ extension Duration {
 
 /// Real post cells measured fresh: the work a data controller's node blocks do.
 public enum PostMeasureFixture {
-    /// `count` fresh cells, made on every core.
-    public static func make(_ count: Int) -> [PostCellNode] {
+    /// `count` fresh cells, made on every core; `richText` for bodies with
+    /// italic and underlined runs and a truncation message (`PostCellNode.richBody(_:)`).
+    public static func make(_ count: Int, richText: Bool = false) -> [PostCellNode] {
         nonisolated(unsafe) var cells = [PostCellNode?](repeating: nil, count: count)
         cells.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: count) { index in slots[index] = PostCellNode(id: index) }
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                slots[index] = PostCellNode(id: index, richText: richText)
+            }
         }
         return cells.map { $0! }
     }

@@ -29,11 +29,12 @@ enum PostRow {
         return texture
     }
 
-    /// The style of the rows: DejaVu Sans at 15 px, as Weft's text; the avatar's corners round.
+    /// The style of the rows: the desktop's font (`gtk-font-name`'s family) at 15 px, as
+    /// weft-gallery's text follows it; the avatar's corners round.
     static func installStyle(on display: OpaquePointer) {
         let style = gtk_css_provider_new()
         gtk_css_provider_load_from_data(style, """
-            .weft-peer-row label { font-family: "DejaVu Sans"; font-size: 15px; }
+            .weft-peer-row label { font-size: 15px; }
             .weft-peer-row .author { font-weight: bold; }
             .weft-peer-row image { border-radius: 20px; }
             """, -1)

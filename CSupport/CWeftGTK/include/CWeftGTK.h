@@ -46,8 +46,12 @@ typedef struct weft_canvas_callbacks {
     void (*frame_began)(void *context, gint64 frame_time);
     void (*frame_painted)(void *context, gint64 frame_time);
     /* The primary button went down at (x, y) (`down` TRUE), or the press
-    ** ended, released or cancelled (`down` FALSE). */
+    ** ended (`down` FALSE): released at (x, y), or cancelled, with x and y NAN. */
     void (*pressed)(void *context, double x, double y, gboolean down);
+    /* The press under way was held in place at (x, y) long enough to be a long press. */
+    void (*held)(void *context, double x, double y);
+    /* The pointer moved to (x, y) over the canvas, or left it (x and y NAN). */
+    void (*pointer_moved)(void *context, double x, double y);
     /* The primary button was released at (x, y) after a press there (a click),
     ** with the modifiers held; focus then moves into the canvas. */
     void (*clicked)(void *context, double x, double y, GdkModifierType state);

@@ -16,6 +16,9 @@ struct _ParagraphShaper {
         let laidOut: Int
         /// Whether every line starts at the left edge.
         let placesLinesAtLeft: Bool
+        /// Where the truncation tail starts in the layout's text, in UTF-8
+        /// bytes; `nil` without one.
+        var tailStart: Int?
     }
 
     let runs: _TextRuns
@@ -67,9 +70,12 @@ struct _ParagraphShaper {
             guard overflows || count > remainingLines || count == remainingLines && !isLast else {
                 return shaped(layout, cut: false)
             }
-            let truncated = truncate(layout, text, start: start, lastLine: min(count, remainingLines) - 1, tail: tail)
+            let (truncated, cut) = truncate(layout, text, start: start, lastLine: min(count, remainingLines) - 1,
+                                            tail: tail)
             g_object_unref(UnsafeMutableRawPointer(layout))
-            return shaped(truncated, cut: true)
+            var result = shaped(truncated, cut: true)
+            result.tailStart = cut
+            return result
         }
         let layout = makeLayout(text, start: start, cut: text.count, limit: limited ? (remainingLines, mode) : nil)
         var cut = overflows || pango_layout_is_ellipsized(layout) != 0
@@ -124,9 +130,9 @@ struct _ParagraphShaper {
     /// tail's width leaves room (`pango_layout_line_x_to_index`), then moved
     /// back a character at a time, past spaces, until the tail fits on the
     /// line. A tail wider than the line follows the line's start and is cut
-    /// by Pango's "…".
+    /// by Pango's "…". Returns the layout and where in its text the tail starts.
     private func truncate(_ probe: OpaquePointer, _ text: UnsafeBufferPointer<UInt8>, start: Int, lastLine: Int,
-                          tail: _TextRuns) -> OpaquePointer {
+                          tail: _TextRuns) -> (OpaquePointer, Int) {
         let line = pango_layout_get_line_readonly(probe, Int32(lastLine))!
         let lineStart = Int(line.pointee.start_index), lineEnd = lineStart + Int(line.pointee.length)
         // Character boundaries on the line, and whether the character before each is a space.
@@ -145,11 +151,11 @@ struct _ParagraphShaper {
             while candidate > 0, spaceBefore[candidate] { candidate -= 1 }
             guard candidate > 0 else { break }
             let layout = makeLayout(text, start: start, cut: boundaries[candidate], tail: tail)
-            if pango_layout_get_line_count(layout) <= lastLine + 1 { return layout }
+            if pango_layout_get_line_count(layout) <= lastLine + 1 { return (layout, boundaries[candidate]) }
             g_object_unref(UnsafeMutableRawPointer(layout))
             candidate -= 1
         }
-        return makeLayout(text, start: start, cut: lineStart, tail: tail, limit: (lastLine + 1, .end))
+        return (makeLayout(text, start: start, cut: lineStart, tail: tail, limit: (lastLine + 1, .end)), lineStart)
     }
 
     /// The byte where the tail's width leaves the rest of `line` room, or

@@ -1,4 +1,6 @@
 import CPangoCairo
+import Foundation
+import WeftCore
 import WeftNode
 
 /// A text node's drawing: its kept layout, or the text to shape on the display
@@ -11,6 +13,9 @@ struct _TextDrawing: NodeDrawing {
     let truncationMode: TruncationMode
     let truncationTail: AttributedText?
     let traits: _TextTraits
+    /// A pressed link's rectangles, filled behind the text.
+    let highlight: [CGRect]
+    let highlightColor: Color
 
     func draw(in canvas: DrawingCanvas) throws(DrawingError) {
         let layout = layout ?? _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
@@ -18,6 +23,23 @@ struct _TextDrawing: NodeDrawing {
                                            traits: traits)
         if let failure = layout.failure { throw failure }
         guard !canvas.isCancelled else { return }
-        _withCairo(canvas) { cairo in layout.draw(in: cairo) }
+        _withCairo(canvas) { cairo in
+            if !highlight.isEmpty {
+                cairo_set_source_rgba(cairo, highlightColor.red, highlightColor.green, highlightColor.blue,
+                                      highlightColor.alpha)
+                for rect in highlight {
+                    // Rounded by 3 points, less for a rectangle thinner than 6.
+                    let radius = min(3, rect.width / 2, rect.height / 2)
+                    cairo_new_sub_path(cairo)
+                    cairo_arc(cairo, rect.maxX - radius, rect.minY + radius, radius, -.pi / 2, 0)
+                    cairo_arc(cairo, rect.maxX - radius, rect.maxY - radius, radius, 0, .pi / 2)
+                    cairo_arc(cairo, rect.minX + radius, rect.maxY - radius, radius, .pi / 2, .pi)
+                    cairo_arc(cairo, rect.minX + radius, rect.minY + radius, radius, .pi, 3 * .pi / 2)
+                    cairo_close_path(cairo)
+                }
+                cairo_fill(cairo)
+            }
+            layout.draw(in: cairo)
+        }
     }
 }

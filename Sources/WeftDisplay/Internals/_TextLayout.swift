@@ -30,6 +30,26 @@ final class _TextLayout: @unchecked Sendable {
         let layout: OpaquePointer
         let top: Double
         let height: Double
+        /// Where the paragraph starts in the shapeable text, in UTF-8 bytes.
+        let start: Int
+        /// Where the truncation tail starts in the layout's text; `nil` without one.
+        let tailStart: Int?
+    }
+
+    /// A link's bytes in the shapeable text and in the text as given (the two
+    /// differ where a NUL became U+2400).
+    struct LinkSpan: Hashable {
+        let start: Int, end: Int
+        let value: String
+        let utf8: Range<Int>
+    }
+
+    /// What a point of the text is over.
+    enum Hit: Hashable {
+        /// The link ``links``[index].
+        case link(Int)
+        /// The truncation token or message.
+        case truncationTail
     }
 
     /// The width the lines were broken at, in points (`.infinity`: no limit).
@@ -55,6 +75,8 @@ final class _TextLayout: @unchecked Sendable {
     /// Whether every line starts at the left edge, so that drawing in wider
     /// bounds than the text's own width gives the same picture.
     private let placesLinesAtLeft: Bool
+    /// The text's links, in order; empty for text without any.
+    let links: [LinkSpan]
     private let paragraphs: [Paragraph]
     private let lock = PosixMutex(())
 
@@ -103,7 +125,8 @@ final class _TextLayout: @unchecked Sendable {
                 if !made.isEmpty { top += (style.paragraphSpacing + style.paragraphSpacingBefore) * scale }
                 let height = Self.height(of: layout, extents: logical, lines: count,
                                          largestSize: shaper.runs.largestSize)
-                made.append(Paragraph(layout: layout, top: top, height: height))
+                made.append(Paragraph(layout: layout, top: top, height: height, start: range.lowerBound,
+                                      tailStart: shaped.tailStart))
                 top += height
                 lines += count
                 widest = max(widest, logical.width)
@@ -119,6 +142,7 @@ final class _TextLayout: @unchecked Sendable {
             for paragraph in made { pango_layout_set_width(paragraph.layout, widest) }
         }
         paragraphs = made
+        links = Self.linkSpans(of: text)
         lineCount = lines
         placesLinesAtLeft = atLeft
         let pangoScale = Double(PANGO_SCALE)
@@ -195,6 +219,83 @@ final class _TextLayout: @unchecked Sendable {
 }
 
 extension _TextLayout {
+    /// The links of `text`'s runs, adjacent runs with one value joined.
+    ///
+    /// - Complexity: O(*r*) for *r* runs, plus a scan for NULs of each linked one.
+    private static func linkSpans(of text: AttributedText) -> [LinkSpan] {
+        guard text.runs.contains(where: { $0.attributes.link != nil }) else { return [] }
+        var spans: [LinkSpan] = []
+        var shaped = 0, given = 0
+        for run in text.runs {
+            let length = run.string.utf8.count
+            let shapedLength = run.attributes.link == nil ? length : shapeableByteCount(of: run.string)
+            defer { shaped += shapedLength; given += length }
+            guard let value = run.attributes.link, length > 0 else { continue }
+            if let last = spans.last, last.value == value, last.end == shaped {
+                spans[spans.count - 1] = LinkSpan(start: last.start, end: shaped + shapedLength, value: value,
+                                                  utf8: last.utf8.lowerBound ..< given + length)
+            } else {
+                spans.append(LinkSpan(start: shaped, end: shaped + shapedLength, value: value, utf8: given ..< given + length))
+            }
+        }
+        return spans
+    }
+
+    /// What `point` (in points, from the text's top left) is over: a link, the
+    /// truncation tail, or nothing (`nil`, also between lines and past their ends).
+    ///
+    /// - Complexity: O(*p* + log *k*) for *p* paragraphs and *k* links.
+    func hit(at point: CGPoint) -> Hit? {
+        guard !links.isEmpty || paragraphs.contains(where: { $0.tailStart != nil }) else { return nil }
+        let scale = Double(PANGO_SCALE)
+        return lock.withLock { _ -> Hit? in
+            guard let paragraph = paragraphs.first(where: { point.y >= $0.top && point.y < $0.top + $0.height })
+            else { return nil }
+            var index: Int32 = 0, trailing: Int32 = 0
+            guard pango_layout_xy_to_index(paragraph.layout, Int32(clamping: Int((point.x * scale).rounded())),
+                                           Int32(clamping: Int(((point.y - paragraph.top) * scale).rounded())),
+                                           &index, &trailing) != 0
+            else { return nil }
+            if let tail = paragraph.tailStart, Int(index) >= tail { return .truncationTail }
+            let offset = paragraph.start + Int(index)
+            return links.firstIndex { $0.start <= offset && offset < $0.end }.map { .link($0) }
+        }
+    }
+
+    /// Where link `index` shows, in points from the text's top left: a
+    /// rectangle per line and direction run.
+    ///
+    /// - Complexity: O(*l*) for the *l* lines shown.
+    func rects(ofLink index: Int) -> [CGRect] {
+        let span = links[index], scale = Double(PANGO_SCALE)
+        var rects: [CGRect] = []
+        lock.withLock { _ in
+            for paragraph in paragraphs {
+                let shown = paragraph.tailStart ?? Int.max
+                let from = max(span.start - paragraph.start, 0), to = min(span.end - paragraph.start, shown)
+                guard to > from, let iterator = pango_layout_get_iter(paragraph.layout) else { continue }
+                defer { pango_layout_iter_free(iterator) }
+                repeat {
+                    guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+                    let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
+                    guard start < to, end > from else { continue }
+                    var extents = PangoRectangle()
+                    pango_layout_iter_get_line_extents(iterator, nil, &extents)
+                    var ranges: UnsafeMutablePointer<Int32>?
+                    var count: Int32 = 0
+                    pango_layout_line_get_x_ranges(line, Int32(max(from, start)), Int32(min(to, end)), &ranges, &count)
+                    for pair in 0 ..< Int(count) {
+                        let left = Double(ranges![2 * pair]) / scale, right = Double(ranges![2 * pair + 1]) / scale
+                        rects.append(CGRect(x: left, y: paragraph.top + Double(extents.y) / scale,
+                                            width: right - left, height: Double(extents.height) / scale))
+                    }
+                    g_free(ranges)
+                } while pango_layout_iter_next_line(iterator) != 0
+            }
+        }
+        return rects
+    }
+
     /// The byte range of the paragraph starting at `start`, without its
     /// separator (Pango's: LF, CR, CR LF and U+2029), and where the next one
     /// starts; `nil` for the last. Text ending in a separator ends in an empty

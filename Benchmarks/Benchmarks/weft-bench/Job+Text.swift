@@ -1,0 +1,91 @@
+import BenchmarkSupport
+import Foundation
+import Weft
+import WeftSimulation
+
+extension Job {
+    /// Post cells whose bodies carry rich text measured on every core against
+    /// one at a time, as ``displayMeasure()`` measures plain ones.
+    static func textRichMeasureParallel() -> Job {
+        let cells = 10_000
+        return Job(
+            id: "text.rich.parallel",
+            name: "measure 10k post cells with rich text, parallel",
+            peer: "serial",
+            target: ">= 1.7x on 2 cores",
+            note: "Text: weft-sim's post cell with a rich body (`PostCellNode.richBody`: every fourth word italic, "
+                + "the second underlined, at most 4 lines ended by \"…\" and a coloured \" Continue reading\", so "
+                + "about half the bodies are cut and place the message), \(cells) made fresh before each sample "
+                + "and measured at 390 points on every core, against the same cells one at a time.",
+            prepare: {
+                Sides(
+                    weft: {
+                        let fresh = PostMeasureFixture.make(cells, richText: true)
+                        return timed { PostMeasureFixture.measure(fresh, parallel: true) }
+                    },
+                    peer: {
+                        let fresh = PostMeasureFixture.make(cells, richText: true)
+                        return timed { PostMeasureFixture.measure(fresh, parallel: false) }
+                    })
+            },
+            check: { $0.peer >= $0.weft * 1.7 }
+        )
+    }
+
+    /// The same cells with rich bodies against plain ones, one at a time: what
+    /// the attributes and the truncation message cost.
+    static func textRichMeasureCost() -> Job {
+        let cells = 2_000
+        return Job(
+            id: "text.rich.cost",
+            name: "measure a post cell with rich text",
+            peer: "the same cell with plain text",
+            target: "<= 1.2x the plain cell's time (ratio >= 0.83)",
+            note: "Text: the cells of `text.rich.parallel` (\(cells) made fresh before each sample, measured one at "
+                + "a time at 390 points) against the same posts with one plain run and no line limit; the time "
+                + "is per cell.",
+            prepare: {
+                Sides(
+                    weft: {
+                        let fresh = PostMeasureFixture.make(cells, richText: true)
+                        return timed { PostMeasureFixture.measure(fresh, parallel: false) } / cells
+                    },
+                    peer: {
+                        let fresh = PostMeasureFixture.make(cells, richText: false)
+                        return timed { PostMeasureFixture.measure(fresh, parallel: false) } / cells
+                    })
+            },
+            check: { $0.weft <= $0.peer * 1.2 }
+        )
+    }
+
+    /// A 10 MB string measured under a limit of 6 lines against a post-sized
+    /// string under the same limit: shaping only what shows makes the two cost
+    /// alike.
+    static func textHugeUnderLimit() -> Job {
+        let sentence = "Weft shapes only what it shows of a very long text, however long the text is. "
+        let repeats = 10_000_000 / sentence.utf8.count
+        return Job(
+            id: "text.huge.6lines",
+            name: "measure a 10 MB string in 6 lines",
+            peer: "a 630-byte string in 6 lines",
+            target: "<= 10 ms",
+            note: "Text: a `TextNode` of one 10 MB paragraph (\(repeats * sentence.utf8.count) bytes) with "
+                + "`maximumNumberOfLines = 6`, made fresh and measured at 390 points, against the same sentence "
+                + "repeated 8 times; both end in \"…\". Pango shaping the whole string took 21.8 s and about "
+                + "990 MB before prefixes.",
+            prepare: {
+                let huge = String(repeating: sentence, count: repeats)
+                let short = String(repeating: sentence, count: 8)
+                let range = try SizeRange(min: .zero, max: CGSize(width: 390, height: CGFloat.infinity))
+                func measure(_ string: String) -> Duration {
+                    let node = TextNode(AttributedText(string, attributes: TextAttributes(fontSize: 15)))
+                    node.maximumNumberOfLines = 6
+                    return timed { consumeOpaquely(node.layoutThatFits(range).size.height) }
+                }
+                return Sides(weft: { measure(huge) }, peer: { measure(short) })
+            },
+            check: { $0.weft <= .milliseconds(10) }
+        )
+    }
+}

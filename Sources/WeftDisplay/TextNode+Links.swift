@@ -1,0 +1,103 @@
+public import Foundation
+public import WeftCore
+public import WeftNode
+
+/// Links: runs with a ``TextAttributes/link`` answer presses through the
+/// ``TextNode/delegate``, as Texture's text node answers touches on its link
+/// attributes; a host view (WeftGTK's) routes a press to the node under it
+/// (``PressHandling``) before the cell's selection.
+extension TextNode: PressHandling {
+    /// Hears taps and long presses on links and the truncation token; held
+    /// weakly. Without a delegate, presses on links go to the cell.
+    public var delegate: (any TextNodeDelegate)? {
+        get { withTextState { $0.delegate } }
+        set { withTextState { $0.delegate = newValue } }
+    }
+
+    /// The colour filled behind a pressed link (Texture's highlight style);
+    /// a translucent grey by default.
+    public var linkHighlightColor: Color {
+        get { withTextState { $0.linkHighlightColor } }
+        set {
+            withTextState { $0.linkHighlightColor = newValue }
+            setNeedsDisplay()
+        }
+    }
+
+    /// The link under `point` (in the node's coordinates), from the layout of
+    /// the node's bounds; `nil` over other text, between lines or before the
+    /// node is measured.
+    ///
+    /// - Complexity: O(*p* + *k*) for *p* paragraphs and *k* links, plus the
+    ///   link's rectangles, O(*l*) for the lines shown.
+    public func link(at point: CGPoint) -> TextLink? {
+        guard let (layout, hit) = hit(at: point), case .link(let index) = hit else { return nil }
+        return link(index, of: layout)
+    }
+
+    /// The rectangles of the pressed link, highlighted; empty when none is.
+    public var highlightedLinkRects: [CGRect] { withTextState { $0.highlight } }
+
+    @MainActor public func pressBegan(at point: CGPoint) -> Bool {
+        guard let delegate, let (layout, hit) = hit(at: point) else { return false }
+        var highlight: [CGRect] = []
+        if case .link(let index) = hit {
+            let link = link(index, of: layout)
+            if delegate.textNode(self, shouldHighlight: link, at: point) { highlight = link.rects }
+        }
+        setHighlight(highlight, press: (hit, false))
+        return true
+    }
+
+    @MainActor public func pressEnded(at point: CGPoint?) {
+        let press = withTextState { $0.press }
+        setHighlight([], press: nil)
+        guard let press, !press.held, let point, let delegate, let (layout, hit) = hit(at: point), hit == press.hit
+        else { return }
+        switch hit {
+        case .link(let index): delegate.textNode(self, tappedLink: link(index, of: layout), at: point)
+        case .truncationTail: delegate.textNodeTappedTruncationToken(self)
+        }
+    }
+
+    @MainActor public func pressHeld(at point: CGPoint) {
+        guard let press = withTextState({ $0.press }), !press.held else { return }
+        setHighlight([], press: (press.hit, true))
+        guard case .link(let index) = press.hit, let delegate, let (layout, _) = hit(at: point) else { return }
+        delegate.textNode(self, longPressedLink: link(index, of: layout), at: point)
+    }
+
+    @MainActor public func isPressTarget(at point: CGPoint) -> Bool {
+        delegate != nil && hit(at: point) != nil
+    }
+
+    /// The layout of the node's bounds and what `point` is over in it.
+    private func hit(at point: CGPoint) -> (_TextLayout, _TextLayout.Hit)? {
+        guard let width = calculatedLayout.map({ Double($0.size.width) }) else { return nil }
+        let traits = _TextTraits(traitCollection)
+        let state = withTextState { $0 }
+        let layout = layout(width: width, traits: traits) {
+            $0.fits(boundsWidth: width, text: state.text, maximumNumberOfLines: state.maximumNumberOfLines,
+                    truncationMode: state.truncationMode, truncationTail: state.truncationTail, traits: traits)
+        }
+        return layout.hit(at: point).map { (layout, $0) }
+    }
+
+    private func link(_ index: Int, of layout: _TextLayout) -> TextLink {
+        let span = layout.links[index]
+        let string = layout.text.string
+        let utf8 = string.utf8
+        let range = utf8.index(utf8.startIndex, offsetBy: span.utf8.lowerBound)
+            ..< utf8.index(utf8.startIndex, offsetBy: span.utf8.upperBound)
+        return TextLink(value: span.value, range: range, rects: layout.rects(ofLink: index))
+    }
+
+    private func setHighlight(_ highlight: [CGRect], press: (hit: _TextLayout.Hit, held: Bool)?) {
+        let changed = withTextState { state in
+            state.press = press
+            defer { state.highlight = highlight }
+            return state.highlight != highlight
+        }
+        if changed { setNeedsDisplay() }
+    }
+}

@@ -1,0 +1,87 @@
+import CGtk4
+import Foundation
+import Testing
+import Weft
+import WeftDisplay
+@testable import WeftGTK
+
+/// Records the links tapped in a window's cells.
+@MainActor
+final class TappedLinks: TextNodeDelegate {
+    var taps: [String] = []
+    func textNode(_ textNode: TextNode, tappedLink link: TextLink, at point: CGPoint) { taps.append(link.value) }
+}
+
+extension GTKWindows {
+    /// Links in a GTK window, with a real pointer: `xdotool` moves it and
+    /// clicks through the X server (XTEST), as a mouse does.
+    @MainActor
+    @Suite(.serialized, .enabled(if: GTKHarness.displayIsAvailable, "needs a display: run under xvfb-run"))
+    struct LinkGTKTests {
+        /// Where post `item`'s link shows in the window, in points.
+        func linkPoint(_ item: Int, in harness: GTKHarness) throws -> CGPoint {
+            let path = IndexPath(item: item, section: 0)
+            let cell = try #require(harness.collection.nodeForItem(at: path) as? TitleCell)
+            let frame = harness.collection.viewportRect(
+                forContentRect: try #require(harness.collection.frameForItem(at: path)))
+            let child = try #require(cell.calculatedLayout?.children.first { $0.node === cell.title })
+            let text = try #require(cell.title.calculatedLayout).size
+            // "the docs" ends the title: the first point along its middle that is on it.
+            let link = stride(from: 0.0, to: text.width, by: 4).lazy
+                .compactMap { cell.title.link(at: CGPoint(x: $0, y: text.height / 2)) }.first
+            let rect = try #require(link?.rects.first, "a link along the middle of \(text)")
+            return CGPoint(x: frame.minX + child.frame.minX + rect.midX, y: frame.minY + child.frame.minY + rect.midY)
+        }
+
+        /// Moves the pointer to `point` in the window (it must not be there
+        /// already: `--sync` waits for it to move), or leaves it where it is
+        /// (`nil`), then clicks the primary button if asked.
+        func pointer(_ harness: GTKHarness, to point: CGPoint?, click: Bool) async throws {
+            let move = point.map { ["mousemove", "--window", "%1", "--sync", "\(Int($0.x))", "\(Int($0.y))"] } ?? []
+            _ = try await harness.runTool("/usr/bin/xdotool", [
+                "search", "--sync", "--name", "^\(harness.title)$", "windowfocus", "--sync",
+            ] + move + (click ? ["click", "1"] : []))
+        }
+
+        /// A click on a link taps it and selects nothing; the pointer shows a
+        /// hand over it; a click beside it selects the post. In a list read
+        /// top down and in an inverted one, at both ends.
+        @Test(arguments: [false, true])
+        func aClickOnALinkTapsItInsteadOfSelecting(inverted: Bool) async throws {
+            let posts = Posts(count: 40)
+            let taps = TappedLinks()
+            posts.links = taps
+            let harness = try GTKHarness()
+            defer { harness.close() }
+            harness.collection.isInverted = inverted
+            try await harness.show(posts)
+            for item in [0, 2] {
+                let point = try linkPoint(item, in: harness)
+                try await pointer(harness, to: point, click: false)
+                try await harness.run("the pointer over post \(item)'s link") { harness.view.showsPointerCursor }
+                let cursor = try #require(gtk_widget_get_cursor(harness.view.canvas))
+                #expect(String(cString: gdk_cursor_get_name(cursor)) == "pointer")
+                try await pointer(harness, to: nil, click: true)
+                try await harness.run("post \(item)'s link tapped") { taps.taps.count == (item == 0 ? 1 : 2) }
+                #expect(taps.taps.last == "docs-\(item)")
+                #expect(posts.selected.isEmpty, "a link's click selects nothing")
+            }
+            // Beside the link, in the cell's padding: the post is selected, the cursor is the default.
+            let frame = harness.collection.viewportRect(
+                forContentRect: try #require(harness.collection.frameForItem(at: IndexPath(item: 2, section: 0))))
+            try await pointer(harness, to: CGPoint(x: frame.minX + 4, y: frame.midY), click: true)
+            try await harness.run("post 2 selected") { posts.selected == [2] }
+            #expect(!harness.view.showsPointerCursor && gtk_widget_get_cursor(harness.view.canvas) == nil)
+            #expect(taps.taps.count == 2)
+            // The other end of the list, the oldest post: the scroll bar's end
+            // in a list read top down, its start in an inverted one.
+            harness.view.scroll(to: inverted ? 0 : harness.collection.layout.contentSize.height)
+            try await harness.runUntilSettled("the other end")
+            #expect(harness.collection.indexPathsForVisibleItems.contains(IndexPath(item: 39, section: 0)))
+            let point = try linkPoint(39, in: harness)
+            try await pointer(harness, to: point, click: true)
+            try await harness.run("post 39's link tapped") { taps.taps.count == 3 }
+            #expect(taps.taps.last == "docs-39" && posts.selected == [2])
+        }
+    }
+}

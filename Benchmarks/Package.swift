@@ -51,6 +51,7 @@ let package = Package(
             name: "weft-bench",
             dependencies: [
                 "BenchmarkSupport",
+                .product(name: "WeftDisplay", package: "Weft"),
                 .product(name: "WeftCore", package: "Weft"),
                 .product(name: "WeftMemory", package: "Weft"),
                 .product(name: "WeftDiff", package: "Weft"),

@@ -501,6 +501,30 @@ void weft_item_update(GtkWidget *widget, const char *label, const char *descript
                                 disabled, -1);
 }
 
+#define WEFT_TYPE_LINK (weft_link_get_type())
+G_DECLARE_FINAL_TYPE(WeftLink, weft_link, WEFT, LINK, GtkWidget)
+
+struct _WeftLink {
+    GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE(WeftLink, weft_link, GTK_TYPE_WIDGET)
+
+static void weft_link_class_init(WeftLinkClass *class) {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
+    gtk_widget_class_set_css_name(widget_class, "link");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LINK);
+}
+
+static void weft_link_init(WeftLink *link) {
+    /* Like its item: the canvas under it takes the pointer. */
+    gtk_widget_set_can_target(GTK_WIDGET(link), FALSE);
+}
+
+GtkWidget *weft_link_new(void) {
+    return GTK_WIDGET(g_object_new(WEFT_TYPE_LINK, NULL));
+}
+
 void weft_widget_set_accessible_label(GtkWidget *widget, const char *label) {
     assert(GTK_IS_WIDGET(widget));
     if (label != NULL) {

@@ -35,6 +35,17 @@ extension TextNode: PressHandling {
         return link(index, of: layout)
     }
 
+    /// Every link of the text, in order, with where it shows in the layout of
+    /// the node's bounds (no rectangles for a link the line limit cut off);
+    /// empty before the node is measured. What an accessibility tree lists as
+    /// the text's links.
+    ///
+    /// - Complexity: O(*k* × *l*) for *k* links and *l* lines shown.
+    public var links: [TextLink] {
+        guard let layout = boundsLayout(), !layout.links.isEmpty else { return [] }
+        return layout.links.indices.map { link($0, of: layout) }
+    }
+
     /// The rectangles of the pressed link, highlighted; empty when none is.
     public var highlightedLinkRects: [CGRect] { withTextState { $0.highlight } }
 
@@ -71,16 +82,22 @@ extension TextNode: PressHandling {
         delegate != nil && hit(at: point) != nil
     }
 
-    /// The layout of the node's bounds and what `point` is over in it.
+    /// What `point` is over in the layout of the node's bounds, with the layout.
     private func hit(at point: CGPoint) -> (_TextLayout, _TextLayout.Hit)? {
+        guard let layout = boundsLayout() else { return nil }
+        return layout.hit(at: point).map { (layout, $0) }
+    }
+
+    /// The layout the node draws in its bounds: the kept one if it fits them,
+    /// else a new one, kept; `nil` before the node is measured.
+    private func boundsLayout() -> _TextLayout? {
         guard let width = calculatedLayout.map({ Double($0.size.width) }) else { return nil }
         let traits = _TextTraits(traitCollection)
         let state = withTextState { $0 }
-        let layout = layout(width: width, traits: traits) {
+        return layout(width: width, traits: traits) {
             $0.fits(boundsWidth: width, text: state.text, maximumNumberOfLines: state.maximumNumberOfLines,
                     truncationMode: state.truncationMode, truncationTail: state.truncationTail, traits: traits)
         }
-        return layout.hit(at: point).map { (layout, $0) }
     }
 
     private func link(_ index: Int, of layout: _TextLayout) -> TextLink {

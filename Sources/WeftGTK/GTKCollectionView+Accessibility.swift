@@ -3,6 +3,7 @@ import CWeftGTK
 import Foundation
 import Weft
 import WeftDataController
+import WeftDisplay
 import WeftNode
 
 /// What a screen reader finds: the canvas is a list (role LIST), and each
@@ -53,6 +54,7 @@ extension GTKCollectionView {
             let node = element.nodeIfAllocated
             item.update(
                 label: { node?.aggregatedAccessibilityLabel(isRightToLeft: isRightToLeft) },
+                links: { node.map(Self.links(in:)) ?? [] },
                 refreshingLabel: refreshingLabels, value: node?.accessibilityValue,
                 position: sectionStarts[cell.indexPath.section] + cell.indexPath.item + 1, setSize: max(total, 1),
                 isSelected: node?.isSelected ?? false,
@@ -74,6 +76,32 @@ extension GTKCollectionView {
         }
     }
 
+    /// The links of the text nodes laid out in `cell`, in the order of a
+    /// breadth-first walk, each labelled with its text and placed in the cell
+    /// (its first rectangle; a link cut off by a line limit is left out).
+    ///
+    /// - Complexity: O(*s* + *k* × *l*) for *s* nodes, *k* links and *l* lines.
+    static func links(in cell: DisplayNode) -> [(label: String, frame: CGRect)] {
+        var found: [(label: String, frame: CGRect)] = []
+        var queue: [(node: DisplayNode, origin: CGPoint)] = [(cell, .zero)]
+        var next = 0
+        while next < queue.count {
+            let (node, origin) = queue[next]
+            next += 1
+            if let text = node as? TextNode {
+                let string = text.attributedText.string
+                for link in text.links {
+                    guard let rect = link.rects.first else { continue }
+                    found.append((String(string[link.range]), rect.offsetBy(dx: origin.x, dy: origin.y)))
+                }
+            }
+            for child in node.calculatedLayout?.children ?? [] {
+                queue.append((child.node, CGPoint(x: origin.x + child.frame.minX, y: origin.y + child.frame.minY)))
+            }
+        }
+        return found
+    }
+
     /// Gives each item widget its item's rect: the canvas allocates its children.
     ///
     /// - Complexity: O(*v*) for *v* visible items.
@@ -92,6 +120,15 @@ extension GTKCollectionView {
                 x: fits ? Int32(frame.minX.rounded()) : 0, y: fits ? Int32(frame.minY.rounded()) : 0,
                 width: fits ? Int32(frame.width.rounded()) : 0, height: fits ? Int32(frame.height.rounded()) : 0)
             gtk_widget_size_allocate(item.widget, &allocation, -1)
+            // An item widget places its links' widgets, in its own coordinates.
+            for link in item.links {
+                gtk_widget_measure(link.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+                var box = GtkAllocation(
+                    x: Int32(clamping: Int(link.frame.minX.rounded())), y: Int32(clamping: Int(link.frame.minY.rounded())),
+                    width: Int32(clamping: Int(link.frame.width.rounded())),
+                    height: Int32(clamping: Int(link.frame.height.rounded())))
+                gtk_widget_size_allocate(link.widget, &box, -1)
+            }
         }
     }
 

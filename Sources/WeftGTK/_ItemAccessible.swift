@@ -26,6 +26,9 @@ final class _ItemAccessible {
     private var told: Properties?
     /// The value the told description was made with.
     private var toldValue: String?
+    /// The links in the item's text: a child widget each (role LINK), with its
+    /// label and where it shows in the item.
+    private(set) var links: [(widget: UnsafeMutablePointer<GtkWidget>, label: String, frame: CGRect)] = []
 
     /// A new widget for `element`'s item, with the view's own reference.
     init(element: ObjectIdentifier) {
@@ -46,9 +49,10 @@ final class _ItemAccessible {
     /// do), so a screen reader would count only the visible children: the
     /// description says where the item is among them all, after its value.
     func update(
-        label: () -> String?, refreshingLabel: Bool, value: String?, position: Int, setSize: Int, isSelected: Bool,
-        isDisabled: Bool
+        label: () -> String?, links: () -> [(label: String, frame: CGRect)], refreshingLabel: Bool, value: String?,
+        position: Int, setSize: Int, isSelected: Bool, isDisabled: Bool
     ) {
+        if refreshingLabel || isNew { updateLinks(links()) }
         let description: String?
         if let told, told.position == position, told.setSize == setSize, value == toldValue {
             description = told.description
@@ -82,8 +86,27 @@ final class _ItemAccessible {
             Int32(clamping: properties.setSize), properties.isSelected ? 1 : 0, properties.isDisabled ? 1 : 0)
     }
 
+    /// Makes the link widgets match `shown`: one per link, in order, labelled.
+    ///
+    /// - Complexity: O(*k*) for *k* links.
+    private func updateLinks(_ shown: [(label: String, frame: CGRect)]) {
+        while links.count > shown.count { gtk_widget_unparent(links.removeLast().widget) }
+        for (index, link) in shown.enumerated() {
+            if index == links.count {
+                let widget = weft_link_new()!
+                gtk_widget_set_parent(widget, self.widget)
+                links.append((widget, "", .zero))
+            }
+            if links[index].label != link.label { weft_widget_set_accessible_label(links[index].widget, link.label) }
+            links[index].label = link.label
+            links[index].frame = link.frame
+        }
+    }
+
     /// Takes the widget out of the canvas and drops the view's reference.
     func remove() {
+        for link in links { gtk_widget_unparent(link.widget) }
+        links = []
         if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
         g_object_unref(UnsafeMutableRawPointer(widget))
     }

@@ -33,12 +33,10 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
     ///   - version: The post's version; its text follows from it and `id`.
     ///   - displaysAsynchronously: `false` makes the cell and its nodes draw on
     ///     main, as UIKit's `draw(_:)` does: the benchmarks' peer.
-    ///   - richText: Sets the body as a feed with rich text would: every fourth
-    ///     word italic, one underlined, at most 4 lines ended by "…" and a
-    ///     coloured " Continue reading" (``richBody(_:)``).
+    ///   - bodyText: How the body is set (``PostBodyText``): plain by default.
     ///   - displayLatency: Told, on main, the nanoseconds from the cell entering
     ///     the display range to its contents landing, each time they land.
-    public init(id: Int, version: Int = 0, displaysAsynchronously: Bool = true, richText: Bool = false,
+    public init(id: Int, version: Int = 0, displaysAsynchronously: Bool = true, bodyText: PostBodyText = .plain,
                 displayLatency: (@MainActor @Sendable (UInt64) -> Void)? = nil) {
         postID = id
         self.displayLatency = displayLatency
@@ -47,8 +45,8 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
         author = TextNode(AttributedText(PostContent.author(for: id),
                                          attributes: TextAttributes(fontSize: 15, fontWeight: .bold)))
         let text = PostContent.body(for: id, version: version)
-        body = _PostBody(richText ? Self.richBody(text) : AttributedText(text, attributes: Self.bodyAttributes))
-        if richText {
+        body = _PostBody(bodyText == .rich ? Self.richBody(text) : AttributedText(text, attributes: Self.bodyAttributes))
+        if bodyText != .plain {
             body.maximumNumberOfLines = 4
             body.additionalTruncationMessage = AttributedText(
                 " Continue reading", attributes: TextAttributes(fontSize: 15, fontWeight: .semibold,
@@ -66,16 +64,22 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
     private static let bodyAttributes = TextAttributes(fontSize: 15, color: Color(white: 0.13),
                                                        darkStyleColor: Color(white: 0.8))
 
-    /// `text` with every fourth word italic and its second word underlined:
-    /// about one run for every two words.
+    /// `text` with its second word underlined, an italic phrase (the third to
+    /// fifth words) and its last word a link: six runs, as a post with an
+    /// emphasis, a mention and a link has.
     public static func richBody(_ text: String) -> AttributedText {
         var italic = bodyAttributes
         italic.fontStyle = .italic
         var underlined = bodyAttributes
         underlined.underline = .single
         var runs: [AttributedText.Run] = []
-        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-            let attributes = index == 1 ? underlined : index % 4 == 3 ? italic : bodyAttributes
+        var linked = bodyAttributes
+        linked.color = Color(red: 0.1, green: 0.4, blue: 0.85)
+        linked.link = "post-link"
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        for (index, word) in words.enumerated() {
+            let attributes = index == words.count - 1 ? linked : index == 1 ? underlined
+                : (2 ... 4).contains(index) ? italic : bodyAttributes
             let piece = (index == 0 ? "" : " ") + word
             if let last = runs.last, last.attributes == attributes {
                 runs[runs.count - 1].string += piece

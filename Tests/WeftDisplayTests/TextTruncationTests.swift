@@ -127,4 +127,22 @@ import WeftTestSupport
             #expect(inkBox(bitmap, rows: line * lineHeight ..< (line + 1) * lineHeight) != nil, "line \(line)")
         }
     }
+
+    /// A million runs: one Pango font and set of attributes per distinct
+    /// attributes, not per run, and under a line limit only the runs that show
+    /// are copied into a layout. Without a limit, 100,000 runs over 12,500
+    /// paragraphs lay out whole (Pango's cost grows with runs times lines
+    /// within one paragraph, so one paragraph of them would take minutes).
+    @Test func aMillionRunsMeasure() throws {
+        var italic = Self.body
+        italic.fontStyle = .italic
+        let runs = (0 ..< 1_000_000).map { AttributedText.Run("w\($0 % 10) ", attributes: $0 % 2 == 0 ? Self.body : italic) }
+        let (limited, _) = try measured(AttributedText(runs: runs), lines: 4)
+        #expect(limited.lineCount == 4 && limited.isTruncated)
+        let paragraphs = AttributedText(runs: runs.prefix(100_000).enumerated().map { index, run in
+            AttributedText.Run(index % 8 == 7 ? run.string + "\n" : run.string, attributes: run.attributes)
+        })
+        let (whole, size) = try measured(paragraphs, width: 400, lines: 0)
+        #expect(whole.lineCount == 12_501 && !whole.isTruncated, "\(whole.lineCount) lines, \(size)")
+    }
 }

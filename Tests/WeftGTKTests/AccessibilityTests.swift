@@ -99,5 +99,30 @@ extension GTKWindows {
             #expect((grown.children ?? []).allSatisfy { $0.description.hasSuffix("of \(grouped(1_005))") },
                     "\((grown.children ?? []).map(\.description))")
         }
+
+        /// Each link in a visible item's text is a child of the item, of role
+        /// link, labelled with its text and placed over it; an item without
+        /// links has no children. In an inverted list too.
+        @Test(arguments: [false, true])
+        func aScreenReaderFindsTheLinksInEachItem(inverted: Bool) async throws {
+            let posts = Posts(count: 50)
+            let taps = TappedLinks()
+            posts.links = taps
+            let harness = try GTKHarness()
+            defer { harness.close() }
+            harness.collection.isInverted = inverted
+            try await harness.show(posts)
+            let items = try await screenReaderView(harness).children ?? []
+            #expect(!items.isEmpty && items.map(\.name) == titles(harness))
+            for item in items {
+                let links = item.children ?? []
+                #expect(links.map(\.role) == ["link"] && links.map(\.name) == ["the docs"], "\(item.name): \(links.map(\.name))")
+                guard let link = links.first else { continue }
+                // Inside its item, in its right part, where "the docs" ends the title.
+                #expect(link.extents[0] > item.extents[0] + 40 && link.extents[0] + link.extents[2] <= item.extents[0] + item.extents[2])
+                #expect(link.extents[1] >= item.extents[1] && link.extents[1] + link.extents[3] <= item.extents[1] + item.extents[3],
+                        "\(link.extents) in \(item.extents)")
+            }
+        }
     }
 }

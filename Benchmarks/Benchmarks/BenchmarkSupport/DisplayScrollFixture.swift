@@ -184,14 +184,13 @@ extension Duration {
 
 /// Real post cells measured fresh: the work a data controller's node blocks do.
 public enum PostMeasureFixture {
-    /// `count` fresh cells, made on every core; `richText` for bodies with
-    /// italic and underlined runs and a truncation message (`PostCellNode.richBody(_:)`).
-    public static func make(_ count: Int, richText: Bool = false) -> [PostCellNode] {
+    /// `count` fresh cells, made on every core, their bodies set as `bodyText` says.
+    public static func make(_ count: Int, bodyText: PostBodyText = .plain) -> [PostCellNode] {
         nonisolated(unsafe) var cells = [PostCellNode?](repeating: nil, count: count)
         cells.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
             DispatchQueue.concurrentPerform(iterations: count) { index in
-                slots[index] = PostCellNode(id: index, richText: richText)
+                slots[index] = PostCellNode(id: index, bodyText: bodyText)
             }
         }
         return cells.map { $0! }

@@ -19,8 +19,10 @@
 **   4. WeftItem, a widget that draws nothing: a visible item's accessible
 **      (role LIST_ITEM) and focus target. GTK 4.8 exposes only widgets to
 **      assistive technologies, so each visible item has one, as GtkListView's
-**      rows are widgets; Swift parents, places and labels them. The
-**      accessible setters are varargs in GTK, which Swift cannot call.
+**      rows are widgets; Swift parents, places and labels them. WeftLink is
+**      the same for a link in an item's text (role LINK), a child of its
+**      item's widget. The accessible setters are varargs in GTK, which Swift
+**      cannot call.
 **   5. The desktop's theme settings, which GObject's varargs getter reads.
 **
 ** Threading: every function runs on the thread that runs the GLib main loop
@@ -119,6 +121,11 @@ GtkWidget *weft_item_new(void);
 ** disabled. */
 void weft_item_update(GtkWidget *item, const char *label, const char *description, int position, int set_size,
                       gboolean selected, gboolean disabled);
+
+/* A new link widget (a floating reference): role LINK, not a pointer target,
+** draws nothing; a link in a visible item's text, a child of the item's widget,
+** labelled with the link's text. */
+GtkWidget *weft_link_new(void);
 
 /* The accessible label of any widget (NULL resets it): a list's name. */
 void weft_widget_set_accessible_label(GtkWidget *widget, const char *label);

@@ -301,21 +301,30 @@ extension _TextLayout {
     /// starts; `nil` for the last. Text ending in a separator ends in an empty
     /// paragraph, as Pango shows it.
     ///
-    /// - Complexity: O(*b*) for the paragraph's *b* bytes.
+    /// - Complexity: O(*b*) for the paragraph's *b* bytes, by `memchr`.
     fileprivate static func paragraph(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Range<Int>, next: Int?) {
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                return (start ..< index, index + 1)
-            } else if byte == 0x0D {
-                return (start ..< index, index + 1 < bytes.count && bytes[index + 1] == 0x0A ? index + 2 : index + 1)
-            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA9 {
-                return (start ..< index, index + 3)
-            }
-            index += 1
+        guard let base = bytes.baseAddress, start < bytes.count else { return (start ..< bytes.count, nil) }
+        func find(_ byte: UInt8, from: Int, to: Int) -> Int? {
+            guard to > from, let found = memchr(base + from, Int32(byte), to - from) else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
-        return (start ..< bytes.count, nil)
+        // The first LF, then a CR before it, then a U+2029 (E2 80 A9) before either.
+        var end = find(0x0A, from: start, to: bytes.count) ?? bytes.count
+        end = find(0x0D, from: start, to: end) ?? end
+        var from = start
+        while let lead = find(0xE2, from: from, to: end) {
+            if lead + 2 < bytes.count, bytes[lead + 1] == 0x80, bytes[lead + 2] == 0xA9 {
+                end = lead
+                break
+            }
+            from = lead + 1
+        }
+        guard end < bytes.count else { return (start ..< end, nil) }
+        switch bytes[end] {
+        case 0x0A: return (start ..< end, end + 1)
+        case 0x0D: return (start ..< end, end + 1 < bytes.count && bytes[end + 1] == 0x0A ? end + 2 : end + 1)
+        default: return (start ..< end, end + 3)
+        }
     }
 
     fileprivate static func isBlank(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {

@@ -9,15 +9,22 @@ import WeftNode
 // The font descriptions and attribute templates are owned here and freed in
 // deinit; nothing mutates after init.
 final class _TextRuns {
-    private struct Run {
-        let start: Int
-        let end: Int
+    /// What runs of one set of attributes share: the font and the attribute
+    /// templates, made once however many runs use them.
+    private struct Style {
         let font: OpaquePointer
-        /// Attributes with unset ranges, copied for each paragraph the run meets.
+        /// Attributes with unset ranges, copied for each paragraph a run meets.
         let templates: [UnsafeMutablePointer<PangoAttribute>]
     }
 
+    private struct Run {
+        let start: Int
+        let end: Int
+        let style: Int
+    }
+
     private let runs: [Run]
+    private let styles: [Style]
     /// The largest font size asked for (sizes are shaped at most at
     /// ``TextAttributes/maximumFontSize``).
     let largestSize: Double
@@ -25,15 +32,32 @@ final class _TextRuns {
     let byteCount: Int
 
     /// - Parameter traits: How the node's traits resolve the runs' colours, sizes and families.
+    /// - Complexity: O(*r*) for *r* runs, plus Pango's objects for each
+    ///   distinct set of attributes among them. Pango's own shaping of one
+    ///   paragraph grows with its runs times its lines (10,000 alternating runs
+    ///   in one paragraph: 1.5 s in a debug build); a line limit bounds it to
+    ///   the runs that show.
     init(_ text: AttributedText, traits: _TextTraits) {
         var runs: [Run] = []
+        var styles: [Style] = []
+        var styleOf: [TextAttributes: Int] = [:]
         var start = 0
         var largest = 0.0
+        runs.reserveCapacity(text.runs.count)
         for run in text.runs {
             let end = start + _TextLayout.shapeableByteCount(of: run.string)
             defer { start = end }
             guard end > start else { continue }
             let attributes = run.attributes
+            if let style = styleOf[attributes] {
+                if let last = runs.last, last.style == style, last.end == start {
+                    // Runs of one look side by side are one run to Pango.
+                    runs[runs.count - 1] = Run(start: last.start, end: end, style: style)
+                } else {
+                    runs.append(Run(start: start, end: end, style: style))
+                }
+                continue
+            }
             let family = attributes.fontFamily ?? traits.family
             Fonts.checkFamily(family)
             let font = pango_font_description_new()!
@@ -44,18 +68,20 @@ final class _TextRuns {
             pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
             pango_font_description_set_weight(font, PangoWeight(UInt32(attributes.fontWeight.rawValue)))
             pango_font_description_set_style(font, Self.style(attributes.fontStyle))
-            runs.append(Run(start: start, end: end, font: font,
-                            templates: Self.templates(attributes, font: font, traits: traits)))
+            styleOf[attributes] = styles.count
+            runs.append(Run(start: start, end: end, style: styles.count))
+            styles.append(Style(font: font, templates: Self.templates(attributes, font: font, traits: traits)))
         }
         self.runs = runs
+        self.styles = styles
         largestSize = largest
         byteCount = start
     }
 
     deinit {
-        for run in runs {
-            pango_font_description_free(run.font)
-            for template in run.templates { pango_attribute_destroy(template) }
+        for style in styles {
+            pango_font_description_free(style.font)
+            for template in style.templates { pango_attribute_destroy(template) }
         }
     }
 
@@ -125,8 +151,9 @@ final class _TextRuns {
     /// (a separator's empty paragraph, the end of the text); `nil` without runs.
     func font(at offset: Int) -> OpaquePointer? {
         let index = firstRun(endingAfter: offset)
-        if index < runs.count, runs[index].start <= offset { return runs[index].font }
-        return index > 0 ? runs[index - 1].font : runs.first?.font
+        if index < runs.count, runs[index].start <= offset { return styles[runs[index].style].font }
+        if index > 0 { return styles[runs[index - 1].style].font }
+        return runs.first.map { styles[$0.style].font }
     }
 
     /// Adds to `list` the attributes of the bytes `start ..< end` of the text,
@@ -141,7 +168,7 @@ final class _TextRuns {
             let from = max(run.start, start) - start + offset
             var to = min(run.end, end) - start + offset
             if run.end >= end { to += extra }
-            for template in run.templates {
+            for template in styles[run.style].templates {
                 guard let attribute = pango_attribute_copy(template) else { continue }
                 attribute.pointee.start_index = UInt32(from)
                 attribute.pointee.end_index = UInt32(to)

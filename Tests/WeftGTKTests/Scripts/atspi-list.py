@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """What a screen reader sees of a window's first list, through AT-SPI with
 pyatspi (the library Orca uses): prints one JSON object with the list's role,
-name and states, and each child's role, name, description and states.
+name and states, and each child's role, name, description and states, with
+the child's own children (the links in an item's text) the same way.
 
 Usage: atspi-list.py WINDOW-TITLE. Asks the accessibility bus for the window for
 up to 30 s; exits 2 if it never finds it, 3 if it has no list.
@@ -70,7 +71,12 @@ def main():
         print("the window has no list", file=sys.stderr)
         return 3
     tree = describe(found)
-    tree["children"] = [describe(found.getChildAtIndex(i)) for i in range(found.childCount)]
+    tree["children"] = []
+    for index in range(found.childCount):
+        item = found.getChildAtIndex(index)
+        described = describe(item)
+        described["children"] = [describe(item.getChildAtIndex(i)) for i in range(item.childCount)]
+        tree["children"].append(described)
     print(json.dumps(tree))
     return 0
 

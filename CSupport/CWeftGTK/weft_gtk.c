@@ -210,14 +210,22 @@ static void weft_canvas_unrealize(GtkWidget *widget) {
 
 /* The list is one stop of the Tab chain, as GtkListView is: from outside it
 ** focus enters (the canvas grabs it, and hands it to an item's widget through
-** focus_target); from inside, Tab and Shift+Tab leave it. Arrow keys move
-** between items through key_pressed, not through GTK's focus chain. */
+** focus_target); from inside, Tab and Shift+Tab step through the focused
+** item's links (focus_step), as GtkListView's Tab reaches a row's focusable
+** children, and then leave it. Arrow keys move between items through
+** key_pressed, not through GTK's focus chain. */
 static gboolean weft_canvas_focus(GtkWidget *widget, GtkDirectionType direction) {
-    (void)direction;
     assert(WEFT_IS_CANVAS(widget));
+    WeftCanvas *canvas = WEFT_CANVAS(widget);
     GtkRoot *root = gtk_widget_get_root(widget);
     GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
-    if (focus != NULL && (focus == widget || gtk_widget_is_ancestor(focus, widget))) return FALSE;
+    if (focus != NULL && (focus == widget || gtk_widget_is_ancestor(focus, widget))) {
+        gboolean tab = direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD;
+        GtkWidget *next = tab && canvas->callbacks.focus_step
+            ? canvas->callbacks.focus_step(canvas->callbacks.context, direction == GTK_DIR_TAB_FORWARD)
+            : NULL;
+        return next != NULL ? gtk_widget_grab_focus(next) : FALSE;
+    }
     return gtk_widget_grab_focus(widget);
 }
 
@@ -510,13 +518,29 @@ struct _WeftLink {
 
 G_DEFINE_FINAL_TYPE(WeftLink, weft_link, GTK_TYPE_WIDGET)
 
+/* A link's activation (Return, Enter or Space through GtkWindow's bindings, as
+** for an item) is its item's canvas's link_activated. */
+static void weft_link_activate(WeftLink *link) {
+    assert(WEFT_IS_LINK(link));
+    GtkWidget *item = gtk_widget_get_parent(GTK_WIDGET(link));
+    GtkWidget *parent = item != NULL ? gtk_widget_get_parent(item) : NULL;
+    if (parent == NULL || !WEFT_IS_CANVAS(parent)) return;
+    WeftCanvas *canvas = WEFT_CANVAS(parent);
+    if (canvas->callbacks.link_activated) canvas->callbacks.link_activated(canvas->callbacks.context, GTK_WIDGET(link));
+}
+
 static void weft_link_class_init(WeftLinkClass *class) {
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
     gtk_widget_class_set_css_name(widget_class, "link");
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LINK);
+    guint activate = g_signal_new_class_handler("activate", G_TYPE_FROM_CLASS(class),
+                                                G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION, G_CALLBACK(weft_link_activate),
+                                                NULL, NULL, NULL, G_TYPE_NONE, 0);
+    gtk_widget_class_set_activate_signal(widget_class, activate);
 }
 
 static void weft_link_init(WeftLink *link) {
+    gtk_widget_set_focusable(GTK_WIDGET(link), TRUE);
     /* Like its item: the canvas under it takes the pointer. */
     gtk_widget_set_can_target(GTK_WIDGET(link), FALSE);
 }

@@ -82,6 +82,14 @@ extension TextNode: PressHandling {
         delegate != nil && hit(at: point) != nil
     }
 
+    /// Taps `link` as the keyboard does (a host view's Return on a focused
+    /// link): the delegate hears it as a tap at the centre of its first
+    /// rectangle. Nothing happens without a delegate.
+    @MainActor public func activateLink(_ link: TextLink) {
+        let point = link.rects.first.map { CGPoint(x: $0.midX, y: $0.midY) } ?? .zero
+        delegate?.textNode(self, tappedLink: link, at: point)
+    }
+
     /// What `point` is over in the layout of the node's bounds, with the layout.
     private func hit(at point: CGPoint) -> (_TextLayout, _TextLayout.Hit)? {
         guard let layout = boundsLayout() else { return nil }

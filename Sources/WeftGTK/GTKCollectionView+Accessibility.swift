@@ -54,7 +54,7 @@ extension GTKCollectionView {
             let node = element.nodeIfAllocated
             item.update(
                 label: { node?.aggregatedAccessibilityLabel(isRightToLeft: isRightToLeft) },
-                links: { node.map(Self.links(in:)) ?? [] },
+                links: { node.map { Self.links(in: $0).map { ($0.label, $0.frame) } } ?? [] },
                 refreshingLabel: refreshingLabels, value: node?.accessibilityValue,
                 position: sectionStarts[cell.indexPath.section] + cell.indexPath.item + 1, setSize: max(total, 1),
                 isSelected: node?.isSelected ?? false,
@@ -77,12 +77,12 @@ extension GTKCollectionView {
     }
 
     /// The links of the text nodes laid out in `cell`, in the order of a
-    /// breadth-first walk, each labelled with its text and placed in the cell
-    /// (its first rectangle; a link cut off by a line limit is left out).
+    /// breadth-first walk, each with its text node, its text and its place in
+    /// the cell (its first rectangle; a link cut off by a line limit is left out).
     ///
     /// - Complexity: O(*s* + *k* × *l*) for *s* nodes, *k* links and *l* lines.
-    static func links(in cell: DisplayNode) -> [(label: String, frame: CGRect)] {
-        var found: [(label: String, frame: CGRect)] = []
+    static func links(in cell: DisplayNode) -> [(node: TextNode, link: TextLink, label: String, frame: CGRect)] {
+        var found: [(node: TextNode, link: TextLink, label: String, frame: CGRect)] = []
         var queue: [(node: DisplayNode, origin: CGPoint)] = [(cell, .zero)]
         var next = 0
         while next < queue.count {
@@ -92,7 +92,7 @@ extension GTKCollectionView {
                 let string = text.attributedText.string
                 for link in text.links {
                     guard let rect = link.rects.first else { continue }
-                    found.append((String(string[link.range]), rect.offsetBy(dx: origin.x, dy: origin.y)))
+                    found.append((text, link, String(string[link.range]), rect.offsetBy(dx: origin.x, dy: origin.y)))
                 }
             }
             for child in node.calculatedLayout?.children ?? [] {

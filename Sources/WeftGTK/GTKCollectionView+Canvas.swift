@@ -59,6 +59,17 @@ extension GTKCollectionView {
             let bits = UInt(bitPattern: item)
             view(context).map { view in MainActor.assumeIsolated { view.itemActivated(UnsafeMutablePointer(bitPattern: bits)) } }
         },
+        focus_step: { context, forward in
+            guard let view = view(context) else { return nil }
+            // As focus_target: the widget's bits cross out of the isolated closure.
+            let next = MainActor.assumeIsolated { view.focusStep(forward: forward != 0).map { UInt(bitPattern: $0) } ?? 0 }
+            return UnsafeMutablePointer(bitPattern: next)
+        },
+        link_activated: { context, link in
+            guard let link else { return }
+            let bits = UInt(bitPattern: link)
+            view(context).map { view in MainActor.assumeIsolated { view.linkActivated(UnsafeMutablePointer(bitPattern: bits)) } }
+        },
         desktop_changed: { context in
             view(context).map { view in
                 MainActor.assumeIsolated {

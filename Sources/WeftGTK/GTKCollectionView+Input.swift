@@ -19,7 +19,9 @@ import WeftDataController
 /// they extend the selection from the anchor (the last item focused without
 /// Shift); Shift with an arrow key extends too. The list is one stop of the
 /// Tab chain. A focus ring shows around the focused item while the window
-/// shows focus (after a key, not after a click), in the theme's colour.
+/// shows focus (after a key, not after a click), in the theme's colour. Tab
+/// steps through the focused item's links before it leaves the list, and
+/// Return, Enter or Space on a link taps it (`TextNode.activateLink(_:)`).
 extension GTKCollectionView {
     /// A click taps the item under it, in the container's selection rules
     /// (`CollectionNode.tapItem(at:)`); with Control it toggles the item
@@ -156,6 +158,12 @@ extension GTKCollectionView {
             case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
                 try page(by: 1, extending: shift, in: container)
             case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
+                // On a link (after Tab): the key taps the link, not the item.
+                if let focus = gtk_widget_get_root(canvas).flatMap({ gtk_root_get_focus($0) }),
+                    itemAccessibles.contains(where: { $0.links.contains { $0.widget == focus } }) {
+                    linkActivated(focus)
+                    return true
+                }
                 guard let path = indexPathForFocusedItem ?? firstVisibleItem(in: container) else { return true }
                 activate(path, modifiers: modifiers, in: container)
             default:
@@ -176,6 +184,33 @@ extension GTKCollectionView {
             let element = cell.element, let path = container.dataController.pendingMap.indexPath(of: element)
         else { return }
         activate(path, modifiers: GdkModifierType(0), in: container)
+    }
+
+    /// Where Tab (`forward`) or Shift+Tab moves focus inside the list: through
+    /// the focused item's links (their widgets, ``_ItemAccessible``) and back
+    /// to the item, as GtkListView's Tab reaches a row's focusable children;
+    /// `nil` to leave the list.
+    func focusStep(forward: Bool) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let focusedElement, let item = itemAccessible(of: focusedElement),
+            let root = gtk_widget_get_root(canvas), let focus = gtk_root_get_focus(root) else { return nil }
+        let links = item.links.map(\.widget)
+        if focus == item.widget { return forward ? links.first : nil }
+        guard let index = links.firstIndex(of: focus) else { return nil }
+        if forward { return index + 1 < links.count ? links[index + 1] : nil }
+        return index > 0 ? links[index - 1] : item.widget
+    }
+
+    /// A link's widget was activated by the keyboard (Return, Enter or Space
+    /// while it has focus): its text node taps it (`TextNode.activateLink(_:)`).
+    func linkActivated(_ widget: UnsafeMutablePointer<GtkWidget>?) {
+        guard let item = itemAccessibles.first(where: { $0.links.contains { $0.widget == widget } }),
+            let index = item.links.firstIndex(where: { $0.widget == widget }),
+            let cell = mountedCells.first(where: { $0.element.map(ObjectIdentifier.init) == item.element }),
+            let node = cell.element?.nodeIfAllocated
+        else { return }
+        let targets = Self.links(in: node)
+        guard index < targets.count else { return }
+        targets[index].node.activateLink(targets[index].link)
     }
 
     /// Which widget takes focus given to the canvas: the focused item's, or
@@ -201,10 +236,14 @@ extension GTKCollectionView {
     func keepFocusOnFocusedItem() {
         guard isFocusInside else { return }
         if let target = focusTarget() {
-            // The focused item shows (or, with none focused yet, the first one): it holds focus.
-            if gtk_widget_has_focus(target) == 0 { gtk_widget_grab_focus(target) }
+            // The focused item shows (or, with none focused yet, the first one):
+            // it, or a link of it, holds focus.
+            let focus = gtk_widget_get_root(canvas).flatMap { gtk_root_get_focus($0) }
+            if focus.map({ $0 != target && gtk_widget_is_ancestor($0, target) == 0 }) ?? true {
+                gtk_widget_grab_focus(target)
+            }
         } else if let root = gtk_widget_get_root(canvas), let focus = gtk_root_get_focus(root), focus != canvas,
-            gtk_widget_get_parent(focus) == canvas {
+            gtk_widget_is_ancestor(focus, canvas) != 0 {
             // The focused item scrolled away: the list keeps focus until it shows.
             gtk_widget_grab_focus(canvas)
         }

@@ -84,8 +84,9 @@ extension GTKCollectionView {
         }
     }
 
-    /// A ring around the focused item while focus is in the list and the
-    /// window shows focus (after a key; GTK hides it after a click).
+    /// A ring around the focused item, or the link of it that has focus,
+    /// while focus is in the list and the window shows focus (after a key;
+    /// GTK hides it after a click).
     func drawFocusRing(into snapshot: OpaquePointer) {
         guard isFocusInside, let focusedElement, let item = itemAccessible(of: focusedElement),
             let window = gtk_widget_get_ancestor(canvas, gtk_window_get_type()),
@@ -95,7 +96,12 @@ extension GTKCollectionView {
             red: Float(ring.red), green: Float(ring.green), blue: Float(ring.blue),
             alpha: Float(ring.alpha * Self.focusRingOpacity))
         let width: Float = 2
-        let frame = item.frame
+        // Around the focused link when one of the item's has focus (Tab), else the item.
+        let focus = gtk_widget_get_root(canvas).flatMap { gtk_root_get_focus($0) }
+        let link = item.links.first { $0.widget == focus }
+        let frame = link.map {
+            $0.frame.offsetBy(dx: item.frame.minX, dy: item.frame.minY).insetBy(dx: -3, dy: -1)
+        } ?? item.frame
         var bounds = graphene_rect_t(
             origin: graphene_point_t(x: Float(frame.minX) + 1, y: Float(frame.minY) + 1),
             size: graphene_size_t(width: max(Float(frame.width) - 2, 0), height: max(Float(frame.height) - 2, 0)))

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Weft
 import WeftDisplay
+import WeftTestSupport
 @testable import WeftGTK
 
 /// Records the links tapped in a window's cells.
@@ -82,6 +83,42 @@ extension GTKWindows {
             try await pointer(harness, to: point, click: true)
             try await harness.run("post 39's link tapped") { taps.taps.count == 3 }
             #expect(taps.taps.last == "docs-39" && posts.selected == [2])
+        }
+
+        /// The keyboard reaches links as GtkListView's Tab reaches a row's
+        /// children: Tab moves from the focused item to its link, Return taps
+        /// it (and selects nothing), Shift+Tab goes back to the item, whose
+        /// Return selects it. Real key presses through XTEST.
+        @Test func tabReachesTheFocusedItemsLinkAndReturnTapsIt() async throws {
+            let posts = Posts(count: 40)
+            let taps = TappedLinks()
+            posts.links = taps
+            let harness = try GTKHarness()
+            defer { harness.close() }
+            try await harness.show(posts)
+            try await harness.press(["Down", "Down"])
+            try await harness.run("an item focused") { harness.view.indexPathForFocusedItem != nil }
+            let focused = try #require(harness.view.indexPathForFocusedItem).item
+            let root = try #require(gtk_widget_get_root(harness.view.canvas))
+            let element = try #require(harness.collection.dataController.visibleMap.element(at: IndexPath(item: focused, section: 0)))
+            let item = try #require(harness.view.itemAccessible(of: element))
+            #expect(item.links.count == 1)
+            try await harness.press(["Tab"])
+            try await harness.run("the link focused") { gtk_root_get_focus(root) == item.links.first?.widget }
+            // The focus ring goes around the link, not the post.
+            try await harness.runUntilSettled("the ring around the link")
+            let (matches, difference) = try ReferenceImage.matches(
+                try harness.screenshot(), "keyboard-link-focused.png", besides: #filePath, encode: { $0.pngData() },
+                decode: { try Bitmap(pngData: $0) })
+            #expect(matches, "\(difference.map { "\($0)" } ?? "")")
+            try await harness.press(["Return"])
+            try await harness.run("the link tapped") { taps.taps == ["docs-\(focused)"] }
+            #expect(posts.selected.isEmpty, "Return on a link selects nothing")
+            try await harness.press(["shift+Tab"])
+            try await harness.run("the item focused again") { gtk_root_get_focus(root) == item.widget }
+            try await harness.press(["Return"])
+            try await harness.run("the item selected") { posts.selected == [focused] }
+            #expect(taps.taps.count == 1)
         }
     }
 }

@@ -67,6 +67,12 @@ typedef struct weft_canvas_callbacks {
     /* An item widget of the canvas was activated (GtkWindow's Return, Enter
     ** and Space bindings activate the focus widget). */
     void (*item_activated)(void *context, GtkWidget *item);
+    /* Tab (`forward`) or Shift+Tab pressed with focus inside the canvas: the
+    ** widget to focus next (a link of the focused item, or the item), or NULL
+    ** to leave the list. */
+    GtkWidget *(*focus_step)(void *context, gboolean forward);
+    /* A link widget of an item (weft_link_new) was activated by the keyboard. */
+    void (*link_activated)(void *context, GtkWidget *link);
     /* What the desktop's traits come from may have changed: the canvas was
     ** realized (on a display, with its settings), its scale factor changed, or
     ** its settings' theme, dark preference, text dpi or font name did. */
@@ -122,9 +128,10 @@ GtkWidget *weft_item_new(void);
 void weft_item_update(GtkWidget *item, const char *label, const char *description, int position, int set_size,
                       gboolean selected, gboolean disabled);
 
-/* A new link widget (a floating reference): role LINK, not a pointer target,
-** draws nothing; a link in a visible item's text, a child of the item's widget,
-** labelled with the link's text. */
+/* A new link widget (a floating reference): role LINK, focusable, not a
+** pointer target, draws nothing; a link in a visible item's text, a child of
+** the item's widget, labelled with the link's text. Its activation (what
+** Return does to the focus widget) calls its item's canvas's link_activated. */
 GtkWidget *weft_link_new(void);
 
 /* The accessible label of any widget (NULL resets it): a list's name. */

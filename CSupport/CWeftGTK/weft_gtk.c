@@ -452,6 +452,14 @@ GdkTexture *weft_widget_render_texture(GtkWidget *widget) {
 
 /* ---- 4. Item accessibles ---------------------------------------------- */
 
+/* The canvas an item or link widget is in (an item's parent, a link's
+** grandparent), or NULL once it was taken out. */
+static WeftCanvas *weft_canvas_above(GtkWidget *widget) {
+    assert(GTK_IS_WIDGET(widget));
+    GtkWidget *canvas = gtk_widget_get_ancestor(widget, WEFT_TYPE_CANVAS);
+    return canvas != NULL ? WEFT_CANVAS(canvas) : NULL;
+}
+
 #define WEFT_TYPE_ITEM (weft_item_get_type())
 G_DECLARE_FINAL_TYPE(WeftItem, weft_item, WEFT, ITEM, GtkWidget)
 
@@ -466,10 +474,10 @@ G_DEFINE_FINAL_TYPE(WeftItem, weft_item, GTK_TYPE_WIDGET)
 ** controller hears them; an item's activation is its parent canvas's. */
 static void weft_item_activate(WeftItem *item) {
     assert(WEFT_IS_ITEM(item));
-    GtkWidget *parent = gtk_widget_get_parent(GTK_WIDGET(item));
-    if (parent == NULL || !WEFT_IS_CANVAS(parent)) return;
-    WeftCanvas *canvas = WEFT_CANVAS(parent);
-    if (canvas->callbacks.item_activated) canvas->callbacks.item_activated(canvas->callbacks.context, GTK_WIDGET(item));
+    WeftCanvas *canvas = weft_canvas_above(GTK_WIDGET(item));
+    if (canvas != NULL && canvas->callbacks.item_activated) {
+        canvas->callbacks.item_activated(canvas->callbacks.context, GTK_WIDGET(item));
+    }
 }
 
 static void weft_item_class_init(WeftItemClass *class) {
@@ -522,11 +530,10 @@ G_DEFINE_FINAL_TYPE(WeftLink, weft_link, GTK_TYPE_WIDGET)
 ** for an item) is its item's canvas's link_activated. */
 static void weft_link_activate(WeftLink *link) {
     assert(WEFT_IS_LINK(link));
-    GtkWidget *item = gtk_widget_get_parent(GTK_WIDGET(link));
-    GtkWidget *parent = item != NULL ? gtk_widget_get_parent(item) : NULL;
-    if (parent == NULL || !WEFT_IS_CANVAS(parent)) return;
-    WeftCanvas *canvas = WEFT_CANVAS(parent);
-    if (canvas->callbacks.link_activated) canvas->callbacks.link_activated(canvas->callbacks.context, GTK_WIDGET(link));
+    WeftCanvas *canvas = weft_canvas_above(GTK_WIDGET(link));
+    if (canvas != NULL && canvas->callbacks.link_activated) {
+        canvas->callbacks.link_activated(canvas->callbacks.context, GTK_WIDGET(link));
+    }
 }
 
 static void weft_link_class_init(WeftLinkClass *class) {

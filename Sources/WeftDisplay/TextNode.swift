@@ -104,6 +104,28 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         textState.withLock { $0.layout }?.lineCount ?? 0
     }
 
+    /// The lines of the last layout, top to bottom, with their frames,
+    /// baselines and text ranges; empty before the node was measured. A line
+    /// cut between paragraphs ends where the text Pango shows ends ("…" and
+    /// the truncation token are not in the text).
+    ///
+    /// - Complexity: O(*l* + *n*) for *l* lines and *n* NULs in the text.
+    public var lines: [TextLine] {
+        guard let layout = textState.withLock({ $0.layout }) else { return [] }
+        let string = layout.text.string
+        let utf8 = string.utf8
+        var nulBytes: [Int] = []
+        if string.utf8.contains(0) {
+            for (offset, byte) in utf8.enumerated() where byte == 0 { nulBytes.append(offset) }
+        }
+        return layout.lines(nulBytes: nulBytes).map { line in
+            let lower = utf8.index(utf8.startIndex, offsetBy: min(line.utf8.lowerBound, utf8.count))
+            let upper = utf8.index(utf8.startIndex, offsetBy: min(line.utf8.upperBound, utf8.count))
+            return TextLine(frame: line.frame, baseline: line.baseline, range: lower ..< max(lower, upper),
+                            isTruncated: line.isTruncated)
+        }
+    }
+
     /// Whether the last layout cut the text to fit ``maximumNumberOfLines``
     /// (or Pango could not lay all of it out): exact, whether the cut fell in
     /// a paragraph or between two.

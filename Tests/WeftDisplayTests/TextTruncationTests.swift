@@ -146,3 +146,36 @@ import WeftTestSupport
         #expect(whole.lineCount == 12_501 && !whole.isTruncated, "\(whole.lineCount) lines, \(size)")
     }
 }
+
+/// Per-line metrics: frames, baselines and ranges of the lines shown.
+@MainActor
+@Suite struct TextLineTests {
+    @Test func linesTellTheirFramesBaselinesAndText() throws {
+        let node = TextNode(AttributedText("first line\nsecond line that wraps around\nthird",
+                                           attributes: TextAttributes(fontSize: 16)))
+        #expect(node.lines.isEmpty, "nothing before the node is measured")
+        node.maximumNumberOfLines = 3
+        node.truncationAttributedText = AttributedText(" …more", attributes: TextAttributes(fontSize: 16))
+        let size = node.layoutThatFits(try SizeRange(min: .zero, max: CGSize(width: 150, height: CGFloat.infinity))).size
+        let lines = node.lines
+        let string = node.attributedText.string
+        #expect(lines.count == 3 && node.lineCount == 3 && node.isTruncated)
+        #expect(String(string[lines[0].range]) == "first line")
+        #expect(string[lines[1].range].hasPrefix("second"))
+        #expect(lines.map(\.isTruncated) == [false, false, true], "the last line shown ends in the token")
+        for (above, below) in zip(lines, lines.dropFirst()) {
+            #expect(abs(above.frame.maxY - below.frame.minY) < 0.01, "stacked: \(above.frame) \(below.frame)")
+            #expect(above.baseline < below.baseline)
+        }
+        #expect(lines.allSatisfy { $0.frame.minY < $0.baseline && $0.baseline < $0.frame.maxY })
+        #expect(abs((lines.last?.frame.maxY ?? 0) - size.height) <= 1)
+    }
+
+    /// A NUL shows as U+2400 (three bytes) yet the ranges are the text's own.
+    @Test func rangesAreInTheTextAsGivenAcrossNULs() throws {
+        let node = TextNode(AttributedText("a\u{0}b\nc\u{0}\u{0}d"))
+        _ = node.layoutThatFits(try SizeRange(min: .zero, max: CGSize(width: 300, height: CGFloat.infinity)))
+        let string = node.attributedText.string
+        #expect(node.lines.map { String(string[$0.range]) } == ["a\u{0}b", "c\u{0}\u{0}d"])
+    }
+}

@@ -34,6 +34,8 @@ final class _TextLayout: @unchecked Sendable {
         let start: Int
         /// Where the truncation tail starts in the layout's text; `nil` without one.
         let tailStart: Int?
+        /// The paragraph's length in the shapeable text (a "…" Weft appends is past it).
+        let length: Int
     }
 
     /// A link's bytes in the shapeable text and in the text as given (the two
@@ -126,7 +128,7 @@ final class _TextLayout: @unchecked Sendable {
                 let height = Self.height(of: layout, extents: logical, lines: count,
                                          largestSize: shaper.runs.largestSize)
                 made.append(Paragraph(layout: layout, top: top, height: height, start: range.lowerBound,
-                                      tailStart: shaped.tailStart))
+                                      tailStart: shaped.tailStart, length: range.count))
                 top += height
                 lines += count
                 widest = max(widest, logical.width)
@@ -294,6 +296,55 @@ extension _TextLayout {
             }
         }
         return rects
+    }
+
+    /// The lines shown, top to bottom: each one's frame and baseline in points
+    /// from the text's top left, its bytes in the text as given (`nulBytes`:
+    /// where the text's NULs are, each shaped as the three bytes of U+2400;
+    /// a line Pango ellipsized stands for all of its text, hidden part too),
+    /// and whether it is the cut one.
+    ///
+    /// - Complexity: O(*l* + *n*) for *l* lines and *n* NULs.
+    func lines(nulBytes: [Int]) -> [(frame: CGRect, baseline: Double, utf8: Range<Int>, isTruncated: Bool)] {
+        let scale = Double(PANGO_SCALE)
+        // A shaped offset back to the text's: two bytes fewer for each NUL before it.
+        func given(_ shaped: Int) -> Int {
+            var offset = shaped
+            for (index, nul) in nulBytes.enumerated() where nul + 2 * index < shaped {
+                offset -= min(2, shaped - (nul + 2 * index) - 1)
+            }
+            return offset
+        }
+        var lines: [(frame: CGRect, baseline: Double, utf8: Range<Int>, isTruncated: Bool)] = []
+        lock.withLock { _ in
+            for (number, paragraph) in paragraphs.enumerated() {
+                guard let iterator = pango_layout_get_iter(paragraph.layout) else { continue }
+                defer { pango_layout_iter_free(iterator) }
+                // The last line shown is cut when the text is: by Pango's "…", the token, or a "…" before later paragraphs.
+                let ellipsized = number == paragraphs.count - 1 && isTruncated
+                let count = pango_layout_get_line_count(paragraph.layout)
+                var index: Int32 = 0
+                repeat {
+                    guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+                    var extents = PangoRectangle()
+                    pango_layout_iter_get_line_extents(iterator, nil, &extents)
+                    let baseline = paragraph.top + Double(pango_layout_iter_get_baseline(iterator)) / scale
+                    let start = Int(line.pointee.start_index)
+                    var end = min(start + Int(line.pointee.length), paragraph.length)
+                    var cut = index == count - 1 && ellipsized
+                    if let tail = paragraph.tailStart, end >= tail {
+                        end = tail
+                        cut = true
+                    }
+                    lines.append((
+                        CGRect(x: Double(extents.x) / scale, y: paragraph.top + Double(extents.y) / scale,
+                               width: Double(extents.width) / scale, height: Double(extents.height) / scale),
+                        baseline, given(paragraph.start + min(start, end)) ..< given(paragraph.start + end), cut))
+                    index += 1
+                } while pango_layout_iter_next_line(iterator) != 0
+            }
+        }
+        return lines
     }
 
     /// The byte range of the paragraph starting at `start`, without its

@@ -41,6 +41,7 @@ enum Headline {
             .textRichMeasureParallel(),
             .textRichMeasureCost(),
             .textHugeUnderLimit(),
+            .textManyLines(),
             .displayFrame(),
             .imageScaledDecode(),
             .imagePhotoFeed(),

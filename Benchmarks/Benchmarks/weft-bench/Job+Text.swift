@@ -89,4 +89,33 @@ extension Job {
             check: { $0.weft <= .milliseconds(10) }
         )
     }
+
+    /// 130,000 lines measured with no line limit against 13,000: measuring
+    /// grows with the text, not its square.
+    static func textManyLines() -> Job {
+        Job(
+            id: "text.lines.130k",
+            name: "measure 130k lines of text, no limit",
+            peer: "13k lines",
+            target: "<= 1 s, about 10x the 13k lines",
+            ratioForm: .growth(label: "130k/13k"),
+            note: "Text: a `TextNode` of 130,000 short paragraphs (\"Line N of a long text\") measured at 390 points "
+                + "with no line limit, made fresh each sample, against 13,000 of them. Each paragraph is a Pango "
+                + "layout of its own: one layout for the whole text took time growing with the square of its "
+                + "paragraphs (16,000 lines: 9 s).",
+            prepare: {
+                let range = try SizeRange(min: .zero, max: CGSize(width: 390, height: CGFloat.infinity))
+                func text(_ lines: Int) -> String {
+                    (0 ..< lines).map { "Line \($0) of a long text" }.joined(separator: "\n")
+                }
+                let many = text(130_000), few = text(13_000)
+                func measure(_ string: String) -> Duration {
+                    let node = TextNode(AttributedText(string, attributes: TextAttributes(fontSize: 15)))
+                    return timed { consumeOpaquely(node.layoutThatFits(range).size.height) }
+                }
+                return Sides(weft: { measure(many) }, peer: { measure(few) })
+            },
+            check: { $0.weft <= .seconds(1) && $0.ratio <= 13 }
+        )
+    }
 }

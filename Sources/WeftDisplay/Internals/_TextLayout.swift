@@ -85,7 +85,8 @@ final class _TextLayout: @unchecked Sendable {
     /// Shapes `text` for `width` on the calling thread.
     ///
     /// - Complexity: Pango's: O(*c*) for *c* characters, about 130–220 µs for a
-    ///   10-line paragraph on the project's machines. With a line limit, O(*s*)
+    ///   10-line paragraph on the project's machines (text of many paragraphs
+    ///   and no line limit is shaped on every core). With a line limit, O(*s*)
     ///   for the *s* characters that can show.
     init(text: AttributedText, width: Double, maximumNumberOfLines: Int, truncationMode: TruncationMode,
          truncationTail: AttributedText?, traits: _TextTraits) {
@@ -105,12 +106,8 @@ final class _TextLayout: @unchecked Sendable {
         var cut = false, dropped = (laid: 0, of: 0)
         let style = text.paragraphStyle, scale = traits.textScale
         string.withUTF8 { bytes in
-            var start = 0
-            while start <= bytes.count {
-                let (range, next) = Self.paragraph(in: bytes, from: start)
-                let remaining = maximumNumberOfLines > 0 ? maximumNumberOfLines - lines : Int.max
-                let shaped = shaper.shape(bytes, range, remainingLines: remaining, isLast: next == nil,
-                                          mode: truncationMode)
+            /// Stacks a laid-out paragraph under the ones before it.
+            func add(_ shaped: _ParagraphShaper.Shaped, _ range: Range<Int>) {
                 let layout = shaped.layout
                 var logical = PangoRectangle()
                 pango_layout_get_extents(layout, nil, &logical)
@@ -134,6 +131,28 @@ final class _TextLayout: @unchecked Sendable {
                 widest = max(widest, logical.width)
                 atLeft = atLeft && shaped.placesLinesAtLeft
                 if pango_layout_get_unknown_glyphs_count(layout) > 0 { Fonts.reportMissingGlyphs(in: layout) }
+            }
+            if maximumNumberOfLines == 0 {
+                // No limit: every paragraph shows, and they are shaped apart,
+                // on every core when there are many.
+                var ranges: [Range<Int>] = []
+                var start = 0
+                while true {
+                    let (range, next) = Self.paragraph(in: bytes, from: start)
+                    ranges.append(range)
+                    guard let next else { break }
+                    start = next
+                }
+                for (range, shaped) in zip(ranges, Self.shape(ranges, of: bytes, with: shaper, mode: truncationMode)) {
+                    add(shaped, range)
+                }
+                return
+            }
+            var start = 0
+            while start <= bytes.count {
+                let (range, next) = Self.paragraph(in: bytes, from: start)
+                add(shaper.shape(bytes, range, remainingLines: maximumNumberOfLines - lines, isLast: next == nil,
+                                 mode: truncationMode), range)
                 guard !cut, let next else { break }
                 start = next
             }
@@ -346,6 +365,38 @@ extension _TextLayout {
         }
         return lines
     }
+
+    /// The paragraphs at `ranges` laid out with no line limit: on every core
+    /// when there are at least ``parallelParagraphCount`` (Pango's shaping is
+    /// most of the time, and each thread has its own Pango context), else here.
+    ///
+    /// - Complexity: O(*c*) for *c* characters, over the machine's cores.
+    private static func shape(_ ranges: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, with shaper: _ParagraphShaper,
+                              mode: TruncationMode) -> [_ParagraphShaper.Shaped] {
+        let count = ranges.count
+        guard count >= parallelParagraphCount else {
+            return ranges.enumerated().map { index, range in
+                shaper.shape(bytes, range, remainingLines: Int.max, isLast: index == count - 1, mode: mode)
+            }
+        }
+        var shaped = [_ParagraphShaper.Shaped?](repeating: nil, count: count)
+        let chunks = min(count / 64, ProcessInfo.processInfo.activeProcessorCount * 4)
+        shaped.withUnsafeMutableBufferPointer { slots in
+            // Each chunk writes its own slots; the shaper's runs and the bytes
+            // are only read; Pango's objects are per thread (_PangoContext).
+            nonisolated(unsafe) let (slots, bytes, shaper) = (slots, bytes, shaper)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                for index in stride(from: chunk, to: count, by: chunks) {
+                    slots[index] = shaper.shape(bytes, ranges[index], remainingLines: Int.max,
+                                                isLast: index == count - 1, mode: mode)
+                }
+            }
+        }
+        return shaped.map { $0! }
+    }
+
+    /// Paragraphs from which text with no line limit is shaped on every core.
+    static let parallelParagraphCount = 256
 
     /// The byte range of the paragraph starting at `start`, without its
     /// separator (Pango's: LF, CR, CR LF and U+2029), and where the next one

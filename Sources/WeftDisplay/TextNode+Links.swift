@@ -104,7 +104,8 @@ extension TextNode: PressHandling {
         let state = withTextState { $0 }
         return layout(width: width, traits: traits) {
             $0.fits(boundsWidth: width, text: state.text, maximumNumberOfLines: state.maximumNumberOfLines,
-                    truncationMode: state.truncationMode, truncationTail: state.truncationTail, traits: traits)
+                    truncationMode: state.truncationMode, truncationTail: state.truncationTail,
+                    tokenFollowsText: state.tokenFollowsText, traits: traits)
         }
     }
 

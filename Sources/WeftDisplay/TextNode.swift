@@ -29,15 +29,18 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         /// What the press this node claimed is on, and whether it was held.
         var press: (hit: _TextLayout.Hit, held: Bool)?
 
-        /// What ends a cut line: the token (or "…" in the attributes of the
-        /// text's last run) and the message; `nil` for Pango's own "…" when
-        /// neither is set.
+        /// What ends a cut line: the token (or "…", which takes the attributes
+        /// of the text where it is cut: ``tokenFollowsText``) and the message;
+        /// `nil` for Pango's own "…" when neither is set.
         var truncationTail: AttributedText? {
             guard truncationToken != nil || truncationMessage != nil else { return nil }
-            let token = truncationToken
-                ?? AttributedText("\u{2026}", attributes: text.runs.last?.attributes ?? TextAttributes())
+            let token = truncationToken ?? AttributedText("\u{2026}")
             return truncationMessage.map { token + $0 } ?? token
         }
+
+        /// Whether the tail starts with the default "…", drawn in the
+        /// attributes of the text before it.
+        var tokenFollowsText: Bool { truncationToken == nil }
     }
 
     private let textState: PosixMutex<TextState>
@@ -74,7 +77,7 @@ open class TextNode: DisplayNode, @unchecked Sendable {
 
     /// What ends the last line when the text is cut at its end: Texture's
     /// `truncationAttributedText`. `nil` (the default) for "…" in the
-    /// attributes of the text's last run. The line is cut between characters,
+    /// attributes of the text where it is cut. The line is cut between characters,
     /// its trailing spaces dropped, so that the token (and
     /// ``additionalTruncationMessage``) fits on it; a token wider than the
     /// whole line is itself cut by "…". Used by ``TruncationMode/end``; the
@@ -174,11 +177,12 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         let kept = state.layout.flatMap { layout in
             layout.fits(boundsWidth: boundsWidth, text: state.text, maximumNumberOfLines: state.maximumNumberOfLines,
                         truncationMode: state.truncationMode, truncationTail: state.truncationTail,
-                        traits: traits) ? layout : nil
+                        tokenFollowsText: state.tokenFollowsText, traits: traits) ? layout : nil
         }
         return _TextDrawing(layout: kept, text: state.text, width: boundsWidth,
                             maximumNumberOfLines: state.maximumNumberOfLines, truncationMode: state.truncationMode,
-                            truncationTail: state.truncationTail, traits: traits, highlight: state.highlight,
+                            truncationTail: state.truncationTail, tokenFollowsText: state.tokenFollowsText,
+                            traits: traits, highlight: state.highlight,
                             highlightColor: state.linkHighlightColor)
     }
 
@@ -188,11 +192,12 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         if let layout = state.layout, layout.text == state.text, reusable(layout) { return layout }
         let layout = _TextLayout(text: state.text, width: width, maximumNumberOfLines: state.maximumNumberOfLines,
                                  truncationMode: state.truncationMode, truncationTail: state.truncationTail,
-                                 traits: traits)
+                                 tokenFollowsText: state.tokenFollowsText, traits: traits)
         textState.withLock { current in
             // Keep it unless the text changed while it was shaped.
             if current.text == state.text, current.maximumNumberOfLines == state.maximumNumberOfLines,
-                current.truncationMode == state.truncationMode, current.truncationTail == state.truncationTail {
+                current.truncationMode == state.truncationMode, current.truncationTail == state.truncationTail,
+                current.tokenFollowsText == state.tokenFollowsText {
                 current.layout = layout
             }
         }

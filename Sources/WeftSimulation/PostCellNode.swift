@@ -80,7 +80,18 @@ public final class PostCellNode: CellNode, @unchecked Sendable {
         for (index, word) in words.enumerated() {
             let attributes = index == words.count - 1 ? linked : index == 1 ? underlined
                 : (2 ... 4).contains(index) ? italic : bodyAttributes
-            let piece = (index == 0 ? "" : " ") + word
+            // The space between two words goes with a run that is neither
+            // underlined nor a link, so that an underline or a link's rect
+            // ends at its word.
+            var piece = String(word)
+            if index > 0 {
+                let previousIsMarked = runs.last.map { $0.attributes.underline != .none || $0.attributes.link != nil } ?? false
+                if !previousIsMarked, attributes.underline != .none || attributes.link != nil {
+                    runs[runs.count - 1].string += " "
+                } else {
+                    piece = " " + piece
+                }
+            }
             if let last = runs.last, last.attributes == attributes {
                 runs[runs.count - 1].string += piece
             } else {

@@ -120,5 +120,33 @@ extension GTKWindows {
             try await harness.run("the item selected") { posts.selected == [focused] }
             #expect(taps.taps.count == 1)
         }
+
+        /// A right-to-left window of Arabic posts, inverted, at both ends: the
+        /// links lead from the right, a click on one taps it, and the screen
+        /// matches its reference (looked at).
+        @Test func linksInAnInvertedRightToLeftWindow() async throws {
+            let posts = Posts(count: 40)
+            posts.isArabic = true
+            let taps = TappedLinks()
+            posts.links = taps
+            let harness = try GTKHarness()
+            defer { harness.close() }
+            gtk_widget_set_direction(harness.view.widget, GTK_TEXT_DIR_RTL)
+            harness.collection.isInverted = true
+            try await harness.show(posts)
+            let newest = try linkPoint(0, in: harness)
+            #expect(newest.x > Double(harness.size.width) / 2, "an Arabic title's link is on the right: \(newest)")
+            try await pointer(harness, to: newest, click: true)
+            try await harness.run("post 0's link tapped") { taps.taps == ["docs-0"] }
+            let (matches, difference) = try ReferenceImage.matches(
+                try harness.screenshot(), "links-inverted-rtl.png", besides: #filePath, encode: { $0.pngData() },
+                decode: { try Bitmap(pngData: $0) })
+            #expect(matches, "\(difference.map { "\($0)" } ?? "")")
+            harness.view.scroll(to: 0)
+            try await harness.runUntilSettled("the oldest posts")
+            try await pointer(harness, to: try linkPoint(39, in: harness), click: true)
+            try await harness.run("post 39's link tapped") { taps.taps == ["docs-0", "docs-39"] }
+            #expect(posts.selected.isEmpty)
+        }
     }
 }

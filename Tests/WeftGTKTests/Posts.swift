@@ -12,13 +12,13 @@ final class TitleCell: CellNode, @unchecked Sendable {
     private let lifetime: LifetimeTracker.Instance?
 
     init(_ text: String, lifetime: LifetimeTracker.Instance?, background: Color? = .white,
-         link: (value: String, delegate: any TextNodeDelegate & Sendable)? = nil) {
+         link: (value: String, text: String, delegate: any TextNodeDelegate & Sendable)? = nil) {
         let bold = TextAttributes(fontSize: 17, fontWeight: .bold)
         if let link {
             var linked = TextAttributes(fontSize: 17, color: Color(red: 0.1, green: 0.3, blue: 0.9))
             linked.link = link.value
             linked.underline = .single
-            title = TextNode(AttributedText(runs: [.init(text + " ", attributes: bold), .init("the docs", attributes: linked)]))
+            title = TextNode(AttributedText(runs: [.init(text + " ", attributes: bold), .init(link.text, attributes: linked)]))
             title.delegate = link.delegate
         } else {
             title = TextNode(AttributedText(text, attributes: bold))
@@ -49,6 +49,8 @@ final class Posts: CollectionNodeDataSource, CollectionNodeDelegate {
     /// Hears the links that end each title ("the docs", valued `docs-ID`);
     /// `nil` for titles without links.
     var links: (any TextNodeDelegate & Sendable)?
+    /// Titles and links in Arabic ("منشور N الدليل"), for a right-to-left window.
+    var isArabic = false
 
     init(count: Int, tracker: LifetimeTracker? = nil) {
         ids = Array(0 ..< count)
@@ -61,9 +63,10 @@ final class Posts: CollectionNodeDataSource, CollectionNodeDelegate {
 
     func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let id = ids[indexPath.item], tracker = tracker, background = cellBackground, links = links
+        let (title, linkText) = isArabic ? ("منشور \(id)", "الدليل") : ("Post \(id)", "the docs")
         return {
-            TitleCell("Post \(id)", lifetime: tracker?.makeInstance(), background: background,
-                      link: links.map { ("docs-\(id)", $0) })
+            TitleCell(title, lifetime: tracker?.makeInstance(), background: background,
+                      link: links.map { ("docs-\(id)", linkText, $0) })
         }
     }
 

@@ -13,6 +13,8 @@ final class PostSource: CollectionNodeDataSource {
     var count: Int
     /// The cells' scale.
     var scale = 2.0
+    /// How the cells set their bodies.
+    var bodyText = PostBodyText.plain
     /// Every cell made, weakly, to count which hold contents.
 
     struct WeakCell: @unchecked Sendable {
@@ -31,9 +33,9 @@ final class PostSource: CollectionNodeDataSource {
 
     func block(_ id: Int) -> CellNodeBlock {
         let registry = Registry.shared
-        let scale = scale
+        let scale = scale, bodyText = bodyText
         return {
-            let cell = PostCellNode(id: id)
+            let cell = PostCellNode(id: id, bodyText: bodyText)
             cell.contentsScale = scale
             registry.add(cell)
             return cell
@@ -137,6 +139,55 @@ final class Registry: Sendable {
         if kind == .collection {
             let matches = try ImageNodeReference.matches(try #require(cell.body.contents), "post-body-2x.png")
             #expect(matches, "the first post's body matches References/post-body-2x.png")
+        }
+    }
+
+    /// Rich text through each container, read from the end an inverted list
+    /// starts at (the pager's pages side by side): every visible cell holds
+    /// its own ink in the composed screen at 2x, and each cut body ends in its
+    /// coloured " Continue reading", on its last line.
+    @Test(arguments: Kind.allCases)
+    mutating func richTextCellsShowTheirTruncationMessageInEveryContainer(_ kind: Kind) async throws {
+        let source = PostSource(count: 30)
+        source.bodyText = .rich
+        let node = try container(kind, source: source)
+        if kind != .pager { node.isInverted = true }
+        node.reloadData()
+        await settle(node)
+        let screen = try node.composeFrame(scale: 2)
+        #expect(screen.blankItems.isEmpty, "\(kind): \(screen.blankItems)")
+        let viewport = CGRect(origin: .zero, size: node.viewportSize)
+        var cut = 0
+        for path in node.indexPathsForVisibleItems {
+            let cell = try #require(node.nodeForItem(at: path) as? PostCellNode)
+            let shown = node.viewportRect(forContentRect: try #require(node.frameForItem(at: path))).intersection(viewport)
+            guard shown.height >= 40, shown.width >= 40 else { continue }
+            let ink = ReferenceImage.ink(screen.bitmap, x: Int(shown.minX * 2) ..< Int(shown.maxX * 2),
+                                         y: Int(shown.minY * 2) ..< Int(shown.maxY * 2))
+            #expect(ink > 200, "\(kind) \(path): \(ink) pixels of ink in its rect")
+            guard cell.body.isTruncated else { continue }
+            cut += 1
+            #expect(cell.body.lineCount == 4 && cell.body.lines.last?.isTruncated == true)
+            let body = try #require(cell.body.contents)
+            // The message's blue (0.1, 0.4, 0.85), on the last line only.
+            let lastLine = try #require(cell.body.lines.last).frame
+            let blue = { (pixel: UInt32) in
+                pixel >> 24 > 160 && pixel & 0xFF > 150 && (pixel >> 16) & 0xFF < 110 && (pixel >> 8) & 0xFF < 160
+            }
+            var above = 0, on = 0
+            for y in 0 ..< body.pixelHeight {
+                for x in 0 ..< body.pixelWidth where blue(body.pixel(x: x, y: y)) {
+                    if Double(y) / 2 >= lastLine.minY { on += 1 } else { above += 1 }
+                }
+            }
+            #expect(on > 40, "\(kind) \(path): the message is drawn on the last line (\(on) pixels)")
+            // Each body's link (its last word) is blue too, but it is cut off with the rest.
+            #expect(above == 0, "\(kind) \(path): no blue above the last line (\(above) pixels)")
+        }
+        #expect(cut > 0, "\(kind): some bodies are cut")
+        if kind == .collection {
+            let matches = try ImageNodeReference.matches(screen.bitmap, "rich-inverted-2x.png")
+            #expect(matches, "the inverted feed of rich posts matches References/rich-inverted-2x.png")
         }
     }
 

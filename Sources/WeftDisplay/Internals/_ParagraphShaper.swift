@@ -31,13 +31,16 @@ struct _ParagraphShaper {
     /// `nil` for Pango's own "…".
     let tail: _TextRuns?
     private let tailBytes: [UInt8]
+    /// The bytes of the tail's default "…" that take the attributes of the
+    /// text where it is cut; 0 for a token of the node's own.
+    private let followingBytes: Int
 
     /// A paragraph longer than this many bytes, under a line limit and a
     /// width, is shaped by prefixes.
     static let prefixThreshold = 4_096
 
     init(runs: _TextRuns, style: ParagraphStyle, width: Double, traits: _TextTraits, tail: _TextRuns?,
-         tailText: String?) {
+         tailText: String?, tokenFollowsText: Bool) {
         self.runs = runs
         self.style = style
         textScale = traits.textScale
@@ -45,6 +48,7 @@ struct _ParagraphShaper {
         widthUnits = units.isFinite && units < Double(Int32.max) ? Int32(max(units, 0)) : nil
         self.tail = tail
         tailBytes = tailText.map { Array($0.utf8) } ?? []
+        followingBytes = tail != nil && tokenFollowsText ? "\u{2026}".utf8.count : 0
     }
 
     private func units(_ points: Double) -> Int32 {
@@ -245,7 +249,15 @@ struct _ParagraphShaper {
                          mark: [UInt8], markRuns: _TextRuns?) {
         let list = pango_attr_list_new()!
         runs.add(to: list, from: start, to: start + cut, extendedBy: markRuns == nil ? mark.count : 0)
-        markRuns?.add(to: list, from: 0, to: mark.count, at: cut)
+        if let markRuns {
+            // The default "…" looks like the text it follows (the byte before the cut, or the first one).
+            let following = mark.isEmpty ? 0 : followingBytes
+            if following > 0 {
+                let source = start + max(cut - 1, 0)
+                runs.add(to: list, from: source, to: source + 1, extendedBy: following - 1, at: cut)
+            }
+            markRuns.add(to: list, from: following, to: mark.count, at: cut + following)
+        }
         if style.lineHeightMultiple > 0, let height = pango_attr_line_height_new(style.lineHeightMultiple) {
             height.pointee.start_index = 0
             height.pointee.end_index = UInt32.max

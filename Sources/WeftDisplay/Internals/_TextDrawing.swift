@@ -12,6 +12,7 @@ struct _TextDrawing: NodeDrawing {
     let maximumNumberOfLines: Int
     let truncationMode: TruncationMode
     let truncationTail: AttributedText?
+    let tokenFollowsText: Bool
     let traits: _TextTraits
     /// A pressed link's rectangles, filled behind the text.
     let highlight: [CGRect]
@@ -20,6 +21,7 @@ struct _TextDrawing: NodeDrawing {
     func draw(in canvas: DrawingCanvas) throws(DrawingError) {
         let layout = layout ?? _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
                                            truncationMode: truncationMode, truncationTail: truncationTail,
+                                           tokenFollowsText: tokenFollowsText,
                                            traits: traits)
         if let failure = layout.failure { throw failure }
         guard !canvas.isCancelled else { return }

@@ -64,6 +64,8 @@ final class _TextLayout: @unchecked Sendable {
     /// What ends a cut line: the node's truncation token and message, `nil`
     /// for Pango's own "…".
     let truncationTail: AttributedText?
+    /// Whether the tail's "…" takes the attributes of the text where it is cut.
+    let tokenFollowsText: Bool
     /// How the node's traits resolved the runs' colours when it was shaped.
     let traits: _TextTraits
     /// Why the text cannot be drawn as asked: a font size beyond the cap, or
@@ -89,18 +91,20 @@ final class _TextLayout: @unchecked Sendable {
     ///   and no line limit is shaped on every core). With a line limit, O(*s*)
     ///   for the *s* characters that can show.
     init(text: AttributedText, width: Double, maximumNumberOfLines: Int, truncationMode: TruncationMode,
-         truncationTail: AttributedText?, traits: _TextTraits) {
+         truncationTail: AttributedText?, tokenFollowsText: Bool, traits: _TextTraits) {
         self.text = text
         self.traits = traits
         self.width = width
         self.maximumNumberOfLines = maximumNumberOfLines
         self.truncationMode = truncationMode
         self.truncationTail = truncationTail
+        self.tokenFollowsText = tokenFollowsText
         var string = Self.shapeable(text.string)
         let shaper = _ParagraphShaper(
             runs: _TextRuns(text, traits: traits), style: text.paragraphStyle, width: width, traits: traits,
             tail: truncationMode == .end ? truncationTail.map { _TextRuns($0, traits: traits) } : nil,
-            tailText: truncationMode == .end ? truncationTail.map { Self.shapeable($0.string) } : nil)
+            tailText: truncationMode == .end ? truncationTail.map { Self.shapeable($0.string) } : nil,
+            tokenFollowsText: tokenFollowsText)
         var made: [Paragraph] = []
         var lines = 0, widest: Int32 = 0, top = 0.0, atLeft = true
         var cut = false, dropped = (laid: 0, of: 0)
@@ -214,9 +218,10 @@ final class _TextLayout: @unchecked Sendable {
     /// this layout: the same width, or, for lines that all start at the left
     /// edge, any width from the longest line to the width they were broken at.
     func fits(boundsWidth: Double, text: AttributedText, maximumNumberOfLines: Int, truncationMode: TruncationMode,
-              truncationTail: AttributedText?, traits: _TextTraits) -> Bool {
+              truncationTail: AttributedText?, tokenFollowsText: Bool, traits: _TextTraits) -> Bool {
         guard text == self.text, maximumNumberOfLines == self.maximumNumberOfLines,
-            truncationMode == self.truncationMode, truncationTail == self.truncationTail, traits == self.traits
+            truncationMode == self.truncationMode, truncationTail == self.truncationTail,
+            tokenFollowsText == self.tokenFollowsText, traits == self.traits
         else { return false }
         if boundsWidth == width { return true }
         return placesLinesAtLeft && boundsWidth >= size.width && boundsWidth <= width

@@ -418,7 +418,7 @@ let package = Package(
             name: "WeftTests",
             dependencies: [
                 "Weft", "WeftDisplay", "WeftHeadless", "WeftReusePool", "WeftMemory", "WeftElementMap", "WeftDiff",
-                "WeftSimulation", "WeftTestSupport",
+                "WeftSimulation", "WeftSampleFeed", "WeftTestSupport",
             ],
             exclude: ["References"],
             swiftSettings: swiftSettings

@@ -4,7 +4,8 @@ import WeftNode
 
 extension CollectionNode {
     /// One frame's work on main: updates the ranges if anything asked for it
-    /// (a scroll, a commit, a new size), lays out the visible cells' nodes, and
+    /// (a scroll, a commit, a new size), lays out the visible cells' nodes,
+    /// tells the nodes drawn in tiles which tiles the display range needs, and
     /// hands the visible cells to the backing view
     /// (``ContainerBackingView/mount(_:of:)``), which mounts or draws them.
     ///
@@ -15,6 +16,7 @@ extension CollectionNode {
         rangeController.updateIfNeeded()
         let cells = visibleCells()
         layOutNodes(of: cells)
+        updateTiledCells()
         view?.mount(cells, of: self)
     }
 

@@ -30,8 +30,9 @@ public struct VisibleCell {
 
     /// Appends the cell's layers with its top left at `origin` (where it shows
     /// in the viewport): its node's contents, then each subnode's at its frame
-    /// in the node's calculated layout, back to front. A node without contents
-    /// adds no layer. A cell's own drawing is never mirrored: an inverted list
+    /// in the node's calculated layout, back to front; a node drawn in tiles
+    /// adds a layer per tile (`DisplayNode.contentsTiles`). A node without
+    /// contents adds no layer. A cell's own drawing is never mirrored: an inverted list
     /// reverses the order of its cells, not their text.
     ///
     /// With a frame `time` (seconds on a monotonic clock), this is a frame the
@@ -66,7 +67,14 @@ public struct VisibleCell {
             layers.append(Bitmap.Layer(placeholder, at: origin))
             if time != nil { node.placeholderWasShown() }
         } else {
-            if let contents = node.contents { layers.append(Bitmap.Layer(contents, at: origin)) }
+            if let contents = node.contents {
+                layers.append(Bitmap.Layer(contents, at: origin))
+            } else {
+                for tile in node.contentsTiles {
+                    layers.append(Bitmap.Layer(tile.bitmap, at: CGPoint(x: origin.x + tile.origin.x,
+                                                                         y: origin.y + tile.origin.y)))
+                }
+            }
             if let time, let opacity = node.placeholderFadeOpacity(at: time), let placeholder = node.placeholderImage() {
                 layers.append(Bitmap.Layer(placeholder, at: origin, opacity: opacity))
                 isFading = true

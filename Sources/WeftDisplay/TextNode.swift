@@ -95,6 +95,11 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         set { change { $0.truncationMessage = newValue } }
     }
 
+    /// `true`: a text taller (or wider) than a bitmap may be draws the tiles
+    /// its container's display range covers, as a `CATiledLayer` would, so
+    /// a 10 MB text node scrolled through shows every line.
+    open override class var drawsInTiles: Bool { true }
+
     /// What a screen reader says: the label set, else the whole text (cut or
     /// not, as Texture's text node), so a cell's label joins its texts.
     open override var accessibilityLabel: String? {

@@ -22,14 +22,15 @@ extension DisplayNode {
     /// drawing), and tells the contents observers if the bitmap changed.
     @MainActor
     func replaceContents(with contents: Bitmap?, drawnAt sentinel: UInt64?) {
-        let old = state.withLock { state in
+        let (old, hadTiles) = state.withLock { state in
             defer {
                 state.contents = contents
                 state.contentsSentinel = sentinel
+                state.tiling?.removeTiles()
             }
-            return state.contents
+            return (state.contents, state.tiling.map { !$0.tiles.isEmpty } ?? false)
         }
-        if old !== contents { ContentsObservation.contentsDidChange(of: self) }
+        if old !== contents || hadTiles { ContentsObservation.contentsDidChange(of: self) }
     }
 
     /// Why the node's last drawing made no contents, or `nil` when it made some.
@@ -130,6 +131,12 @@ extension DisplayNode {
         // state before capturing, so a change that reads it as not entered yet
         // is seen by that capture.
         guard isInDisplayState else { return }
+        markForDisplay()
+    }
+
+    /// Marks the node for the next main turn's capture, once however often
+    /// it is marked in the turn.
+    func markForDisplay() {
         let isFirstMark = state.withLock { state in
             defer { state.isMarkedForDisplay = true }
             return !state.isMarkedForDisplay
@@ -225,23 +232,45 @@ extension DisplayNode {
     public var isDisplayComplete: Bool {
         var pending: [DisplayNode] = [self]
         while let node = pending.popLast() {
-            guard node.isInDisplayState, !node.needsDrawing, !node.isAwaitingContents else { return false }
+            guard node.isInDisplayState, !node.lacksLatestDrawing, !node.isAwaitingContents else { return false }
             pending.append(contentsOf: node.subnodes)
         }
         return true
     }
 
-    /// Whether the contents are missing or were drawn at an older sentinel.
+    /// Whether a drawing is due: the contents are missing or were drawn at
+    /// an older sentinel; for a node drawn in tiles, a tile of the display
+    /// range is neither drawn at the sentinel nor being drawn.
     @MainActor
     var needsDrawing: Bool {
         let sentinel = displaySentinel.load(ordering: .relaxed)
-        return state.withLock { $0.contentsSentinel != sentinel }
+        return state.withLock { state in
+            guard let tiling = state.tiling, let grid = tiling.capturedGrid else {
+                return state.contentsSentinel != sentinel
+            }
+            return tiling.missingKeys(for: grid, sentinel: sentinel).map { !$0.isEmpty } ?? true
+        }
+    }
+
+    /// Whether what the node shows is not its latest drawing: the contents
+    /// are missing or stale; for a node drawn in tiles, a tile on screen is
+    /// missing or stale (one drawing ahead, past the screen, is not a lack).
+    @MainActor
+    var lacksLatestDrawing: Bool {
+        let sentinel = displaySentinel.load(ordering: .relaxed)
+        return state.withLock { state in
+            guard let tiling = state.tiling, let grid = tiling.capturedGrid else {
+                return state.contentsSentinel != sentinel
+            }
+            return !tiling.coversVisibleRect(of: grid, sentinel: sentinel)
+        }
     }
 
     /// Captures a drawing for the node's current state and sentinel, or returns
     /// `nil` for a node that draws nothing (no drawing, no background) or has
     /// no size yet, or no pixels (a zero width or height: there is nothing to
-    /// show, and nothing failed).
+    /// show, and nothing failed). A node that draws in tiles and is beyond the
+    /// bitmap limits captures the tiles it lacks (``drawsInTiles``).
     @MainActor
     func captureDisplay() -> _DisplayTransaction.Operation? {
         let (background, radius) = state.withLock { ($0.backgroundColor, $0.cornerRadius) }
@@ -253,39 +282,90 @@ extension DisplayNode {
         let sentinel = displaySentinel.load(ordering: .relaxed)
         let weakNode = _WeakNode(self)
         let flow = PipelineTracing.makeFlow()
-        let work: @Sendable () -> _DisplayTransaction.Outcome = {
-            let isCancelled = { @Sendable in weakNode.node.map { $0.displaySentinel.load(ordering: .relaxed) != sentinel } ?? true }
-            guard !isCancelled() else { return .cancelled }
-            let role = MainQueue.isCurrent ? "main" : "display"
-            return PipelineTracing.span("draw", category: "display", role: role, flow: flow) {
-                var drawingError: DrawingError?
-                do throws(BitmapError) {
-                    let bitmap = try Bitmap(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale) { pixels, stride in
-                        if let background {
-                            _BackgroundFill.fill(pixels, bytesPerRow: stride, width: pixelWidth, height: pixelHeight,
-                                                 color: background, radius: radius * scale)
-                        }
-                        do throws(DrawingError) {
-                            try drawing?.draw(in: DrawingCanvas(
-                                pixels: pixels, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytesPerRow: stride,
-                                scale: scale, bounds: CGRect(origin: .zero, size: size), isCancelled: isCancelled))
-                        } catch {
-                            drawingError = error
+        let isCancelled = { @Sendable in weakNode.node.map { $0.displaySentinel.load(ordering: .relaxed) != sentinel } ?? true }
+        let bounds = CGRect(origin: .zero, size: size)
+        let work: @Sendable () -> _DisplayTransaction.Outcome
+        if Self.drawsInTiles, Bitmap.exceedsLimits(pixelWidth: pixelWidth, pixelHeight: pixelHeight) {
+            let grid = _Tiling.Grid(size: size, scale: scale)
+            let missing = state.withLock { state in
+                let tiling = state.tiling ?? _Tiling()
+                state.tiling = tiling
+                tiling.capturedGrid = grid
+                let keys = tiling.missingKeys(for: grid, sentinel: sentinel)
+                if let keys { tiling.request(keys, sentinel: sentinel) }
+                return keys
+            }
+            if let keys = missing {
+                // The display range does not reach the node: it shows nothing.
+                guard !keys.isEmpty else { return nil }
+            }
+            work = {
+                guard !isCancelled() else { return .cancelled }
+                let role = MainQueue.isCurrent ? "main" : "display"
+                guard let keys = missing else {
+                    // The screen alone needs more tiles than a node may hold.
+                    return .failed(.bitmap(.tooLarge(pixelWidth: grid.pixelWidth, pixelHeight: grid.pixelHeight),
+                                           node: weakNode.node?.description ?? "a node that died"))
+                }
+                return PipelineTracing.span("draw tiles", category: "display", role: role, flow: flow) {
+                    var made: [(_Tiling.Key, ContentsTile)] = []
+                    for key in keys {
+                        let pixels = grid.pixelRect(of: key), frame = grid.frame(of: key)
+                        switch Self.draw(drawing, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale,
+                                         background: background, radius: 0, bounds: bounds, drawnRect: frame,
+                                         node: weakNode, isCancelled: isCancelled) {
+                        case .contents(let bitmap): made.append((key, ContentsTile(bitmap: bitmap, origin: frame.origin)))
+                        case let other: return other
                         }
                     }
-                    if isCancelled() { return .cancelled }
-                    if let drawingError {
-                        return .failed(.drawing(drawingError, node: weakNode.node?.description ?? "a node that died"))
-                    }
-                    return .contents(bitmap)
-                } catch {
-                    // Named here, off the capture's path: failures are rare, names cost.
-                    return .failed(.bitmap(error, node: weakNode.node?.description ?? "a node that died"))
+                    return .tiles(made, grid: grid)
+                }
+            }
+        } else {
+            work = {
+                guard !isCancelled() else { return .cancelled }
+                let role = MainQueue.isCurrent ? "main" : "display"
+                return PipelineTracing.span("draw", category: "display", role: role, flow: flow) {
+                    Self.draw(drawing, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale,
+                              background: background, radius: radius * scale, bounds: bounds, drawnRect: bounds,
+                              node: weakNode, isCancelled: isCancelled)
                 }
             }
         }
         return _DisplayTransaction.Operation(node: self, sentinel: sentinel, priority: isVisible ? 1 : 0, flow: flow,
                                              work: work)
+    }
+
+    /// Draws `drawing` over `background` into a new bitmap of `drawnRect`
+    /// (the node's bounds, or a tile of them), on the calling thread.
+    private static func draw(
+        _ drawing: (any NodeDrawing)?, pixelWidth: Int, pixelHeight: Int, scale: Double, background: Color?,
+        radius: Double, bounds: CGRect, drawnRect: CGRect, node: _WeakNode, isCancelled: @escaping @Sendable () -> Bool
+    ) -> _DisplayTransaction.Outcome {
+        var drawingError: DrawingError?
+        do throws(BitmapError) {
+            let bitmap = try Bitmap(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale) { pixels, stride in
+                if let background {
+                    _BackgroundFill.fill(pixels, bytesPerRow: stride, width: pixelWidth, height: pixelHeight,
+                                         color: background, radius: radius)
+                }
+                do throws(DrawingError) {
+                    try drawing?.draw(in: DrawingCanvas(
+                        pixels: pixels, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytesPerRow: stride,
+                        scale: scale, bounds: bounds, drawnRect: drawnRect, isCancelled: isCancelled))
+                } catch {
+                    drawingError = error
+                }
+            }
+            if isCancelled() { return .cancelled }
+            if let drawingError {
+                return .failed(.drawing(drawingError, node: node.node?.description ?? "a node that died"))
+            }
+            return .contents(bitmap)
+        } catch {
+            // Named here, off the capture's path: failures are rare, names cost.
+            return .failed(.bitmap(error, node: node.node?.description ?? "a node that died"))
+        }
     }
 
     /// Captures the node's drawing into `operations`, or draws it at once when
@@ -340,10 +420,20 @@ extension DisplayNode {
                 state.contents = bitmap
                 state.contentsSentinel = sentinel
                 state.displayError = nil
+                state.tiling = nil
+            case .tiles(let made, let grid):
+                let tiling = state.tiling ?? _Tiling()
+                tiling.land(made, grid: grid, sentinel: sentinel)
+                tiling._checkInvariants()
+                state.tiling = tiling
+                state.contents = nil
+                state.contentsSentinel = sentinel
+                state.displayError = nil
             case .failed(let error):
                 state.contents = nil
                 state.contentsSentinel = sentinel
                 state.displayError = error
+                state.tiling = nil
             case .cancelled:
                 break
             }
@@ -364,9 +454,9 @@ extension DisplayNode {
     /// guard against range thrash).
     @MainActor
     func displayDidExit() {
-        // The sentinel moved when the state changed, before the exit hook. A node without contents has nothing to clear: leaving costs it no
+        // The sentinel moved when the state changed, before the exit hook. A node without contents (or tiles) has nothing to clear: leaving costs it no
         // allocation (a scrolled frame of such nodes allocates nothing).
-        guard state.withLock({ $0.contents != nil }) else { return }
+        guard state.withLock({ $0.contents != nil || $0.tiling.map { !$0.tiles.isEmpty } ?? false }) else { return }
         _DisplayCommitter.clearLater(self)
     }
 }

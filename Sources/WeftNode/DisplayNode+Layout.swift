@@ -47,6 +47,10 @@ extension DisplayNode {
         let stale = state.withLock { state -> Bool in
             guard state.interfaceState.contains(.display) else { return false }
             if state.displayTransaction != nil { return true }
+            if state.contents == nil, let grid = state.tiling?.grid {
+                return Bitmap.pixelLength(size.width, scale: grid.scale) != grid.pixelWidth
+                    || Bitmap.pixelLength(size.height, scale: grid.scale) != grid.pixelHeight
+            }
             guard let contents = state.contents else { return state.displayError == nil }
             let tolerance = 1 / contents.scale
             return abs(contents.size.width - size.width) >= tolerance || abs(contents.size.height - size.height) >= tolerance

@@ -68,7 +68,7 @@ extension DisplayNode {
     /// Whether this node alone (not its subnodes) shows what it should now.
     @MainActor
     package var isSelfDisplayComplete: Bool {
-        isInDisplayState && !needsDrawing && !isAwaitingContents
+        isInDisplayState && !lacksLatestDrawing && !isAwaitingContents
     }
 
     /// Whether every node of the subtree that is not complete shows a

@@ -40,6 +40,9 @@ extension DisplayNode {
         /// What the last resolution of ``DisplayNode/layoutSpecThatFits(_:)`` found wrong.
         var layoutSpecErrors: [LayoutSpecError] = []
         var contents: Bitmap?
+        /// The tiles of a node that draws in tiles and is larger than a bitmap
+        /// may be (``DisplayNode/drawsInTiles``); `nil` for every other node.
+        var tiling: _Tiling?
         /// The display sentinel the contents were drawn at; a node whose sentinel
         /// moved on since needs drawing again.
         var contentsSentinel: UInt64?

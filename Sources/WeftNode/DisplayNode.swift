@@ -188,6 +188,23 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     @MainActor
     open func displayDidFinish() {}
 
+    /// Whether a node of this class draws in tiles when its bounds at its
+    /// scale are beyond the bitmap limits (``Bitmap/maximumDimension``,
+    /// ``Bitmap/maximumPixelCount``): `false` here, so such a node shows
+    /// nothing and says why (``displayError``); `TextNode` says `true`, so a
+    /// text taller than any bitmap shows. UIKit picks a `CATiledLayer` by the
+    /// view's layer class in the same way.
+    ///
+    /// A node drawn in tiles draws the squares of ``ContentsTile``s that its
+    /// container's display range covers, each a drawing of its own
+    /// (``DrawingCanvas/drawnRect`` says which part), shows them as
+    /// ``contentsTiles`` (its ``contents`` stay `nil`), and drops them as the
+    /// range moves on, so their memory follows the display range, never the
+    /// node's size. It counts as complete when the tiles on screen landed.
+    /// Its background's corners are square. Outside a container it draws its
+    /// top row of tiles.
+    open class var drawsInTiles: Bool { false }
+
     /// Drops the node's ``contents``; called on main a turn after the node left
     /// the display state, if it has not come back by then.
     ///

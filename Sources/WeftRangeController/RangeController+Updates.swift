@@ -218,6 +218,45 @@ extension RangeController {
             : layout.itemOrdinals(alongScrollAxisFrom: lower - behind, to: upper + ahead)
     }
 
+    /// The display range as a rect in content coordinates: the viewport
+    /// stretched along the scroll axis by the display range's screenfuls, the
+    /// leading ones in the direction of the last scroll, as the range's items
+    /// are found; `CGRect.null` while no item is displayed (low memory).
+    ///
+    /// - Complexity: O(1).
+    package var displayRect: CGRect {
+        let mode = currentRangeMode ?? .minimum
+        guard mode != .lowMemory else { return .null }
+        let parameters = tuningParameters(for: .display, mode: mode)
+        let axis = layout.scrollAxis
+        let (lower, upper) = axis.span(of: viewport)
+        let screen = upper - lower
+        let ahead = parameters.leadingBufferScreenfuls * screen
+        let behind = parameters.trailingBufferScreenfuls * screen
+        let (before, after) = lastScrollDirection.isTowardHead(along: axis) ? (ahead, behind) : (behind, ahead)
+        var rect = viewport
+        if axis == .vertical {
+            rect.origin.y -= before
+            rect.size.height += before + after
+        } else {
+            rect.origin.x -= before
+            rect.size.width += before + after
+        }
+        return rect
+    }
+
+    /// Calls `body` with each item of the display range and its index path in
+    /// the visible map.
+    ///
+    /// - Complexity: O(log *s* + *d*) for *d* items in the display range.
+    package func forEachElementInDisplayRange(_ body: (IndexPath, CollectionElement) -> Void) {
+        let run = snapshot.display.clamped(to: 0 ..< sectionIndex.itemTotal)
+        sectionIndex.forEachPosition(in: run) { section, item in
+            let path = IndexPath(item: item, section: section)
+            if let element = visibleMap.element(at: path) { body(path, element) }
+        }
+    }
+
     /// Headers and footers get the state an item would get where they lie: the
     /// state table read with whether their frames overlap each range's stretch.
     /// Texture leaves supplementary nodes out of the ranges (TG#1310), so a header

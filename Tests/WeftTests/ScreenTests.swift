@@ -408,16 +408,6 @@ final class TextCell: CellNode, @unchecked Sendable {
         #expect(node.diagnostics.errors(of: DisplayError.self).count == 1)
     }
 
-    /// 80 KB with no line limit is taller than the largest bitmap: the cell was
-    /// drawn white with no record.
-    @Test func textTallerThanTheLargestBitmapIsBlankAndReported() async throws {
-        let (node, source) = try await list([AttributedText(String(repeating: "lorem ipsum dolor sit amet ", count: 3_000))])
-        defer { withExtendedLifetime(source) {} }
-        let frame = try node.composeFrame(scale: 2)
-        #expect(frame.blankItems == [IndexPath(item: 0, section: 0)])
-        let errors = node.diagnostics.errors(of: DisplayError.self)
-        #expect(errors.count == 1 && "\(errors)".contains("exceeds the limit"), "\(errors)")
-    }
 }
 
 /// Bad geometry on the screen's path keeps the screen drawn and its count true.

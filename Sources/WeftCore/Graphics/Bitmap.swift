@@ -70,10 +70,19 @@ public final class Bitmap: @unchecked Sendable, CustomStringConvertible {
         guard pixelWidth > 0, pixelHeight > 0 else {
             throw .empty(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         }
-        guard pixelWidth <= maximumDimension, pixelHeight <= maximumDimension,
-            pixelWidth * pixelHeight <= maximumPixelCount
+        guard !exceedsLimits(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         else { throw .tooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight) }
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+    }
+
+    /// Whether a bitmap of this size is beyond ``maximumDimension`` or
+    /// ``maximumPixelCount``: too large to make, though a node that draws in
+    /// tiles can show it.
+    ///
+    /// - Complexity: O(1).
+    package static func exceedsLimits(pixelWidth: Int, pixelHeight: Int) -> Bool {
+        pixelWidth > maximumDimension || pixelHeight > maximumDimension
+            || pixelWidth * pixelHeight > maximumPixelCount  // each side is at most 16,384 here: no overflow
     }
 
     deinit {

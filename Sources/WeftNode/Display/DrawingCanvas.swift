@@ -18,16 +18,23 @@ public struct DrawingCanvas {
     public let scale: Double
     /// The node's bounds in points: origin zero, the size of its layout.
     public let bounds: CGRect
+    /// The part of ``bounds`` the pixels hold, in points: all of it, or one
+    /// tile of a node that draws in tiles (``DisplayNode/drawsInTiles``). The
+    /// first pixel is this rect's top-left corner, so a drawing offsets by its
+    /// origin (the text drawing's Cairo context is translated by it) and may
+    /// skip what lies outside it.
+    public let drawnRect: CGRect
     private let cancelled: () -> Bool
 
     init(pixels: UnsafeMutableRawPointer, pixelWidth: Int, pixelHeight: Int, bytesPerRow: Int, scale: Double,
-         bounds: CGRect, isCancelled: @escaping () -> Bool) {
+         bounds: CGRect, drawnRect: CGRect, isCancelled: @escaping () -> Bool) {
         self.pixels = pixels
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.bytesPerRow = bytesPerRow
         self.scale = scale
         self.bounds = bounds
+        self.drawnRect = drawnRect
         self.cancelled = isCancelled
     }
 

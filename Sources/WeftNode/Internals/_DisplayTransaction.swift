@@ -13,6 +13,8 @@ import WeftCore
 final class _DisplayTransaction: @unchecked Sendable {
     enum Outcome: Sendable {
         case contents(Bitmap)
+        /// Tiles of a node drawn in tiles, for `grid`.
+        case tiles([(_Tiling.Key, ContentsTile)], grid: _Tiling.Grid)
         case failed(DisplayError)
         case cancelled
     }

@@ -38,6 +38,7 @@ let package = Package(
                 .product(name: "WeftRangeController", package: "Weft"),
                 .product(name: "WeftDisplay", package: "Weft"),
                 .product(name: "WeftNetworkImage", package: "Weft"),
+                .product(name: "WeftSampleFeed", package: "Weft"),
                 .product(name: "Weft", package: "Weft"),
                 // The backing view every container fixture mounts its cells in, as before
                 // the engine stopped owning one, so that the rows compare like with like.
@@ -59,7 +60,6 @@ let package = Package(
                 .product(name: "WeftDataController", package: "Weft"),
                 .product(name: "WeftReactive", package: "Weft"),
                 .product(name: "WeftSimulation", package: "Weft"),
-                .product(name: "WeftDisplay", package: "Weft"),
                 .product(name: "Weft", package: "Weft"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

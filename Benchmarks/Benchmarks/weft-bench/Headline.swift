@@ -42,6 +42,7 @@ enum Headline {
             .textRichMeasureCost(),
             .textHugeUnderLimit(),
             .textManyLines(),
+            .textTiledScroll(),
             .displayFrame(),
             .imageScaledDecode(),
             .imagePhotoFeed(),

@@ -82,7 +82,7 @@ extension Job {
         )
     }
 
-    private static func mean(_ times: [Duration]) -> Duration {
+    static func mean(_ times: [Duration]) -> Duration {
         times.isEmpty ? .zero : times.reduce(.zero, +) / times.count
     }
 

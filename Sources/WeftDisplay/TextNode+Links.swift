@@ -42,7 +42,9 @@ extension TextNode: PressHandling {
     ///
     /// - Complexity: O(*k* × *l*) for *k* links and *l* lines shown.
     public var links: [TextLink] {
-        guard let layout = boundsLayout(), !layout.links.isEmpty else { return [] }
+        // Text without links needs no layout (which could mean shaping here).
+        guard withTextState({ $0.text.runs.contains { $0.attributes.link != nil } }),
+            let layout = boundsLayout(), !layout.links.isEmpty else { return [] }
         return layout.links.indices.map { link($0, of: layout) }
     }
 
@@ -92,7 +94,12 @@ extension TextNode: PressHandling {
 
     /// What `point` is over in the layout of the node's bounds, with the layout.
     private func hit(at point: CGPoint) -> (_TextLayout, _TextLayout.Hit)? {
-        guard let layout = boundsLayout() else { return nil }
+        // Text with neither a link nor a truncation tail has nothing to hit,
+        // and needs no layout (which could mean shaping here).
+        let pressable = withTextState { state in
+            state.truncationTail != nil || state.text.runs.contains { $0.attributes.link != nil }
+        }
+        guard pressable, let layout = boundsLayout() else { return nil }
         return layout.hit(at: point).map { (layout, $0) }
     }
 

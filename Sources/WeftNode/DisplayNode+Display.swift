@@ -243,13 +243,7 @@ extension DisplayNode {
     /// range is neither drawn at the sentinel nor being drawn.
     @MainActor
     var needsDrawing: Bool {
-        let sentinel = displaySentinel.load(ordering: .relaxed)
-        return state.withLock { state in
-            guard let tiling = state.tiling, let grid = tiling.capturedGrid else {
-                return state.contentsSentinel != sentinel
-            }
-            return tiling.missingKeys(for: grid, sentinel: sentinel).map { !$0.isEmpty } ?? true
-        }
+        isStale { tiling, grid, sentinel in tiling.missingKeys(for: grid, sentinel: sentinel).map { !$0.isEmpty } ?? true }
     }
 
     /// Whether what the node shows is not its latest drawing: the contents
@@ -257,12 +251,18 @@ extension DisplayNode {
     /// missing or stale (one drawing ahead, past the screen, is not a lack).
     @MainActor
     var lacksLatestDrawing: Bool {
+        isStale { tiling, grid, sentinel in !tiling.coversVisibleRect(of: grid, sentinel: sentinel) }
+    }
+
+    /// Whether the contents were drawn at another sentinel than the current
+    /// one, or, for a node drawn in tiles, what `tiles` says of its tiling.
+    private func isStale(tiles: (_Tiling, _Tiling.Grid, UInt64) -> Bool) -> Bool {
         let sentinel = displaySentinel.load(ordering: .relaxed)
         return state.withLock { state in
             guard let tiling = state.tiling, let grid = tiling.capturedGrid else {
                 return state.contentsSentinel != sentinel
             }
-            return !tiling.coversVisibleRect(of: grid, sentinel: sentinel)
+            return tiles(tiling, grid, sentinel)
         }
     }
 

@@ -189,13 +189,13 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     open func displayDidFinish() {}
 
     /// Whether a node of this class draws in tiles when its bounds at its
-    /// scale are beyond the bitmap limits (``Bitmap/maximumDimension``,
-    /// ``Bitmap/maximumPixelCount``): `false` here, so such a node shows
+    /// scale are beyond the bitmap limits (`Bitmap.maximumDimension`,
+    /// `Bitmap.maximumPixelCount`): `false` here, so such a node shows
     /// nothing and says why (``displayError``); `TextNode` says `true`, so a
     /// text taller than any bitmap shows. UIKit picks a `CATiledLayer` by the
     /// view's layer class in the same way.
     ///
-    /// A node drawn in tiles draws the squares of ``ContentsTile``s that its
+    /// A node drawn in tiles draws the squares (``ContentsTile``) that its
     /// container's display range covers, each a drawing of its own
     /// (``DrawingCanvas/drawnRect`` says which part), shows them as
     /// ``contentsTiles`` (its ``contents`` stay `nil`), and drops them as the
@@ -205,7 +205,7 @@ open class DisplayNode: @unchecked Sendable, CustomStringConvertible {
     /// top row of tiles.
     open class var drawsInTiles: Bool { false }
 
-    /// Drops the node's ``contents``; called on main a turn after the node left
+    /// Drops the node's ``contents`` and tiles; called on main a turn after the node left
     /// the display state, if it has not come back by then.
     ///
     /// Override it to drop more (an image node drops its decoded image); call super.

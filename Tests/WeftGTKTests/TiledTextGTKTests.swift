@@ -4,6 +4,7 @@ import Testing
 import Weft
 import WeftCore
 import WeftDisplay
+import WeftSimulation
 import WeftTestSupport
 @testable import WeftGTK
 
@@ -23,20 +24,8 @@ final class TallText: CollectionNodeDataSource {
 
     func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
         let text = text
-        return { TallTextCell(text) }
+        return { TextCellNode(text) }
     }
-}
-
-final class TallTextCell: CellNode, @unchecked Sendable {
-    let text: TextNode
-
-    init(_ text: AttributedText) {
-        self.text = TextNode(text)
-        super.init()
-        automaticallyManagesSubnodes = true
-    }
-
-    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? { .node(text) }
 }
 
 extension GTKWindows {
@@ -57,7 +46,7 @@ extension GTKWindows {
             harness.collection.reloadData()
             harness.present()
             try await harness.runUntilSettled("the first screen")
-            let cell = try #require(harness.collection.nodeForItem(at: IndexPath(item: 0, section: 0)) as? TallTextCell)
+            let cell = try #require(harness.collection.nodeForItem(at: IndexPath(item: 0, section: 0)) as? TextCellNode)
             let height = try #require(cell.text.calculatedSize).height
             #expect(height * cell.text.contentsScale > Double(Bitmap.maximumDimension), "\(height) points")
             let page = Double(harness.size.height)

@@ -6,6 +6,7 @@ import WeftDataController
 import WeftDisplay
 import WeftElementMap
 import WeftRangeController
+import WeftSimulation
 import WeftTestSupport
 
 /// A cell filled with a color of its own, so that a picture shows which item
@@ -326,18 +327,6 @@ final class TallCell: CellNode, @unchecked Sendable {
     override func drawing() -> (any NodeDrawing)? { ColoredCell.Fill(color: 0xFF00_FF00) }
 }
 
-/// A cell that shows one text node, as a feed's cells do.
-final class TextCell: CellNode, @unchecked Sendable {
-    let text: TextNode
-
-    init(_ text: AttributedText) {
-        self.text = TextNode(text)
-        super.init()
-        automaticallyManagesSubnodes = true
-    }
-
-    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? { .node(text) }
-}
 
 /// Text that cannot be drawn shows as a blank cell with a typed error, never as
 /// a white cell with no record, and never changes another cell's drawing.
@@ -349,7 +338,7 @@ final class TextCell: CellNode, @unchecked Sendable {
 
     func list(_ texts: [AttributedText]) async throws -> (CollectionNode, ColoredSource) {
         let source = ColoredSource(count: texts.count)
-        for (item, text) in texts.enumerated() { source.special[item] = { TextCell(text) } }
+        for (item, text) in texts.enumerated() { source.special[item] = { TextCellNode(text) } }
         let node = CollectionNode(layout: try ListLayout())
         node.dataSource = source
         node.viewportSize = CGSize(width: 300, height: 600)
@@ -388,7 +377,7 @@ final class TextCell: CellNode, @unchecked Sendable {
     @Test func textAfterANulIsText() async throws {
         let (node, source) = try await list(["abc\u{0}def ghi jkl", "abc"])
         defer { withExtendedLifetime(source) {} }
-        let cell = try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0)) as? TextCell)
+        let cell = try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0)) as? TextCellNode)
         let frame = try node.composeFrame(scale: 1)
         let whole = try ink(of: 0, in: node, frame, scale: 1), prefix = try ink(of: 1, in: node, frame, scale: 1)
         #expect(whole > prefix * 3, "the text after the NUL is drawn: \(whole) pixels of ink against \(prefix)")
@@ -401,7 +390,7 @@ final class TextCell: CellNode, @unchecked Sendable {
     @Test func textPangoCannotLayOutIsTruncatedBlankAndReported() async throws {
         let (node, source) = try await list([AttributedText(String(repeating: "lorem ipsum dolor sit amet ", count: 11_200)), "ok"])
         defer { withExtendedLifetime(source) {} }
-        let cell = try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0)) as? TextCell)
+        let cell = try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0)) as? TextCellNode)
         #expect(cell.text.isTruncated)
         let frame = try node.composeFrame(scale: 1)
         #expect(frame.blankItems == [IndexPath(item: 0, section: 0)])

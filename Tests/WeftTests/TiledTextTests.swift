@@ -4,6 +4,7 @@ import Weft
 import WeftCore
 import WeftDisplay
 import WeftSampleFeed
+import WeftSimulation
 import WeftTestSupport
 
 /// Text taller than any bitmap, end to end through the containers: it draws
@@ -36,7 +37,7 @@ import WeftTestSupport
     func list(_ kind: ContainerKind, inverted: Bool, text: AttributedText) throws -> (CollectionNode, ColoredSource) {
         let source = ColoredSource(count: 3)
         source.special[1] = {
-            let cell = TextCell(text)
+            let cell = TextCellNode(text)
             cell.contentsScale = 2
             return cell
         }
@@ -82,7 +83,7 @@ import WeftTestSupport
     /// tiles the display range can hold: its length at 2x in tiles, plus one
     /// for a tile cut by each end.
     func tiles(of node: CollectionNode) throws -> (text: TextNode, bytes: Int, allowed: Int) {
-        let cell = try #require(node.nodeForItem(at: IndexPath(item: 1, section: 0)) as? TextCell)
+        let cell = try #require(node.nodeForItem(at: IndexPath(item: 1, section: 0)) as? TextCellNode)
         let bytes = cell.text.contentsTiles.reduce(0) { $0 + $1.bitmap.byteCount }
         let display = node.viewportSize.height * 2.5 * 2  // a screen, one ahead, half behind, at 2x
         let rows = Int((display / 1_024).rounded(.up)) + 2

@@ -4,6 +4,7 @@ import WeftCore
 import WeftDisplay
 import WeftHeadless
 import WeftSampleFeed
+import WeftSimulation
 
 /// One text node of about a megabyte of posts (a paragraph each) in a list,
 /// at 2x in a 390x844 viewport, scrolled from top to bottom in real time: the
@@ -108,20 +109,10 @@ public final class TiledTextScrollFixture: CollectionNodeDataSource {
         _ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath
     ) -> CellNodeBlock {
         let text = text, asynchronous = asynchronous
-        return { TextCellNode(text, asynchronous: asynchronous) }
+        return {
+            let cell = TextCellNode(text)
+            cell.text.displaysAsynchronously = asynchronous
+            return cell
+        }
     }
-}
-
-/// A cell that is one text node.
-final class TextCellNode: CellNode, @unchecked Sendable {
-    let text: TextNode
-
-    init(_ text: AttributedText, asynchronous: Bool) {
-        self.text = TextNode(text)
-        self.text.displaysAsynchronously = asynchronous
-        super.init()
-        automaticallyManagesSubnodes = true
-    }
-
-    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? { .node(text) }
 }

@@ -38,7 +38,7 @@ final class _Tiling: @unchecked Sendable {
         let scale: Double
 
         /// The grid over `size` points at `scale`, each side in whole pixels
-        /// rounded up, up to ``Bitmap/maximumTiledLength``.
+        /// rounded up, up to `Bitmap.maximumTiledLength`.
         init(size: CGSize, scale: Double) {
             pixelWidth = Bitmap.pixelLength(size.width, scale: scale, ceiling: Bitmap.maximumTiledLength)
             pixelHeight = Bitmap.pixelLength(size.height, scale: scale, ceiling: Bitmap.maximumTiledLength)

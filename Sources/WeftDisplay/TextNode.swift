@@ -22,6 +22,8 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         var truncationToken: AttributedText?
         var truncationMessage: AttributedText?
         var layout: _TextLayout?
+        /// The layout shaped for the bounds when ``layout`` did not fit them.
+        var boundsLayouts = _BoundsLayoutCache()
         weak var delegate: (any TextNodeDelegate)?
         var linkHighlightColor = Color(white: 0.5, alpha: 0.3)
         /// The pressed link's rectangles, drawn behind the text.
@@ -150,6 +152,7 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         textState.withLock { state in
             body(&state)
             state.layout = nil
+            state.boundsLayouts = _BoundsLayoutCache()
         }
         setNeedsLayout()
         setNeedsDisplay()
@@ -174,17 +177,19 @@ open class TextNode: DisplayNode, @unchecked Sendable {
     }
 
     /// The laid-out text and attributes to draw: the kept layout if it gives the
-    /// bounds' lines, else what the drawing needs to shape the text itself.
+    /// bounds' lines (or the one a drawing shaped for the bounds), else what
+    /// the drawing needs to shape the text itself, once for all its tiles.
     open override func drawing() -> (any NodeDrawing)? {
         let (state, boundsWidth) = (textState.withLock { $0 }, calculatedLayout.map { Double($0.size.width) })
         guard !state.text.isEmpty, let boundsWidth else { return nil }
         let traits = _TextTraits(traitCollection)
-        let kept = state.layout.flatMap { layout in
+        let fits = { (layout: _TextLayout) in
             layout.fits(boundsWidth: boundsWidth, text: state.text, maximumNumberOfLines: state.maximumNumberOfLines,
                         truncationMode: state.truncationMode, truncationTail: state.truncationTail,
-                        tokenFollowsText: state.tokenFollowsText, traits: traits) ? layout : nil
+                        tokenFollowsText: state.tokenFollowsText, traits: traits)
         }
-        return _TextDrawing(layout: kept, text: state.text, width: boundsWidth,
+        let kept = state.layout.flatMap { fits($0) ? $0 : nil } ?? state.boundsLayouts.cached(fits)
+        return _TextDrawing(layout: kept, boundsLayouts: state.boundsLayouts, text: state.text, width: boundsWidth,
                             maximumNumberOfLines: state.maximumNumberOfLines, truncationMode: state.truncationMode,
                             truncationTail: state.truncationTail, tokenFollowsText: state.tokenFollowsText,
                             traits: traits, highlight: state.highlight,

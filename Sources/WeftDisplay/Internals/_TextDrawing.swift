@@ -7,6 +7,8 @@ import WeftNode
 /// thread when the bounds need other lines.
 struct _TextDrawing: NodeDrawing {
     let layout: _TextLayout?
+    /// Where a layout shaped here is kept for the node's tiles and later drawings.
+    let boundsLayouts: _BoundsLayoutCache
     let text: AttributedText
     let width: Double
     let maximumNumberOfLines: Int
@@ -19,10 +21,11 @@ struct _TextDrawing: NodeDrawing {
     let highlightColor: Color
 
     func draw(in canvas: DrawingCanvas) throws(DrawingError) {
-        let layout = layout ?? _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
-                                           truncationMode: truncationMode, truncationTail: truncationTail,
-                                           tokenFollowsText: tokenFollowsText,
-                                           traits: traits)
+        let layout = layout ?? boundsLayouts.layout(fitting: { $0.width == width && $0.traits == traits }) {
+            _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
+                        truncationMode: truncationMode, truncationTail: truncationTail,
+                        tokenFollowsText: tokenFollowsText, traits: traits)
+        }
         if let failure = layout.failure { throw failure }
         guard !canvas.isCancelled else { return }
         _withCairo(canvas) { cairo in

@@ -115,7 +115,7 @@ extension TextNode: PressHandling {
                         tokenFollowsText: state.tokenFollowsText, traits: traits)
         }
         // A drawing may have shaped the bounds' lines already.
-        if let drawn = state.boundsLayouts.cached(fits) { return drawn }
+        if let drawn = state.boundsLayouts?.cached(fits) { return drawn }
         return layout(width: width, traits: traits, reusable: fits)
     }
 

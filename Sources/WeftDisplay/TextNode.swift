@@ -22,8 +22,9 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         var truncationToken: AttributedText?
         var truncationMessage: AttributedText?
         var layout: _TextLayout?
-        /// The layout shaped for the bounds when ``layout`` did not fit them.
-        var boundsLayouts = _BoundsLayoutCache()
+        /// The layout shaped for the bounds when ``layout`` did not fit them;
+        /// made by the first drawing that needs it (most text nodes never do).
+        var boundsLayouts: _BoundsLayoutCache?
         weak var delegate: (any TextNodeDelegate)?
         var linkHighlightColor = Color(white: 0.5, alpha: 0.3)
         /// The pressed link's rectangles, drawn behind the text.
@@ -152,7 +153,7 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         textState.withLock { state in
             body(&state)
             state.layout = nil
-            state.boundsLayouts = _BoundsLayoutCache()
+            state.boundsLayouts = nil
         }
         setNeedsLayout()
         setNeedsDisplay()
@@ -188,8 +189,20 @@ open class TextNode: DisplayNode, @unchecked Sendable {
                         truncationMode: state.truncationMode, truncationTail: state.truncationTail,
                         tokenFollowsText: state.tokenFollowsText, traits: traits)
         }
-        let kept = state.layout.flatMap { fits($0) ? $0 : nil } ?? state.boundsLayouts.cached(fits)
-        return _TextDrawing(layout: kept, boundsLayouts: state.boundsLayouts, text: state.text, width: boundsWidth,
+        let kept: _TextLayout?, boundsLayouts: _BoundsLayoutCache?
+        if let layout = state.layout, fits(layout) {
+            (kept, boundsLayouts) = (layout, nil)
+        } else {
+            let cache = textState.withLock { current in
+                // One per text; a text changed since the first lock finds no fit in it.
+                if let cache = current.boundsLayouts { return cache }
+                let cache = _BoundsLayoutCache()
+                current.boundsLayouts = cache
+                return cache
+            }
+            (kept, boundsLayouts) = (cache.cached(fits), cache)
+        }
+        return _TextDrawing(layout: kept, boundsLayouts: boundsLayouts, text: state.text, width: boundsWidth,
                             maximumNumberOfLines: state.maximumNumberOfLines, truncationMode: state.truncationMode,
                             truncationTail: state.truncationTail, tokenFollowsText: state.tokenFollowsText,
                             traits: traits, highlight: state.highlight,

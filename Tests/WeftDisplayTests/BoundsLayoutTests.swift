@@ -29,7 +29,7 @@ struct BoundsLayoutTests {
     @Test func theBoundsLayoutIsShapedOnceForDrawingsAndQueries() throws {
         let node = try node(lines: 3)
         try node.recursivelySetInterfaceState([.display])
-        let shaped = try #require(node.withTextState { $0.boundsLayouts.cached { _ in true } })
+        let shaped = try #require(node.withTextState { $0.boundsLayouts?.cached { _ in true } })
         #expect(shaped.width == 200)
         let next = try #require(node.drawing() as? _TextDrawing)
         #expect(next.layout === shaped, "the next drawing reuses the bounds' lines")
@@ -42,13 +42,13 @@ struct BoundsLayoutTests {
         let node = try node(lines: 3_000)
         try node.recursivelySetInterfaceState([.display])
         #expect(node.contents == nil && node.contentsTiles.count == 1)
-        let shaped = try #require(node.withTextState { $0.boundsLayouts.cached { _ in true } })
+        let shaped = try #require(node.withTextState { $0.boundsLayouts?.cached { _ in true } })
         let height = try #require(node.calculatedSize).height
         node.updateTiles(display: CGRect(x: 0, y: height / 2, width: 200, height: 1_500),
                          visible: CGRect(x: 0, y: height / 2, width: 200, height: 800))
         DisplayNode.commitFinishedDisplays()
         #expect(node.contentsTiles.count >= 3 && node.isDisplayComplete)
-        #expect(node.withTextState { $0.boundsLayouts.cached { _ in true } } === shaped)
+        #expect(node.withTextState { $0.boundsLayouts?.cached { _ in true } } === shaped)
         #expect((node.drawing() as? _TextDrawing)?.layout === shaped)
     }
 }

@@ -7,8 +7,9 @@ import WeftNode
 /// thread when the bounds need other lines.
 struct _TextDrawing: NodeDrawing {
     let layout: _TextLayout?
-    /// Where a layout shaped here is kept for the node's tiles and later drawings.
-    let boundsLayouts: _BoundsLayoutCache
+    /// Where a layout shaped here is kept for the node's tiles and later
+    /// drawings; `nil` when ``layout`` is the kept one.
+    let boundsLayouts: _BoundsLayoutCache?
     let text: AttributedText
     let width: Double
     let maximumNumberOfLines: Int
@@ -21,11 +22,17 @@ struct _TextDrawing: NodeDrawing {
     let highlightColor: Color
 
     func draw(in canvas: DrawingCanvas) throws(DrawingError) {
-        let layout = layout ?? boundsLayouts.layout(fitting: { $0.width == width && $0.traits == traits }) {
+        let shape = {
             _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
                         truncationMode: truncationMode, truncationTail: truncationTail,
                         tokenFollowsText: tokenFollowsText, traits: traits)
         }
+        let layout = layout
+            ?? boundsLayouts?.layout(fitting: { cached in
+                cached.fits(boundsWidth: width, text: text, maximumNumberOfLines: maximumNumberOfLines,
+                            truncationMode: truncationMode, truncationTail: truncationTail,
+                            tokenFollowsText: tokenFollowsText, traits: traits)
+            }, orMake: shape) ?? shape()
         if let failure = layout.failure { throw failure }
         guard !canvas.isCancelled else { return }
         _withCairo(canvas) { cairo in

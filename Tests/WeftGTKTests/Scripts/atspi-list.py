@@ -5,7 +5,8 @@ name and states, and each child's role, name, description and states, with
 the child's own children (the links in an item's text) the same way.
 
 Usage: atspi-list.py WINDOW-TITLE. Asks the accessibility bus for the window for
-up to 30 s; exits 2 if it never finds it, 3 if it has no list.
+up to 30 s; exits 2 if it never finds it, 3 if it has no list, 4 if the list
+changed under every walk.
 """
 import json
 import sys
@@ -61,6 +62,28 @@ def describe(node):
     }
 
 
+class Changed(Exception):
+    """The tree changed under the walk: a child counted was gone when asked for."""
+
+
+def child(node, index):
+    found = node.getChildAtIndex(index)
+    if found is None:
+        raise Changed()
+    return found
+
+
+def walk(found):
+    tree = describe(found)
+    tree["children"] = []
+    for index in range(found.childCount):
+        item = child(found, index)
+        described = describe(item)
+        described["children"] = [describe(child(item, i)) for i in range(item.childCount)]
+        tree["children"].append(described)
+    return tree
+
+
 def main():
     window = find_window(sys.argv[1])
     if window is None:
@@ -70,15 +93,19 @@ def main():
     if found is None:
         print("the window has no list", file=sys.stderr)
         return 3
-    tree = describe(found)
-    tree["children"] = []
-    for index in range(found.childCount):
-        item = found.getChildAtIndex(index)
-        described = describe(item)
-        described["children"] = [describe(item.getChildAtIndex(i)) for i in range(item.childCount)]
-        tree["children"].append(described)
-    print(json.dumps(tree))
-    return 0
+    # The application runs while it is read, as under Orca: a frame may
+    # replace an item's children between the count and the reading (seen
+    # on a loaded machine). A screen reader reads again; so does this, a
+    # bounded number of times, with no sleep (each pass is a round trip).
+    for _ in range(50):
+        try:
+            tree = walk(found)
+        except Changed:
+            continue
+        print(json.dumps(tree))
+        return 0
+    print("the list changed under every one of 50 walks", file=sys.stderr)
+    return 4
 
 
 if __name__ == "__main__":

@@ -109,11 +109,8 @@ extension TextNode: PressHandling {
         guard let width = calculatedLayout.map({ Double($0.size.width) }) else { return nil }
         let traits = _TextTraits(traitCollection)
         let state = withTextState { $0 }
-        let fits = { (layout: _TextLayout) in
-            layout.fits(boundsWidth: width, text: state.text, maximumNumberOfLines: state.maximumNumberOfLines,
-                        truncationMode: state.truncationMode, truncationTail: state.truncationTail,
-                        tokenFollowsText: state.tokenFollowsText, traits: traits)
-        }
+        let request = state.request(traits: traits)
+        let fits = { (layout: _TextLayout) in layout.fits(boundsWidth: width, request: request) }
         // A drawing may have shaped the bounds' lines already.
         if let drawn = state.boundsLayouts?.cached(fits) { return drawn }
         return layout(width: width, traits: traits, reusable: fits)

@@ -44,6 +44,12 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         /// Whether the tail starts with the default "…", drawn in the
         /// attributes of the text before it.
         var tokenFollowsText: Bool { truncationToken == nil }
+
+        /// What a layout of the text is made from, under `traits`.
+        func request(traits: _TextTraits) -> _TextRequest {
+            _TextRequest(text: text, maximumNumberOfLines: maximumNumberOfLines, truncationMode: truncationMode,
+                         truncationTail: truncationTail, tokenFollowsText: tokenFollowsText, traits: traits)
+        }
     }
 
     private let textState: PosixMutex<TextState>
@@ -183,12 +189,8 @@ open class TextNode: DisplayNode, @unchecked Sendable {
     open override func drawing() -> (any NodeDrawing)? {
         let (state, boundsWidth) = (textState.withLock { $0 }, calculatedLayout.map { Double($0.size.width) })
         guard !state.text.isEmpty, let boundsWidth else { return nil }
-        let traits = _TextTraits(traitCollection)
-        let fits = { (layout: _TextLayout) in
-            layout.fits(boundsWidth: boundsWidth, text: state.text, maximumNumberOfLines: state.maximumNumberOfLines,
-                        truncationMode: state.truncationMode, truncationTail: state.truncationTail,
-                        tokenFollowsText: state.tokenFollowsText, traits: traits)
-        }
+        let request = state.request(traits: _TextTraits(traitCollection))
+        let fits = { (layout: _TextLayout) in layout.fits(boundsWidth: boundsWidth, request: request) }
         let kept: _TextLayout?, boundsLayouts: _BoundsLayoutCache?
         if let layout = state.layout, fits(layout) {
             (kept, boundsLayouts) = (layout, nil)
@@ -202,27 +204,18 @@ open class TextNode: DisplayNode, @unchecked Sendable {
             }
             (kept, boundsLayouts) = (cache.cached(fits), cache)
         }
-        return _TextDrawing(layout: kept, boundsLayouts: boundsLayouts, text: state.text, width: boundsWidth,
-                            maximumNumberOfLines: state.maximumNumberOfLines, truncationMode: state.truncationMode,
-                            truncationTail: state.truncationTail, tokenFollowsText: state.tokenFollowsText,
-                            traits: traits, highlight: state.highlight,
-                            highlightColor: state.linkHighlightColor)
+        return _TextDrawing(layout: kept, boundsLayouts: boundsLayouts, request: request, width: boundsWidth,
+                            highlight: state.highlight, highlightColor: state.linkHighlightColor)
     }
 
     /// The kept layout if `reusable` accepts it, else a new one for `width`, kept.
     func layout(width: Double, traits: _TextTraits, reusable: (_TextLayout) -> Bool) -> _TextLayout {
         let state = textState.withLock { $0 }
         if let layout = state.layout, layout.text == state.text, reusable(layout) { return layout }
-        let layout = _TextLayout(text: state.text, width: width, maximumNumberOfLines: state.maximumNumberOfLines,
-                                 truncationMode: state.truncationMode, truncationTail: state.truncationTail,
-                                 tokenFollowsText: state.tokenFollowsText, traits: traits)
+        let layout = _TextLayout(state.request(traits: traits), width: width)
         textState.withLock { current in
             // Keep it unless the text changed while it was shaped.
-            if current.text == state.text, current.maximumNumberOfLines == state.maximumNumberOfLines,
-                current.truncationMode == state.truncationMode, current.truncationTail == state.truncationTail,
-                current.tokenFollowsText == state.tokenFollowsText {
-                current.layout = layout
-            }
+            if current.request(traits: traits) == layout.request { current.layout = layout }
         }
         return layout
     }

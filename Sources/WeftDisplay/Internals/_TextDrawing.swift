@@ -10,29 +10,19 @@ struct _TextDrawing: NodeDrawing {
     /// Where a layout shaped here is kept for the node's tiles and later
     /// drawings; `nil` when ``layout`` is the kept one.
     let boundsLayouts: _BoundsLayoutCache?
-    let text: AttributedText
+    let request: _TextRequest
+    /// The bounds' width.
     let width: Double
-    let maximumNumberOfLines: Int
-    let truncationMode: TruncationMode
-    let truncationTail: AttributedText?
-    let tokenFollowsText: Bool
-    let traits: _TextTraits
     /// A pressed link's rectangles, filled behind the text.
     let highlight: [CGRect]
     let highlightColor: Color
 
     func draw(in canvas: DrawingCanvas) throws(DrawingError) {
-        let shape = {
-            _TextLayout(text: text, width: width, maximumNumberOfLines: maximumNumberOfLines,
-                        truncationMode: truncationMode, truncationTail: truncationTail,
-                        tokenFollowsText: tokenFollowsText, traits: traits)
-        }
+        let (request, width) = (request, width)
         let layout = layout
-            ?? boundsLayouts?.layout(fitting: { cached in
-                cached.fits(boundsWidth: width, text: text, maximumNumberOfLines: maximumNumberOfLines,
-                            truncationMode: truncationMode, truncationTail: truncationTail,
-                            tokenFollowsText: tokenFollowsText, traits: traits)
-            }, orMake: shape) ?? shape()
+            ?? boundsLayouts?.layout(fitting: { $0.fits(boundsWidth: width, request: request) },
+                                     orMake: { _TextLayout(request, width: width) })
+            ?? _TextLayout(request, width: width)
         if let failure = layout.failure { throw failure }
         guard !canvas.isCancelled else { return }
         _withCairo(canvas) { cairo in

@@ -58,16 +58,11 @@ final class _TextLayout: @unchecked Sendable {
     let width: Double
     /// The size of the laid-out text, in points, rounded up.
     let size: CGSize
-    let text: AttributedText
-    let maximumNumberOfLines: Int
-    let truncationMode: TruncationMode
-    /// What ends a cut line: the node's truncation token and message, `nil`
-    /// for Pango's own "…".
-    let truncationTail: AttributedText?
-    /// Whether the tail's "…" takes the attributes of the text where it is cut.
-    let tokenFollowsText: Bool
+    /// What it was shaped from.
+    let request: _TextRequest
+    var text: AttributedText { request.text }
     /// How the node's traits resolved the runs' colours when it was shaped.
-    let traits: _TextTraits
+    var traits: _TextTraits { request.traits }
     /// Why the text cannot be drawn as asked: a font size beyond the cap, or
     /// text Pango did not lay out; `nil` when it can.
     let failure: DrawingError?
@@ -90,21 +85,17 @@ final class _TextLayout: @unchecked Sendable {
     ///   10-line paragraph on the project's machines (text of many paragraphs
     ///   and no line limit is shaped on every core). With a line limit, O(*s*)
     ///   for the *s* characters that can show.
-    init(text: AttributedText, width: Double, maximumNumberOfLines: Int, truncationMode: TruncationMode,
-         truncationTail: AttributedText?, tokenFollowsText: Bool, traits: _TextTraits) {
-        self.text = text
-        self.traits = traits
+    init(_ request: _TextRequest, width: Double) {
+        self.request = request
         self.width = width
-        self.maximumNumberOfLines = maximumNumberOfLines
-        self.truncationMode = truncationMode
-        self.truncationTail = truncationTail
-        self.tokenFollowsText = tokenFollowsText
+        let (text, traits, truncationMode) = (request.text, request.traits, request.truncationMode)
+        let (maximumNumberOfLines, truncationTail) = (request.maximumNumberOfLines, request.truncationTail)
         var string = Self.shapeable(text.string)
         let shaper = _ParagraphShaper(
             runs: _TextRuns(text, traits: traits), style: text.paragraphStyle, width: width, traits: traits,
             tail: truncationMode == .end ? truncationTail.map { _TextRuns($0, traits: traits) } : nil,
             tailText: truncationMode == .end ? truncationTail.map { Self.shapeable($0.string) } : nil,
-            tokenFollowsText: tokenFollowsText)
+            tokenFollowsText: request.tokenFollowsText)
         var made: [Paragraph] = []
         var lines = 0, widest: Int32 = 0, top = 0.0, atLeft = true
         var cut = false, dropped = (laid: 0, of: 0)
@@ -217,12 +208,8 @@ final class _TextLayout: @unchecked Sendable {
     /// Whether drawing into bounds `boundsWidth` wide gives the same picture as
     /// this layout: the same width, or, for lines that all start at the left
     /// edge, any width from the longest line to the width they were broken at.
-    func fits(boundsWidth: Double, text: AttributedText, maximumNumberOfLines: Int, truncationMode: TruncationMode,
-              truncationTail: AttributedText?, tokenFollowsText: Bool, traits: _TextTraits) -> Bool {
-        guard text == self.text, maximumNumberOfLines == self.maximumNumberOfLines,
-            truncationMode == self.truncationMode, truncationTail == self.truncationTail,
-            tokenFollowsText == self.tokenFollowsText, traits == self.traits
-        else { return false }
+    func fits(boundsWidth: Double, request: _TextRequest) -> Bool {
+        guard request == self.request else { return false }
         if boundsWidth == width { return true }
         return placesLinesAtLeft && boundsWidth >= size.width && boundsWidth <= width
     }

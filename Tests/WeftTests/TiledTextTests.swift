@@ -90,11 +90,11 @@ import WeftTestSupport
         return (cell.text, bytes, rows * 1_024 * 390 * 2 * 4)
     }
 
-    /// 80 KB with no line limit was taller than the largest bitmap and drew
+    /// 40 KB with no line limit, taller than the largest bitmap, drew
     /// nothing: now it draws the tiles the display range covers.
     @Test(arguments: [false, true])
     func textTallerThanTheLargestBitmapDrawsItsTiles(inverted: Bool) async throws {
-        let (node, source) = try list(.collection, inverted: inverted, text: Self.posts(kilobytes: 80))
+        let (node, source) = try list(.collection, inverted: inverted, text: Self.posts(kilobytes: 40))
         defer { withExtendedLifetime(source) {} }
         await settle(node)
         let frame = try node.composeFrame(scale: 2)
@@ -117,14 +117,14 @@ import WeftTestSupport
     /// memory stays within the display range.
     @Test(arguments: [ContainerKind.collection, .table], [false, true])
     func aTallTextShowsEveryLineWhereverItIsScrolled(_ kind: ContainerKind, inverted: Bool) async throws {
-        let (node, source) = try list(kind, inverted: inverted, text: Self.posts(kilobytes: 120))
+        let (node, source) = try list(kind, inverted: inverted, text: Self.posts(kilobytes: 48))
         defer { withExtendedLifetime(source) {} }
         await settle(node)
         let screen = node.viewportSize.height
         let length = node.layout.contentSize.height - screen
-        #expect(length > 40 * screen, "the text is about 50 screens: \(length / screen)")
-        var landings: [CGFloat] = [0, length / 3, length * 0.71, length]
-        landings = landings.flatMap { landing in (0 ..< 3).map { min(landing + CGFloat($0) * screen / 2, length) } }
+        #expect(length > 12 * screen, "the text is about 20 screens: \(length / screen)")
+        var landings: [CGFloat] = [0, length * 0.41, length]
+        landings = landings.flatMap { landing in (0 ..< 2).map { min(landing + CGFloat($0) * screen / 2, length) } }
         var peak = 0
         for offset in landings {
             node.contentOffset.y = offset
@@ -154,7 +154,7 @@ import WeftTestSupport
     /// The middle of a tall text with Arabic paragraphs in an inverted list,
     /// at 2x: tiles meet without a seam or a gap.
     @Test func theMiddleOfATallTextMatchesItsReference() async throws {
-        let (node, source) = try list(.collection, inverted: true, text: Self.posts(kilobytes: 80))
+        let (node, source) = try list(.collection, inverted: true, text: Self.posts(kilobytes: 40))
         defer { withExtendedLifetime(source) {} }
         await settle(node)
         // An offset whose screen spans a tile boundary (every 512 points of the text).

@@ -17,6 +17,9 @@ struct _TextDrawing: NodeDrawing {
     let highlight: [CGRect]
     let highlightColor: Color
 
+    /// The largest font size, in pixels, of text drawn in tiles: a tile's side.
+    static let largestTiledGlyph = 1_024
+
     func draw(in canvas: DrawingCanvas) throws(DrawingError) {
         let (request, width) = (request, width)
         let layout = layout
@@ -24,6 +27,13 @@ struct _TextDrawing: NodeDrawing {
                                      orMake: { _TextLayout(request, width: width) })
             ?? _TextLayout(request, width: width)
         if let failure = layout.failure { throw failure }
+        // A tile of text at a scale of hundreds (a fuzzer's) would have Cairo
+        // render each glyph whole, tens of megabytes, for every tile: tiles
+        // are for long text, so a glyph taller than a tile is refused.
+        let glyph = layout.largestFontSize * canvas.scale
+        if canvas.drawnRect != canvas.bounds, glyph > Double(Self.largestTiledGlyph) {
+            throw DrawingError("text drawn in tiles with glyphs of \(Int(glyph)) pixels, beyond the \(Self.largestTiledGlyph) a tile takes")
+        }
         guard !canvas.isCancelled else { return }
         _withCairo(canvas) { cairo in
             if !highlight.isEmpty {

@@ -74,6 +74,8 @@ final class _TextLayout: @unchecked Sendable {
     /// Whether every line starts at the left edge, so that drawing in wider
     /// bounds than the text's own width gives the same picture.
     private let placesLinesAtLeft: Bool
+    /// The largest font size of the runs and the tail, in points (scaled).
+    let largestFontSize: Double
     /// The text's links, in order; empty for text without any.
     let links: [LinkSpan]
     private let paragraphs: [Paragraph]
@@ -165,6 +167,7 @@ final class _TextLayout: @unchecked Sendable {
         size = CGSize(width: (Double(widest) / pangoScale).rounded(.up), height: top.rounded(.up))
         isTruncated = cut || dropped.of > 0
         let largest = max(shaper.runs.largestSize, shaper.tail?.largestSize ?? 0)
+        largestFontSize = largest
         if largest > TextAttributes.maximumFontSize {
             failure = DrawingError(
                 "a font size of \(largest) pt is beyond the largest Weft shapes, \(TextAttributes.maximumFontSize) pt")

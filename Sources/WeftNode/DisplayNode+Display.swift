@@ -76,7 +76,7 @@ extension DisplayNode {
     /// Pixels per point of the node's contents: the node's own when set, else its
     /// supernode's, else its container's display scale
     /// (``TraitCollection/displayScale``, for a cell's nodes once a host view set
-    /// it), else ``defaultContentsScale``.
+    /// it, or the one a layout spec handed down), else ``defaultContentsScale``.
     ///
     /// - Complexity: O(*d*) for depth *d*.
     public var contentsScale: Double {
@@ -87,7 +87,7 @@ extension DisplayNode {
                 guard let supernode = node.supernode else { break }
                 node = supernode
             }
-            return node.containerTraits?.displayScale ?? Self.defaultContentsScale
+            return node.rootTraits?.displayScale ?? Self.defaultContentsScale
         }
         set {
             state.withLock { $0.contentsScale = newValue.isFinite && newValue > 0 ? newValue : nil }

@@ -19,6 +19,11 @@ extension DisplayNode {
         weak var collectionElement: (any AnyObject & Sendable)?
         /// A cell node's container (``CellNode/owningNode``).
         var owner: _OwnerReference?
+        /// The traits of the node whose layout spec named this one while it
+        /// was not yet a subnode (Texture's `ASTraitCollectionPropagateDown`):
+        /// a node that ``DisplayNode/automaticallyManagesSubnodes`` adds after
+        /// measuring is measured in its future supernode's traits.
+        var propagatedTraits: TraitCollection?
         var view: (any NodeView)?
         /// `nil` means `MainContextReleaseQueue.shared`, which every node would
         /// otherwise retain: one shared reference count bounced between cores.

@@ -243,6 +243,61 @@ final class TraitCountingSource: CollectionNodeDataSource {
         #expect(header.text.contents?.scale == 2, "and drawn at the new scale")
     }
 
+    /// A cell that manages its subnodes adds them after measuring them; they
+    /// are measured in the container's traits all the same (Texture's specs
+    /// hand theirs down), not in the defaults and then again: the first load
+    /// shapes every text once, in the font and scale it is drawn in.
+    @Test(arguments: [false, true])
+    func subnodesAddedAfterMeasuringAreMeasuredInTheContainersTraits(inverted: Bool) async throws {
+        final class RecordingText: TextNode, @unchecked Sendable {
+            /// The traits of every measurement, from whichever thread measured.
+            let seen = PosixMutex<[TraitCollection]>([])
+            override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+                seen.withLock { $0.append(traitCollection) }
+                return super.calculateSizeThatFits(constrainedSize)
+            }
+        }
+        final class Cell: CellNode, @unchecked Sendable {
+            let text: RecordingText
+            init(_ string: String) {
+                text = RecordingText(AttributedText(string))
+                super.init()
+                automaticallyManagesSubnodes = true
+            }
+            override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
+                .inset(EdgeInsets(top: 4, left: 4, bottom: 4, right: 4), child: .node(text))
+            }
+        }
+        @MainActor final class Source: CollectionNodeDataSource {
+            var cells: [Cell] = []
+            func collectionNode(_ node: CollectionNode, numberOfItemsInSection section: Int) -> Int { 20 }
+            func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
+                let cell = Cell(indexPath.item % 2 == 1 ? "צבע התווית" : "Label colour")
+                cells.append(cell)
+                return { cell }
+            }
+        }
+        let source = Source()
+        let node = CollectionNode(layout: try ListLayout())
+        var traits = TraitCollection(displayScale: 2)
+        traits.textScale = 2
+        traits.fontFamily = "DejaVu Sans Mono"
+        node.traitCollection = traits
+        node.dataSource = source
+        node.isInverted = inverted
+        node.viewportSize = CGSize(width: 200, height: 300)
+        node.reloadData()
+        await settleDisplays(node, untilDrawn: true)
+        let made = source.cells.filter { $0.text.seen.withLock { !$0.isEmpty } }
+        #expect(!made.isEmpty)
+        for cell in made {
+            let seen = cell.text.seen.withLock { $0 }
+            #expect(seen.allSatisfy { $0 == traits }, "measured in \(seen.map { "\($0.fontFamily ?? "nil") x\($0.textScale)" })")
+        }
+        let frame = try node.composeFrame()
+        #expect(frame.blankItems.isEmpty, "\(frame.blankItems)")
+    }
+
     @Test func aNodeOutsideAContainerHasTheDefaults() {
         let text = TextNode(AttributedText("alone"))
         #expect(text.traitCollection == TraitCollection(displayScale: DisplayNode.defaultContentsScale))

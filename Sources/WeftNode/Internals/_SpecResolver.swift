@@ -26,6 +26,9 @@ struct _SpecResolver {
     private var styleCount = 0
     private var nodeCount = 0
     private var named: _NameSet
+    /// The owner's traits, read at the first node named, for the nodes that
+    /// are not subnodes yet.
+    private var ownerTraits: TraitCollection?
 
     private init(owner: DisplayNode, elements: UnsafeMutableBufferPointer<_SpecElement>,
                  frames: UnsafeMutableBufferPointer<CGRect>, styles: UnsafeMutableBufferPointer<LayoutStyle>,
@@ -164,6 +167,7 @@ struct _SpecResolver {
             } else {
                 nodeCount += 1
                 add(.node(node))
+                handTraits(to: node.takeUnretainedValue())
             }
         case .stack(let stack): add(.stack(checked(stack)))
         case .absolute(let sizing): add(.absolute(sizing))
@@ -178,5 +182,15 @@ struct _SpecResolver {
             for index in children.indices { append(children.baseAddress! + index) }
         }
         elements[element].end = Int32(truncatingIfNeeded: elementCount)
+    }
+
+    /// Gives `node`, if it is not a subnode yet, the owner's traits before it is
+    /// measured, as Texture's specs hand their trait collection down: a node
+    /// that automatic subnode management adds after this layout is measured in
+    /// the font, text scale and display scale it will draw in, not the defaults.
+    private mutating func handTraits(to node: DisplayNode) {
+        guard node.supernode == nil else { return }
+        if ownerTraits == nil { ownerTraits = owner.traitCollection }
+        node.propagateTraitsIfDetached(ownerTraits!)
     }
 }

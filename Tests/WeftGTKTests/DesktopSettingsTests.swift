@@ -4,7 +4,19 @@ import Testing
 import Weft
 @testable import WeftGTK
 import WeftDisplay
+import WeftSimulation
 import WeftTestSupport
+
+/// weft-gallery's feed: its post cells, by number.
+@MainActor
+final class GalleryPosts: CollectionNodeDataSource {
+    func collectionNode(_ node: CollectionNode, numberOfItemsInSection section: Int) -> Int { 100 }
+
+    func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
+        let id = indexPath.item
+        return { PostCellNode(id: id) }
+    }
+}
 
 extension GTKWindows {
     /// The desktop's text settings, changed as GNOME's settings daemon changes
@@ -103,6 +115,51 @@ extension GTKWindows {
             #expect(!Fonts.diagnostics.diagnostics.contains { "\($0)".contains("\"Sans\"") }, "no missing family reported")
             try await harness.runUntilSettled("the screen in the desktop's font")
             #expect(harness.collection.diagnostics.diagnostics.isEmpty, "\(harness.collection.diagnostics.diagnostics)")
+        }
+
+        /// A window that opens on a desktop whose font is not Weft's default
+        /// measures its first screen in that font, as a later font change
+        /// measures it: weft-gallery's post cells add their text nodes after
+        /// measuring them (automatic subnode management), which measured them
+        /// in DejaVu Sans and drew them in the desktop's font, cutting the
+        /// last line of a third of the posts under Noto Sans.
+        @Test func theFirstScreenIsMeasuredInTheDesktopsFont() async throws {
+            try GTK.initialize()
+            let font = try #require(try setting("gtk-font-name", string: true) as? String)
+            defer { try? setSetting("gtk-font-name", font) }
+            try setSetting("gtk-font-name", "DejaVu Sans Mono 11")
+            let feed = GalleryPosts()
+            let harness = try GTKHarness()
+            defer { harness.close() }
+            // The window at its size first, as an app's is when its feed
+            // arrives: the first measurement is the one the cells keep.
+            harness.present()
+            harness.collection.dataSource = feed
+            harness.collection.reloadData()
+            try await harness.runUntilSettled("the first screen")
+            #expect(harness.collection.traitCollection.fontFamily == "DejaVu Sans Mono")
+            let shown = (0 ..< 4).map { IndexPath(item: $0, section: 0) }
+            let measured = shown.map { (harness.collection.nodeForItem(at: $0) as? PostCellNode)?.body.calculatedLayout?.size }
+            #expect(measured.allSatisfy { $0 != nil })
+
+            // Measured again by a change of font and back: the same sizes.
+            try setSetting("gtk-font-name", "DejaVu Sans 11")
+            try await harness.run("the proportional face") {
+                harness.view.setNeedsDisplay()
+                harness.layOut()
+                return harness.collection.traitCollection.fontFamily == "DejaVu Sans"
+            }
+            try await harness.runUntilSettled("the proportional text drawn")
+            try setSetting("gtk-font-name", "DejaVu Sans Mono 11")
+            try await harness.run("the monospaced face again") {
+                harness.view.setNeedsDisplay()
+                harness.layOut()
+                return harness.collection.traitCollection.fontFamily == "DejaVu Sans Mono"
+            }
+            try await harness.runUntilSettled("the monospaced text drawn again")
+            let again = shown.map { (harness.collection.nodeForItem(at: $0) as? PostCellNode)?.body.calculatedLayout?.size }
+            #expect(again == measured, "the first screen's posts measured \(measured), in the desktop's font \(again)")
+            #expect(harness.collection.blankVisibleItems.isEmpty)
         }
     }
 }

@@ -55,6 +55,18 @@ extension GTKWindows {
                 : Int(g_value_get_int(&gvalue)) as Any
         }
 
+        /// Sets the desktop's font as GNOME's settings daemon does, and runs
+        /// until the container's traits carry `family` and the cells are drawn.
+        func setFont(_ name: String, family: String, in harness: GTKHarness) async throws {
+            try setSetting("gtk-font-name", name)
+            try await harness.run("the traits in \(family)") {
+                harness.view.setNeedsDisplay()
+                harness.layOut()
+                return harness.collection.traitCollection.fontFamily == family
+            }
+            try await harness.runUntilSettled("the text drawn in \(family)")
+        }
+
         /// Rows of the item's rect on `screen` that hold ink.
         func inkRows(_ item: Int, on screen: Bitmap, of harness: GTKHarness) throws -> Int {
             let rect = harness.collection.viewportRect(
@@ -96,13 +108,7 @@ extension GTKWindows {
             #expect(harness.collection.blankVisibleItems.isEmpty)
 
             // The desktop's font for text that names none; an alias is matched to what Fontconfig draws it with.
-            try setSetting("gtk-font-name", "DejaVu Sans Mono 11")
-            try await harness.run("the monospaced face") {
-                harness.view.setNeedsDisplay()
-                harness.layOut()
-                return harness.collection.traitCollection.fontFamily == "DejaVu Sans Mono"
-            }
-            try await harness.runUntilSettled("the monospaced text drawn")
+            try await setFont("DejaVu Sans Mono 11", family: "DejaVu Sans Mono", in: harness)
             try harness.screenshot().writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory() + "gtk-text-mono.png"))
             try setSetting("gtk-font-name", "Sans 10")
             try await harness.run("the alias matched") {
@@ -143,20 +149,8 @@ extension GTKWindows {
             #expect(measured.allSatisfy { $0 != nil })
 
             // Measured again by a change of font and back: the same sizes.
-            try setSetting("gtk-font-name", "DejaVu Sans 11")
-            try await harness.run("the proportional face") {
-                harness.view.setNeedsDisplay()
-                harness.layOut()
-                return harness.collection.traitCollection.fontFamily == "DejaVu Sans"
-            }
-            try await harness.runUntilSettled("the proportional text drawn")
-            try setSetting("gtk-font-name", "DejaVu Sans Mono 11")
-            try await harness.run("the monospaced face again") {
-                harness.view.setNeedsDisplay()
-                harness.layOut()
-                return harness.collection.traitCollection.fontFamily == "DejaVu Sans Mono"
-            }
-            try await harness.runUntilSettled("the monospaced text drawn again")
+            try await setFont("DejaVu Sans 11", family: "DejaVu Sans", in: harness)
+            try await setFont("DejaVu Sans Mono 11", family: "DejaVu Sans Mono", in: harness)
             let again = shown.map { (harness.collection.nodeForItem(at: $0) as? PostCellNode)?.body.calculatedLayout?.size }
             #expect(again == measured, "the first screen's posts measured \(measured), in the desktop's font \(again)")
             #expect(harness.collection.blankVisibleItems.isEmpty)

@@ -5,13 +5,25 @@ import WeftCore
 import WeftDisplay
 import WeftTestSupport
 
-/// A cell that counts the trait changes it hears.
+/// A text node that records the traits of each of its measurements.
+final class TraitRecordingText: TextNode, @unchecked Sendable {
+    /// The traits of every measurement, from whichever thread measured.
+    let measuredIn = PosixMutex<[TraitCollection]>([])
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        measuredIn.withLock { $0.append(traitCollection) }
+        return super.calculateSizeThatFits(constrainedSize)
+    }
+}
+
+/// A cell that counts the trait changes it hears, and adds its text node
+/// after measuring it (automatic subnode management).
 final class TraitCountingCell: CellNode, @unchecked Sendable {
-    let text: TextNode
+    let text: TraitRecordingText
     @MainActor var changes: [TraitCollection] = []
 
     init(_ string: String = "Label colour") {
-        text = TextNode(AttributedText(string))
+        text = TraitRecordingText(AttributedText(string))
         super.init()
         automaticallyManagesSubnodes = true
     }
@@ -249,35 +261,6 @@ final class TraitCountingSource: CollectionNodeDataSource {
     /// shapes every text once, in the font and scale it is drawn in.
     @Test(arguments: [false, true])
     func subnodesAddedAfterMeasuringAreMeasuredInTheContainersTraits(inverted: Bool) async throws {
-        final class RecordingText: TextNode, @unchecked Sendable {
-            /// The traits of every measurement, from whichever thread measured.
-            let seen = PosixMutex<[TraitCollection]>([])
-            override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-                seen.withLock { $0.append(traitCollection) }
-                return super.calculateSizeThatFits(constrainedSize)
-            }
-        }
-        final class Cell: CellNode, @unchecked Sendable {
-            let text: RecordingText
-            init(_ string: String) {
-                text = RecordingText(AttributedText(string))
-                super.init()
-                automaticallyManagesSubnodes = true
-            }
-            override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
-                .inset(EdgeInsets(top: 4, left: 4, bottom: 4, right: 4), child: .node(text))
-            }
-        }
-        @MainActor final class Source: CollectionNodeDataSource {
-            var cells: [Cell] = []
-            func collectionNode(_ node: CollectionNode, numberOfItemsInSection section: Int) -> Int { 20 }
-            func collectionNode(_ node: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
-                let cell = Cell(indexPath.item % 2 == 1 ? "צבע התווית" : "Label colour")
-                cells.append(cell)
-                return { cell }
-            }
-        }
-        let source = Source()
         let node = CollectionNode(layout: try ListLayout())
         var traits = TraitCollection(displayScale: 2)
         traits.textScale = 2
@@ -288,10 +271,10 @@ final class TraitCountingSource: CollectionNodeDataSource {
         node.viewportSize = CGSize(width: 200, height: 300)
         node.reloadData()
         await settleDisplays(node, untilDrawn: true)
-        let made = source.cells.filter { $0.text.seen.withLock { !$0.isEmpty } }
-        #expect(!made.isEmpty)
-        for cell in made {
-            let seen = cell.text.seen.withLock { $0 }
+        let measured = source.cells.filter { $0.text.measuredIn.withLock { !$0.isEmpty } }
+        #expect(!measured.isEmpty)
+        for cell in measured {
+            let seen = cell.text.measuredIn.withLock { $0 }
             #expect(seen.allSatisfy { $0 == traits }, "measured in \(seen.map { "\($0.fontFamily ?? "nil") x\($0.textScale)" })")
         }
         let frame = try node.composeFrame()

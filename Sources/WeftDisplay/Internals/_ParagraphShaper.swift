@@ -39,16 +39,19 @@ struct _ParagraphShaper {
     /// width, is shaped by prefixes.
     static let prefixThreshold = 4_096
 
-    init(runs: _TextRuns, style: ParagraphStyle, width: Double, traits: _TextTraits, tail: _TextRuns?,
-         tailText: String?, tokenFollowsText: Bool) {
-        self.runs = runs
-        self.style = style
+    /// A shaper of `request`'s paragraphs at `width` points; its truncation
+    /// tail applies to end truncation only.
+    init(_ request: _TextRequest, width: Double) {
+        let traits = request.traits
+        runs = _TextRuns(request.text, traits: traits)
+        style = request.text.paragraphStyle
         textScale = traits.textScale
         let units = (width * Double(PANGO_SCALE)).rounded(.down)
         widthUnits = units.isFinite && units < Double(Int32.max) ? Int32(max(units, 0)) : nil
-        self.tail = tail
-        tailBytes = tailText.map { Array($0.utf8) } ?? []
-        followingBytes = tail != nil && tokenFollowsText ? "\u{2026}".utf8.count : 0
+        let tailText = request.truncationMode == .end ? request.truncationTail : nil
+        tail = tailText.map { _TextRuns($0, traits: traits) }
+        tailBytes = tailText.map { Array(_TextLayout.shapeable($0.string).utf8) } ?? []
+        followingBytes = tail != nil && request.tokenFollowsText ? "\u{2026}".utf8.count : 0
     }
 
     private func units(_ points: Double) -> Int32 {

@@ -91,13 +91,9 @@ final class _TextLayout: @unchecked Sendable {
         self.request = request
         self.width = width
         let (text, traits, truncationMode) = (request.text, request.traits, request.truncationMode)
-        let (maximumNumberOfLines, truncationTail) = (request.maximumNumberOfLines, request.truncationTail)
+        let maximumNumberOfLines = request.maximumNumberOfLines
         var string = Self.shapeable(text.string)
-        let shaper = _ParagraphShaper(
-            runs: _TextRuns(text, traits: traits), style: text.paragraphStyle, width: width, traits: traits,
-            tail: truncationMode == .end ? truncationTail.map { _TextRuns($0, traits: traits) } : nil,
-            tailText: truncationMode == .end ? truncationTail.map { Self.shapeable($0.string) } : nil,
-            tokenFollowsText: request.tokenFollowsText)
+        let shaper = _ParagraphShaper(request, width: width)
         var made: [Paragraph] = []
         var lines = 0, widest: Int32 = 0, top = 0.0, atLeft = true
         var cut = false, dropped = (laid: 0, of: 0)

@@ -259,9 +259,13 @@ final class TraitCountingSource: CollectionNodeDataSource {
     /// are measured in the container's traits all the same (Texture's specs
     /// hand theirs down), not in the defaults and then again: the first load
     /// shapes every text once, in the font and scale it is drawn in.
-    @Test(arguments: [false, true])
-    func subnodesAddedAfterMeasuringAreMeasuredInTheContainersTraits(inverted: Bool) async throws {
-        let node = CollectionNode(layout: try ListLayout())
+    @Test(arguments: [("list", false), ("list", true), ("table", false), ("pager", false)])
+    func subnodesAddedAfterMeasuringAreMeasuredInTheContainersTraits(kind: String, inverted: Bool) async throws {
+        let node: CollectionNode = switch kind {
+        case "table": try TableNode()
+        case "pager": PagerNode()
+        default: CollectionNode(layout: try ListLayout())
+        }
         var traits = TraitCollection(displayScale: 2)
         traits.textScale = 2
         traits.fontFamily = "DejaVu Sans Mono"
@@ -277,8 +281,21 @@ final class TraitCountingSource: CollectionNodeDataSource {
             let seen = cell.text.measuredIn.withLock { $0 }
             #expect(seen.allSatisfy { $0 == traits }, "measured in \(seen.map { "\($0.fontFamily ?? "nil") x\($0.textScale)" })")
         }
-        let frame = try node.composeFrame()
+        let frame = try node.composeFrame(scale: 2)
+        try frame.bitmap.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory()
+            + "traits-first-load-\(kind)\(inverted ? "-inverted" : "")-2x.png"))
         #expect(frame.blankItems.isEmpty, "\(frame.blankItems)")
+        // Each item wholly on screen holds its own ink, its whole text's height:
+        // two lines of text at twice the size, not the first line of a cut one.
+        let viewport = CGRect(origin: .zero, size: node.viewportSize)
+        for path in node.viewIndexPathsForVisibleItems
+        where viewport.contains(node.viewportRect(forContentRect: try #require(node.frameForItem(at: path)))) {
+            let cell = try #require(node.nodeForItem(at: path) as? TraitCountingCell)
+            let lines = cell.text.lineCount
+            #expect(try inkRows(of: path.item, in: frame, of: node, scale: 2) > 0, "\(kind) item \(path.item) holds ink")
+            #expect(lines >= 1 && (cell.text.calculatedLayout?.size.height ?? 0) >= Double(lines) * 30,
+                    "\(kind) item \(path.item): \(lines) lines, \(String(describing: cell.text.calculatedLayout?.size))")
+        }
     }
 
     @Test func aNodeOutsideAContainerHasTheDefaults() {

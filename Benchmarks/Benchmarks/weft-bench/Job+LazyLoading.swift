@@ -31,6 +31,35 @@ extension Job {
         )
     }
 
+    /// Main's share of an eager first load of a million rows: Weft's against
+    /// the Texture model's, each load's nodes released before the next starts.
+    static func eagerLoadMainThread() -> Job {
+        Job(
+            id: "load.eager.1M.main",
+            name: "eager first load of 1M, main thread",
+            peer: "Texture model, main thread",
+            target: "<= 1/10 of the peer",
+            roundLimit: 5,
+            note: "Eager load, main's share: from `reloadData()` until the first screen is committed, main's time "
+                + "asking the data source for each item, making the elements and the map, and committing; the "
+                + "Texture model asks, makes and commits on main as ASDataController does. Five rounds: each "
+                + "load makes a million nodes.",
+            prepare: {
+                Sides(
+                    weft: {
+                        defer { drainReleases() }
+                        return try weftLoad(.eager).main
+                    },
+                    peer: {
+                        defer { drainReleases() }
+                        return textureLoad().main
+                    }
+                )
+            },
+            check: { $0.ratio >= 10 }
+        )
+    }
+
     /// A thousand frames scrolled at two screens a second over a million rows:
     /// the 99th percentile of main's time per frame, loads and their commits
     /// included, against the same frames over rows an eager load made.

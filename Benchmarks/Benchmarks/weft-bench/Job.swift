@@ -21,6 +21,9 @@ struct Job {
     /// At most this many measured rounds of the peer, spread among Weft's, for
     /// peers too slow to run every round; `nil` runs the peer every round.
     var peerRoundLimit: Int?
+    /// At most this many measured rounds of either side, for jobs whose every
+    /// round takes a second or more (a million-item load); `nil` runs every round.
+    var roundLimit: Int?
     /// A note for the table's footnotes, or `nil`.
     var note: String?
     /// Builds the fixtures of both sides and returns the sides.

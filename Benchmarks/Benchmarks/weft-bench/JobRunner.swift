@@ -26,8 +26,14 @@ struct JobRunner {
     /// Rounds of the peer: every round, or for a slow peer at most its limit and
     /// at most a third of the rounds.
     func peerRounds(of job: Job) -> Int {
-        guard let limit = job.peerRoundLimit else { return rounds }
-        return max(1, min(limit, rounds / 3))
+        let weftRounds = rounds(of: job)
+        guard let limit = job.peerRoundLimit else { return weftRounds }
+        return max(1, min(limit, weftRounds / 3))
+    }
+
+    /// Rounds of Weft's side: every round, or at most the job's limit.
+    func rounds(of job: Job) -> Int {
+        job.roundLimit.map { min($0, rounds) } ?? rounds
     }
 
     private func run(_ job: Job) throws -> JobResult {
@@ -36,14 +42,14 @@ struct JobRunner {
         let sides = try job.prepare()
         _ = try sides.weft()
         _ = try sides.peer()
-        let peerRounds = peerRounds(of: job)
+        let weftRounds = rounds(of: job), peerRounds = peerRounds(of: job)
         var weft: [Duration] = []
         var peer: [Duration] = []
-        for round in 0 ..< rounds {
+        for round in 0 ..< weftRounds {
             weft.append(try sides.weft())
             // Spreads a slow peer's rounds evenly: the first round, then one
             // whenever the peer falls behind its share.
-            if peer.count < peerRounds, peer.count * rounds <= round * peerRounds {
+            if peer.count < peerRounds, peer.count * weftRounds <= round * peerRounds {
                 peer.append(try sides.peer())
             }
         }

@@ -62,7 +62,7 @@ extension Job {
             id: "elementmap.indexpath",
             name: "element map 1M: index path of element",
             peer: "Texture map table",
-            target: "<= 100 ns, no slower than Texture",
+            target: "<= 100 ns; >= 1.5x Texture",
             note: "Lookups run over 65,536 random elements per round; the time is per lookup. The version has its "
                 + "position tables (built once, off main, for each version a data controller commits).",
             prepare: {
@@ -82,7 +82,7 @@ extension Job {
                         + "tables of 1M items: \(build.millisecondsText), off main."
                 )
             },
-            check: { $0.weft <= .nanoseconds(100) && $0.ratio >= 1 }
+            check: { $0.weft <= .nanoseconds(100) && $0.ratio >= 1.5 }
         )
     }
 
@@ -93,7 +93,7 @@ extension Job {
             id: "elementmap.element",
             name: "element map 1M: element at index path",
             peer: "Texture section arrays",
-            target: "<= 100 ns, no slower than Texture",
+            target: "<= 100 ns; >= 1.5x Texture",
             prepare: {
                 let fixture = ElementMapFixture.of(size: 1_000_000)
                 let paths = fixture.probes.map(\.path)
@@ -108,7 +108,7 @@ extension Job {
                     remark: "Trees alone (a version without tables): \(durationText(nanoseconds: treeTime.nanoseconds)) a lookup."
                 )
             },
-            check: { $0.weft <= .nanoseconds(100) && $0.ratio >= 1 }
+            check: { $0.weft <= .nanoseconds(100) && $0.ratio >= 1.5 }
         )
     }
 }

@@ -63,7 +63,7 @@ extension Job {
             id: "snapshot.update.10%",
             name: "snapshot apply, 10% update of 100k, until committed",
             peer: "Heckel diff alone (DifferenceKit)",
-            target: "<= 20 ms; main <= 8 ms; no slower than the peer",
+            target: "<= 20 ms; <= 0.3x the peer",
             note: "Snapshot update: 10% of 100k posts change (3,333 deletes, moves and inserts each, at random places), "
                 + "built into a snapshot before the clock starts, applied with applyInBackground; Weft's time runs "
                 + "from the apply call until the update committed (diff off main, batch, nodes, commit), the peer "
@@ -75,7 +75,7 @@ extension Job {
                     peer: { fixture.heckelDiffOfAnUpdate() }
                 )
             },
-            check: { $0.weft <= .milliseconds(20) && $0.ratio >= 1 }
+            check: { $0.weft <= .milliseconds(20) && $0.ratio >= 1 / 0.3 }
         )
     }
 

@@ -188,6 +188,17 @@ public struct ChangeSet: Sendable {
         }
     }
 
+    /// Whether ``completed(newItemCounts:mode:)`` with these counts and mode
+    /// would take the result ``prevalidate(newItemCounts:mode:)`` kept, instead
+    /// of validating.
+    ///
+    /// - Complexity: O(*s*) for *s* sections.
+    package func isPrevalidated(newItemCounts: [Int], mode: ValidationMode) -> Bool {
+        guard let prevalidated else { return false }
+        return prevalidated.editCount == edits.count && prevalidated.newItemCounts == newItemCounts
+            && prevalidated.mode == mode
+    }
+
     /// Whether a section edit naming `sections` may be recorded; if not, the batch
     /// remembers why, for ``completed(newItemCounts:mode:)``.
     mutating func admitsSectionEdit(_ sections: IndexSet) -> Bool {

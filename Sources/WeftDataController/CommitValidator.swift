@@ -88,10 +88,10 @@ public struct CommitValidator: Sendable {
             reload(from: dataController.visibleMap)
             return true
         }
-        var batch = ChangeSet(oldItemCounts: itemCounts)
-        batch.beginUpdates()
-        for animated in update.changeSet.editsInRelayOrder { batch.append(animated.edit, options: animated.options) }
-        batch.endUpdates()
+        // Step 3 recorded and validated the same batch against the counts the
+        // view showed; when they are this view's, only the counts are compared.
+        let batch = update.relayedBatch.flatMap { $0.oldItemCounts == itemCounts ? $0 : nil }
+            ?? Self.relayBatch(of: update.changeSet, from: itemCounts)
         updates()
         let newItemCounts = Self.itemCounts(of: dataController.visibleMap)
         do throws(ViewInconsistency) {
@@ -102,6 +102,19 @@ public struct CommitValidator: Sendable {
             itemCounts = newItemCounts
             return false
         }
+    }
+
+    /// The batch a view records for a commit of `changeSet` while it shows
+    /// `itemCounts`: the edits in relay order (UIKit's: deletes, then inserts
+    /// and moves), as one batch.
+    ///
+    /// - Complexity: O(*k* log *k*) for *k* edits.
+    package static func relayBatch(of changeSet: CompletedChangeSet, from itemCounts: [Int]) -> ChangeSet {
+        var batch = ChangeSet(oldItemCounts: itemCounts)
+        batch.beginUpdates()
+        for animated in changeSet.editsInRelayOrder { batch.append(animated.edit, options: animated.options) }
+        batch.endUpdates()
+        return batch
     }
 
     private static func itemCounts(of map: ElementMap<CollectionElement>) -> [Int] {

@@ -10,11 +10,17 @@ extension DataController {
         let number = commit.changeSet == nil ? nil : committedUpdateCount + 1
         applyMeasuredLayouts(commit.measuredElements, in: commit.map ?? visibleMap, update: number)
         switch commit {
-        case .update(let changeSet, let map, _, let repopulated, let preparation, let completion):
+        case .update(let changeSet, let derived, _, let repopulated, let preparation, let relay, let completion):
             committedUpdateCount += 1
+            let map = derived.map
+            // The newest update's derivation, done by now (step 3 waited for it),
+            // becomes its map: later readers of the pending map skip the lock.
+            if case .deriving(let committed) = derived, case .deriving(let pending) = pendingMapState, committed === pending {
+                pendingMapState = .ready(map)
+            }
             deallocQueue.release(value: swapVisibleMap(
                 to: map, changeSet: changeSet, repopulatedSections: repopulated, preparation: preparation?.takeResult(),
-                number: committedUpdateCount))
+                relayedBatch: relay?.takeResult() as? ChangeSet, number: committedUpdateCount))
             commits.removeFirst()
             changeSet.runCompletions(finished: true)
             completion?(.success(()))
@@ -47,7 +53,7 @@ extension DataController {
     /// elements the update removed die with it on the dealloc queue's thread.
     private func swapVisibleMap(
         to map: ElementMap<CollectionElement>, changeSet: CompletedChangeSet, repopulatedSections: [Int],
-        preparation: (any Sendable)?, number: Int
+        preparation: (any Sendable)?, relayedBatch: ChangeSet?, number: Int
     ) -> ElementMap<CollectionElement> {
         let previous = visibleMap
         var swapped = false
@@ -55,7 +61,8 @@ extension DataController {
         if let delegate {
             let update = DataUpdate(
                 changeSet: changeSet, previousMap: previous, map: map,
-                sectionsWithReloadedSupplementaryElements: repopulatedSections, preparation: preparation, number: number)
+                sectionsWithReloadedSupplementaryElements: repopulatedSections, preparation: preparation,
+                relayedBatch: relayedBatch, number: number)
             delegate.dataController(self, commit: update) {
                 guard !swapped else { return }
                 visibleMap = map
@@ -70,7 +77,7 @@ extension DataController {
 
     /// Makes the map of a load or an unload visible and tells the delegate;
     /// returns the previous visible map for the dealloc queue, as
-    /// ``swapVisibleMap(to:changeSet:repopulatedSections:preparation:number:)`` does, so unloaded nodes die there.
+    /// ``swapVisibleMap(to:changeSet:repopulatedSections:preparation:relayedBatch:number:)`` does, so unloaded nodes die there.
     private func swapVisibleMap(
         toLoaded map: ElementMap<CollectionElement>, at paths: [IndexPath], unloading: Bool
     ) -> ElementMap<CollectionElement> {

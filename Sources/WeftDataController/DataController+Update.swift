@@ -27,6 +27,10 @@ extension DataController {
     ///     balanced `beginUpdates` / `endUpdates`.
     ///   - reloads: What the batch's item reloads do with their nodes.
     ///   - completion: Called on main with the outcome.
+    /// A strictly validated batch of many edits derives the map off main (see
+    /// ``pendingMap``): main then does O(*s* + *k*), and the O(*k* log *n*)
+    /// runs on the map queue beside step 3.
+    ///
     /// - Complexity: O(*s* + *k* log *n*) on main for *s* sections, *k* edits
     ///   and *n* elements, plus the supplementary elements of the sections whose
     ///   items change (see
@@ -54,20 +58,22 @@ extension DataController {
         let flow = PipelineTracing.makeFlow()
         let traceStart = flow == 0 ? 0 : PipelineTracing.now()
         do throws(DataControllerError) {
-            let (completed, map, newElements, repopulated) = try derivePendingMap(from: changeSet, reloads: reloads)
+            let (completed, map, newElements, repopulated) = try derivePendingMap(from: changeSet, reloads: reloads, flow: flow)
             // Only an accepted update starts a flow: a refused one has no step 3 or commit.
             PipelineTracing.recordSpan("step 1", role: "main", start: traceStart, flow: flow, phase: .begin)
             acceptedUpdateCount += 1
-            pendingMap = map
+            pendingMapState = map
             pendingItemCounts = completed.newItemCounts
             if completed.includesReloadData { hasLoadedData = true }
-            let context = layoutDelegate.map { ($0, $0.layoutContext(for: map, newElements: newElements)) }
+            // A layout delegate's context needs the map now: with one, step 1 derived it on main.
+            let context = layoutDelegate.map { ($0, $0.layoutContext(for: map.map, newElements: newElements)) }
             // Behind another commit, the delegate's state at this one is not yet known.
             let preparation = commits.isEmpty
-                ? delegate?.dataController(self, preparationFor: completed, in: map).map(_PreparationSlot.init) : nil
+                ? delegate?.dataController(self, preparationFor: completed).map(_PreparationSlot.init) : nil
+            let relay = relaySlot(for: completed)
             commits.append(.update(
                 completed, map, measured: newElements, repopulatedSections: repopulated, preparation: preparation,
-                completion: completion))
+                relay: relay, completion: completion))
             let lifetime = lifetime
             scheduleStep3(flow: flow) {
                 guard !lifetime.isEnded else { return }
@@ -76,7 +82,10 @@ extension DataController {
                 } else {
                     _NodeMeasurement.allocateAndMeasure(newElements, allocation: $0, lifetime: lifetime, flow: flow)
                 }
-                preparation?.run()
+                // Waited for here, off main, so that the commit finds the map ready.
+                let ready = map.map(waitingAs: "editing queue")
+                preparation?.run(in: ready)
+                relay?.run(in: ready)
             }
         } catch {
             PipelineTracing.recordSpan("step 1: refused", role: "main", start: traceStart)
@@ -105,10 +114,16 @@ extension DataController {
 
     /// Step 1: validate, make the new elements, derive the map. Changes nothing
     /// on the data controller; the caller stores the result.
+    ///
+    /// A strictly validated batch of at least ``offMainMapEditThreshold`` edits
+    /// (or elements, at a load) is applied to the map off main, on the map
+    /// queue (``_MapDerivation``): strict validation has refused every batch
+    /// the map would refuse, so nothing is left to refuse there. A layout
+    /// delegate reads the map in step 2, so with one the map is derived here.
     private func derivePendingMap(
-        from changeSet: ChangeSet, reloads: ReloadBehavior
+        from changeSet: ChangeSet, reloads: ReloadBehavior, flow: UInt64
     ) throws(DataControllerError) -> (
-        CompletedChangeSet, ElementMap<CollectionElement>, [CollectionElement], repopulatedSections: [Int]
+        CompletedChangeSet, _DerivedMap, [CollectionElement], repopulatedSections: [Int]
     ) {
         guard changeSet.oldItemCounts == pendingItemCounts else {
             throw .staleChangeSet(expected: pendingItemCounts, actual: changeSet.oldItemCounts)
@@ -172,18 +187,13 @@ extension DataController {
                 // supplementary views alone, and so does Weft.
                 reloadsAskSupplementaries: reloads == .followsNodeModel)
         }
-        let map: ElementMap<CollectionElement>
-        do {
-            map = try base.applying(batch.batch)
-        } catch {
-            throw .elementMap(error)
-        }
-        // Faithful validation counts a place named twice as UIKit does, twice; the
-        // map takes it once. The view would then refuse the commit, so refuse now.
-        let counts = completed.newItemCounts
-        if map.numberOfSections != counts.count || !counts.indices.allSatisfy({ map.numberOfItems(inSection: $0) == counts[$0] }) {
-            var seen = Set<ChangeSet.Edit>()
-            throw .undefinedResult(duplicate: changeSet.edits.map(\.edit).first { !seen.insert($0).inserted })
+        let map: _DerivedMap
+        if case .strict = validationMode, layoutDelegate == nil,
+            Swift.max(batch.batch.count, newElements.count) >= offMainMapEditThreshold
+        {
+            map = .deriving(_MapDerivation(applying: batch.batch, to: base, on: mapQueue, flow: flow))
+        } else {
+            map = .ready(try applyOnMain(batch.batch, to: base, changeSet: changeSet, counts: completed.newItemCounts))
         }
         if completed.includesReloadData {
             retireEveryElement(of: pendingMap)
@@ -196,6 +206,42 @@ extension DataController {
         // references its element weakly) would cost main: they go off main.
         deallocQueue.release(value: consume batch)
         return (completed, map, newElements, repopulated)
+    }
+
+    /// For a large update, step 3's work of the view's commit: the batch a
+    /// view records for it, validated as a view of this data controller's kind
+    /// validates it (``DataUpdate/relayedBatch``), so that main only compares
+    /// counts at the commit; `nil` for a small update or a `reloadData`.
+    private func relaySlot(for completed: CompletedChangeSet) -> _PreparationSlot? {
+        guard !completed.includesReloadData, completed.edits.count >= offMainMapEditThreshold else { return nil }
+        let mode = ValidationMode.faithful(validationMode.viewKind)
+        return _PreparationSlot { _ in
+            var batch = CommitValidator.relayBatch(of: completed, from: completed.oldItemCounts)
+            batch.prevalidate(newItemCounts: completed.newItemCounts, mode: mode)
+            return batch
+        }
+    }
+
+    /// Step 1's map for a batch it does not send off main: `batch` applied to
+    /// `base`, refused as the map refuses it or when the result's counts are
+    /// not `counts`.
+    private func applyOnMain(
+        _ batch: ElementMap<CollectionElement>.Batch, to base: ElementMap<CollectionElement>, changeSet: ChangeSet,
+        counts: [Int]
+    ) throws(DataControllerError) -> ElementMap<CollectionElement> {
+        let map: ElementMap<CollectionElement>
+        do {
+            map = try base.applying(batch)
+        } catch {
+            throw .elementMap(error)
+        }
+        // Faithful validation counts a place named twice as UIKit does, twice; the
+        // map takes it once. The view would then refuse the commit, so refuse now.
+        if map.numberOfSections != counts.count || !counts.indices.allSatisfy({ map.numberOfItems(inSection: $0) == counts[$0] }) {
+            var seen = Set<ChangeSet.Edit>()
+            throw .undefinedResult(duplicate: changeSet.edits.map(\.edit).first { !seen.insert($0).inserted })
+        }
+        return map
     }
 
     /// Marks the elements an accepted update removes, so that a node block of the

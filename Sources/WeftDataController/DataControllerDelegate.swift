@@ -26,11 +26,9 @@ public protocol DataControllerDelegate: AnyObject {
     ///
     /// - Parameters:
     ///   - dataController: The data controller.
-    ///   - changeSet: The update's validated change set.
-    ///   - map: The update's map, as it will become visible.
-    func dataController(
-        _ dataController: DataController, preparationFor changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>
-    ) -> CommitPreparation?
+    ///   - changeSet: The update's validated change set. The work gets the
+    ///     update's map when it runs.
+    func dataController(_ dataController: DataController, preparationFor changeSet: CompletedChangeSet) -> CommitPreparation?
 
     /// Allocated nodes were measured again for a new viewport size; the visible
     /// map's elements are the same, their sizes may differ. The default does nothing.
@@ -62,9 +60,7 @@ public protocol DataControllerDelegate: AnyObject {
 }
 
 extension DataControllerDelegate {
-    public func dataController(
-        _ dataController: DataController, preparationFor changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>
-    ) -> CommitPreparation? {
+    public func dataController(_ dataController: DataController, preparationFor changeSet: CompletedChangeSet) -> CommitPreparation? {
         nil
     }
 

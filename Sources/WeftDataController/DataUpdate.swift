@@ -26,8 +26,17 @@ public struct DataUpdate: Sendable {
 
     /// What the delegate's ``CommitPreparation`` for this update returned in
     /// step 3, or `nil` if it gave none
-    /// (``DataControllerDelegate/dataController(_:preparationFor:in:)``).
+    /// (``DataControllerDelegate/dataController(_:preparationFor:)``).
     public let preparation: (any Sendable)?
+
+    /// The update's edits in relay order as one batch against the counts the
+    /// view showed before it, validated in step 3, off main, as a view of the
+    /// data controller's kind validates a commit (`ValidationMode.faithful(_:)`);
+    /// `nil` for a small update or a `reloadData`. A view whose counts are the
+    /// batch's old counts takes it instead of recording the edits one by one,
+    /// and its validation then only compares counts
+    /// (``CommitValidator/commit(_:of:updates:)``).
+    package let relayedBatch: ChangeSet?
 
     /// The update's number: a data controller numbers the updates it accepts
     /// from 1, in the order they were issued (and so committed). Diagnostics
@@ -43,6 +52,23 @@ public struct DataUpdate: Sendable {
         preparation: (any Sendable)? = nil,
         number: Int = 0
     ) {
+        self.init(
+            changeSet: changeSet, previousMap: previousMap, map: map,
+            sectionsWithReloadedSupplementaryElements: sectionsWithReloadedSupplementaryElements,
+            preparation: preparation, relayedBatch: nil, number: number)
+    }
+
+    /// Creates an update record with the batch step 3 validated for the view.
+    package init(
+        changeSet: CompletedChangeSet,
+        previousMap: ElementMap<CollectionElement>,
+        map: ElementMap<CollectionElement>,
+        sectionsWithReloadedSupplementaryElements: [Int],
+        preparation: (any Sendable)?,
+        relayedBatch: ChangeSet?,
+        number: Int
+    ) {
+        self.relayedBatch = relayedBatch
         self.number = number
         self.preparation = preparation
         self.sectionsWithReloadedSupplementaryElements = sectionsWithReloadedSupplementaryElements

@@ -157,3 +157,9 @@ extension ElementMap {
 
     }
 }
+
+// The edits hold the batch's elements erased to `AnyObject`, each of them an
+// `Element`, besides index paths, counts and kind names: with `Element`
+// sendable, so is every value the batch holds. A data controller hands a large
+// batch to another thread to apply.
+extension ElementMap.Batch: @unchecked Sendable where Element: Sendable {}

@@ -47,11 +47,22 @@ extension HeadlessCollectionView: CollectionBackingView, DataControllerDelegate 
             reloadData()
             return
         }
-        // Sorted once: a 10% update of 100k items relays 10k edits.
-        let relayed = update.changeSet.editsInRelayOrder
+        // Sorted once: a 10% update of 100k items relays 10k edits. Step 3 sorted
+        // them already for a large update, into the batch it validated.
+        let relayed = update.relayedBatch?.edits ?? update.changeSet.editsInRelayOrder
         lastRelayedEdits = relayed
         performBatchUpdates {
             updates()
+            // The batch step 3 recorded from these edits against the counts this
+            // view shows is the batch the calls below would record, already
+            // validated: taking it leaves main only the counts to compare.
+            if var recorded = update.relayedBatch, let open = batch, open.isEmpty,
+                open.oldItemCounts == recorded.oldItemCounts
+            {
+                recorded.beginUpdates()  // the level this batch update opened
+                batch = recorded
+                return
+            }
             for animated in relayed {
                 switch animated.edit {
                 case .insertSection(let section): insertSections([section])

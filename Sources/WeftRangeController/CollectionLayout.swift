@@ -55,23 +55,22 @@ public protocol CollectionLayout: AnyObject {
     /// - Parameters:
     ///   - map: The elements to place; items only.
     ///   - viewportSize: The size of the viewport the content scrolls in.
-    ///   - preparation: What the work ``preparation(for:in:)`` returned for
+    ///   - preparation: What the work ``preparation(for:)`` returned for
     ///     the `reloadData` that brings `map` computed, or `nil`.
     func prepare(for map: ElementMap<CollectionElement>, viewportSize: CGSize, preparation: (any Sendable)?)
 
     /// Work of the commit of `changeSet` that can run in step 3, off main,
-    /// once its new nodes are measured; its result reaches ``apply(_:)`` as
+    /// once its new nodes are measured, on the update's map as it will become
+    /// visible; its result reaches ``apply(_:)`` as
     /// `DataUpdate.preparation`, or ``prepare(for:viewportSize:preparation:)``
     /// for a `reloadData`. The work may read only what it captures and the
     /// maps' elements; the layout must check that what the work read did not
     /// change before it takes the result. Asked on main in step 1, only when
     /// no other commit is pending. The default returns `nil`.
     ///
-    /// - Parameters:
-    ///   - changeSet: The update's validated change set.
-    ///   - map: The update's map, as it will become visible.
+    /// - Parameter changeSet: The update's validated change set.
     /// - Complexity: should be O(*k* + *s*) on main for *k* edits and *s* sections.
-    func preparation(for changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>) -> CommitPreparation?
+    func preparation(for changeSet: CompletedChangeSet) -> CommitPreparation?
 
     /// Brings the layout from `update.previousMap` to `update.map`.
     ///
@@ -161,7 +160,7 @@ extension CollectionLayout {
         prepare(for: map, viewportSize: viewportSize)
     }
 
-    public func preparation(for changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>) -> CommitPreparation? {
+    public func preparation(for changeSet: CompletedChangeSet) -> CommitPreparation? {
         nil
     }
 

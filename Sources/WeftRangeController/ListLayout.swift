@@ -44,7 +44,7 @@ public final class ListLayout: CollectionLayout {
     private var supplements = _SectionSupplements()
     private var breadth: CGFloat = 0
     /// Changes with every edit of the lengths, unique across layouts: what a
-    /// plan made in step 3 was made for (see ``preparation(for:in:)``).
+    /// plan made in step 3 was made for (see ``preparation(for:)``).
     private var version = ListLayout.nextVersion()
 
     private static var versions = 0
@@ -115,10 +115,10 @@ public final class ListLayout: CollectionLayout {
     /// - Complexity: O(*k* + *s*) on main for *k* edits; the work is O(*n*)
     ///   for a `reloadData` and O(*m* + *k* log *k*) for *m* items in bulk
     ///   sections otherwise.
-    public func preparation(for changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>) -> CommitPreparation? {
+    public func preparation(for changeSet: CompletedChangeSet) -> CommitPreparation? {
         let version = version, axis = scrollAxis, spacing = spacing, estimatedItemLength = estimatedItemLength
         if changeSet.includesReloadData {
-            return {
+            return { map in
                 _ListLayoutSections(map, axis: axis, spacing: spacing, estimatedItemLength: estimatedItemLength, version: version)
             }
         }
@@ -126,7 +126,7 @@ public final class ListLayout: CollectionLayout {
         guard !bulk.isEmpty else { return nil }
         // Only the bulk sections' lengths: main may edit any other while step 3 runs without copying it.
         let old = Dictionary(uniqueKeysWithValues: bulk.values.map { ($0, sections[$0]) })
-        return {
+        return { map in
             var plan = _ListLayoutPlan(changeSet, in: map, axis: axis, spacing: spacing, version: version, bulk: bulk)
             plan.rebuildBulkSections(from: old)
             return plan
@@ -136,7 +136,7 @@ public final class ListLayout: CollectionLayout {
     /// - Complexity: O(*k* log *n* + *s*) for *k* edits, *n* items and *s*
     ///   sections, plus O(*m*) for the *m* items of inserted sections and of
     ///   sections with more than one edit per hundred items (rebuilt in one
-    ///   pass, which is faster then, and in step 3 when ``preparation(for:in:)``
+    ///   pass, which is faster then, and in step 3 when ``preparation(for:)``
     ///   ran); O(*n*) for a `reloadData`.
     public func apply(_ update: DataUpdate) {
         let changeSet = update.changeSet

@@ -95,15 +95,11 @@ extension RangeController {
     }
 
     /// The layout's step 3 work for the commit of `changeSet`, if it has any;
-    /// see ``CollectionLayout/preparation(for:in:)``.
+    /// see ``CollectionLayout/preparation(for:)``.
     ///
-    /// - Parameters:
-    ///   - changeSet: An update's validated change set.
-    ///   - map: The update's map.
-    public func layoutPreparation(
-        for changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>
-    ) -> CommitPreparation? {
-        layout.preparation(for: changeSet, in: map)
+    /// - Parameter changeSet: An update's validated change set.
+    public func layoutPreparation(for changeSet: CompletedChangeSet) -> CommitPreparation? {
+        layout.preparation(for: changeSet)
     }
 
     private func validate(_ update: DataUpdate) throws(RangeError) {

@@ -33,13 +33,10 @@ import WeftTestSupport
             view.dataController(dataController, commit: update, updates: updates)
         }
 
-        func dataController(
-            _ dataController: DataController, preparationFor changeSet: CompletedChangeSet,
-            in map: ElementMap<CollectionElement>
-        ) -> CommitPreparation? {
+        func dataController(_ dataController: DataController, preparationFor changeSet: CompletedChangeSet) -> CommitPreparation? {
             asked += 1
             let threads = threads
-            return {
+            return { map in
                 threads.onMain.withLock { $0.append(Thread.isMainThread) }
                 return map.count
             }

@@ -22,11 +22,13 @@ import WeftRangeController
             preparation: preparation, number: update.number)
     }
 
-    /// Runs `work` off main, as the editing queue does.
-    private static func runOffMain(_ work: @escaping CommitPreparation) async -> any Sendable {
+    /// Runs `work` on `map` off main, as the editing queue does.
+    private static func runOffMain(
+        _ work: @escaping CommitPreparation, on map: ElementMap<CollectionElement>
+    ) async -> any Sendable {
         await Task.detached {
             precondition(!Thread.isMainThread, "step 3 runs off main")
-            return work()
+            return work(map)
         }.value
     }
 
@@ -52,8 +54,8 @@ import WeftRangeController
         let (update, _, _) = try makeLargeBatchUpdate(seed: 31)
         let layout = try ListLayout(spacing: 4)
         layout.prepare(for: update.previousMap, viewportSize: Self.viewport)
-        let work = try #require(layout.preparation(for: update.changeSet, in: update.map))
-        let result = await Self.runOffMain(work)
+        let work = try #require(layout.preparation(for: update.changeSet))
+        let result = await Self.runOffMain(work, on: update.map)
         layout.apply(Self.update(update, preparedAs: result))
         #expect(layout._preparationsTaken == 1)
         layout._checkInvariants()
@@ -72,7 +74,7 @@ import WeftRangeController
         let (update, _) = try makeUpdate(from: sections, changeSet: completed) { _ in CGSize(width: 50, height: 12) }
         let layout = try ListLayout()
         layout.prepare(for: update.previousMap, viewportSize: Self.viewport)
-        #expect(layout.preparation(for: update.changeSet, in: update.map) == nil)
+        #expect(layout.preparation(for: update.changeSet) == nil)
     }
 
     /// A length read again on main after step 3 started (a node measured
@@ -90,8 +92,8 @@ import WeftRangeController
 
         let layout = try ListLayout()
         layout.prepare(for: update.previousMap, viewportSize: Self.viewport)
-        let work = try #require(layout.preparation(for: update.changeSet, in: update.map))
-        let result = await Self.runOffMain(work)
+        let work = try #require(layout.preparation(for: update.changeSet))
+        let result = await Self.runOffMain(work, on: update.map)
         layout.invalidateItems(at: [path], in: remeasuredMap)
         layout.apply(Self.update(update, preparedAs: result))
         #expect(layout._preparationsTaken == 0)
@@ -116,8 +118,8 @@ import WeftRangeController
         let completed = try reload.completed(newItemCounts: update.changeSet.newItemCounts)
         let layout = try ListLayout(spacing: 2)
         layout.prepare(for: update.previousMap, viewportSize: Self.viewport)
-        let work = try #require(layout.preparation(for: completed, in: update.map))
-        let result = await Self.runOffMain(work)
+        let work = try #require(layout.preparation(for: completed))
+        let result = await Self.runOffMain(work, on: update.map)
 
         let other = try ListLayout(spacing: 2)
         other.prepare(for: update.previousMap, viewportSize: Self.viewport)

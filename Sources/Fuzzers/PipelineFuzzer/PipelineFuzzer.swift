@@ -12,7 +12,8 @@ import WeftRangeController
 /// Differential fuzzing of the whole pipeline, end to end through `CollectionNode`.
 ///
 /// The input picks a container (a collection with a list or grid layout, a table or a
-/// pager), a validation mode, eager or lazy item loading, one or two section headers (asked
+/// pager), a validation mode, whether strictly validated updates derive their pending
+/// map off main, eager or lazy item loading, one or two section headers (asked
 /// again on item edits or kept) or none and
 /// single or multiple selection, then interleaves batches of random item edits (valid or
 /// not), snapshot updates by diff, scrolls, single turns of the main context (so several
@@ -200,6 +201,9 @@ struct PipelineRun {
             node = PagerNode(itemLoading: loading, view: view, mainScheduler: scheduler, deallocQueue: deallocQueue)
         }
         self.strict = strict
+        // Every strictly validated update derives its pending map off main, or none
+        // does: the two paths must show the same thing.
+        node.dataController.offMainMapEditThreshold = self.random.chance(2) ? 0 : .max
         node.allowsMultipleSelection = self.random.chance(2)
         headlessView = view
         node.dataSource = source

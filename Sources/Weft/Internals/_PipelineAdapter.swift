@@ -139,10 +139,8 @@ extension _PipelineAdapter: DataControllerDelegate {
     }
 
     /// The layout's lengths are computed in step 3 where it can.
-    func dataController(
-        _ dataController: DataController, preparationFor changeSet: CompletedChangeSet, in map: ElementMap<CollectionElement>
-    ) -> CommitPreparation? {
-        node?.rangeController.layoutPreparation(for: changeSet, in: map)
+    func dataController(_ dataController: DataController, preparationFor changeSet: CompletedChangeSet) -> CommitPreparation? {
+        node?.rangeController.layoutPreparation(for: changeSet)
     }
 
     func dataController(

@@ -4,12 +4,15 @@ import WeftElementMap
 
 /// What waits between step 1 and step 5, on main, in commit order.
 enum _PendingCommit {
-    /// A batch update: its validated change set, the map it produced, the
+    /// A batch update: its validated change set, the map it produced (ready
+    /// by the commit: step 3 waits for it), the batch a view records for it,
+    /// made and validated in step 3 (for a large update), the
     /// elements step 3 measures, the sections whose supplementary elements
     /// it asked again, and the delegate's preparation, if it gave one.
     case update(
-        CompletedChangeSet, ElementMap<CollectionElement>, measured: [CollectionElement], repopulatedSections: [Int],
-        preparation: _PreparationSlot?, completion: (@MainActor (Result<Void, DataControllerError>) -> Void)?)
+        CompletedChangeSet, _DerivedMap, measured: [CollectionElement], repopulatedSections: [Int],
+        preparation: _PreparationSlot?, relay: _PreparationSlot?,
+        completion: (@MainActor (Result<Void, DataControllerError>) -> Void)?)
     /// A relayout for a new viewport size, and the elements it measures again.
     case relayout([CollectionElement], completion: (@MainActor () -> Void)?)
     /// Absent items that a range asked for: the map that gives them elements,
@@ -21,14 +24,15 @@ enum _PendingCommit {
     /// The map an update or a load produced; `nil` for a relayout.
     var map: ElementMap<CollectionElement>? {
         switch self {
-        case .update(_, let map, _, _, _, _), .load(let map, _, _), .unload(let map, _): map
+        case .update(_, let map, _, _, _, _, _): map.map
+        case .load(let map, _, _), .unload(let map, _): map
         case .relayout: nil
         }
     }
 
     /// The change set of an update; `nil` for the others, which keep the index space.
     var changeSet: CompletedChangeSet? {
-        if case .update(let changeSet, _, _, _, _, _) = self { return changeSet }
+        if case .update(let changeSet, _, _, _, _, _, _) = self { return changeSet }
         return nil
     }
 
@@ -37,7 +41,7 @@ enum _PendingCommit {
     /// ``DataControllerError/released``.
     var releaseNotice: (@MainActor @Sendable () -> Void)? {
         switch self {
-        case .update(let changeSet, _, _, _, _, let completion):
+        case .update(let changeSet, _, _, _, _, _, let completion):
             return { @MainActor in
                 changeSet.runCompletions(finished: false)
                 completion?(.failure(.released))
@@ -52,7 +56,7 @@ enum _PendingCommit {
     /// The elements this commit's step 3 measured.
     var measuredElements: [CollectionElement] {
         switch self {
-        case .update(_, _, let measured, _, _, _): measured
+        case .update(_, _, let measured, _, _, _, _): measured
         case .relayout(let measured, _): measured
         case .load(_, _, let measured): measured
         case .unload: []

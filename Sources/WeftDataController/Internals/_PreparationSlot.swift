@@ -1,4 +1,5 @@
 import WeftCore
+import WeftElementMap
 
 /// One update's ``CommitPreparation``, from step 1 (main puts the work) through
 /// step 3 (the editing queue runs it) to step 5 (main takes the result).
@@ -20,15 +21,15 @@ final class _PreparationSlot: Sendable {
         state = PosixMutex(.work(work))
     }
 
-    /// Step 3: runs the work, if it has not run, and keeps its result.
-    func run() {
+    /// Step 3: runs the work on the update's `map`, if it has not run, and keeps its result.
+    func run(in map: ElementMap<CollectionElement>) {
         let taken: CommitPreparation? = state.withLock { state in
             guard case .work(let work) = state else { return nil }
             state = .empty
             return work
         }
         guard let taken else { return }
-        let result = taken()
+        let result = taken(map)
         state.withLock { $0 = .result(result) }
     }
 

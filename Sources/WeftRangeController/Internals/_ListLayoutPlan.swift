@@ -6,7 +6,7 @@ import WeftElementMap
 /// How a batch update changes a ``ListLayout``'s item lengths, worked out from
 /// the change set and the update's map alone: on main when the update commits,
 /// or in step 3 on the editing queue, where it also rebuilds the sections
-/// edited in bulk (``ListLayout/preparation(for:in:)``). Section-level edits
+/// edited in bulk (``ListLayout/preparation(for:)``). Section-level edits
 /// are not in it; the layout applies them itself.
 struct _ListLayoutPlan: Sendable {
     /// The layout's version the plan starts from: a plan made off main applies

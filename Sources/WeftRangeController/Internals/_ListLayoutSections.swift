@@ -4,7 +4,7 @@ import WeftElementMap
 
 /// A ``ListLayout``'s per-section lengths for a whole map, as a `reloadData`
 /// lays them out: made on main, or in step 3 on the editing queue
-/// (``ListLayout/preparation(for:in:)``) for the commit to take.
+/// (``ListLayout/preparation(for:)``) for the commit to take.
 struct _ListLayoutSections: Sendable {
     /// The layout's version the sections were made for: they apply only to the
     /// layout that made them, unchanged since.

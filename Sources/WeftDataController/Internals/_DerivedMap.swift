@@ -1,0 +1,23 @@
+import WeftElementMap
+
+/// A map step 1 produced: ready, or being derived off main (``_MapDerivation``).
+enum _DerivedMap: Sendable {
+    case ready(ElementMap<CollectionElement>)
+    case deriving(_MapDerivation)
+
+    /// The map, main waiting for its derivation if it is not done.
+    ///
+    /// - Complexity: O(1) once the derivation is done.
+    var map: ElementMap<CollectionElement> { map(waitingAs: "main") }
+
+    /// The map, waiting for its derivation if it is not done.
+    ///
+    /// - Parameter waiter: Who waits, as the trace names it.
+    /// - Complexity: O(1) once the derivation is done.
+    func map(waitingAs waiter: String) -> ElementMap<CollectionElement> {
+        switch self {
+        case .ready(let map): map
+        case .deriving(let derivation): derivation.map(waitingAs: waiter)
+        }
+    }
+}

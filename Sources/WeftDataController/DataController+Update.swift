@@ -22,15 +22,15 @@ extension DataController {
     /// finished; Weft loads the data instead, so nothing the caller asked for
     /// is lost.
     ///
+    /// A strictly validated batch of many edits derives the map off main (see
+    /// ``pendingMap``): main then does O(*s* + *k*) for it, and the O(*k* log *n*)
+    /// runs on the map queue beside step 3.
+    ///
     /// - Parameters:
     ///   - changeSet: Edits made on a change set from ``makeChangeSet()``,
     ///     balanced `beginUpdates` / `endUpdates`.
     ///   - reloads: What the batch's item reloads do with their nodes.
     ///   - completion: Called on main with the outcome.
-    /// A strictly validated batch of many edits derives the map off main (see
-    /// ``pendingMap``): main then does O(*s* + *k*), and the O(*k* log *n*)
-    /// runs on the map queue beside step 3.
-    ///
     /// - Complexity: O(*s* + *k* log *n*) on main for *s* sections, *k* edits
     ///   and *n* elements, plus the supplementary elements of the sections whose
     ///   items change (see

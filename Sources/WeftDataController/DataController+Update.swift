@@ -23,8 +23,8 @@ extension DataController {
     /// is lost.
     ///
     /// A strictly validated batch of many edits derives the map off main (see
-    /// ``pendingMap``): main then does O(*s* + *k*) for it, and the O(*k* log *n*)
-    /// runs on the map queue beside step 3.
+    /// ``pendingMap``): main no longer applies the edits to the map, whose
+    /// O(*k* log *n*) runs on the map queue beside step 3.
     ///
     /// - Parameters:
     ///   - changeSet: Edits made on a change set from ``makeChangeSet()``,
@@ -116,9 +116,10 @@ extension DataController {
     /// on the data controller; the caller stores the result.
     ///
     /// A strictly validated batch of at least ``offMainMapEditThreshold`` edits
-    /// (or elements, at a load) is applied to the map off main, on the map
-    /// queue (``_MapDerivation``): strict validation has refused every batch
-    /// the map would refuse, so nothing is left to refuse there. A layout
+    /// (or elements, at a load), in a collection of at most
+    /// ``offMainMapSectionLimit`` sections, is applied to the map off main, on
+    /// the map queue (``_MapDerivation``): strict validation has refused every
+    /// batch the map would refuse, so nothing is left to refuse there. A layout
     /// delegate reads the map in step 2, so with one the map is derived here.
     private func derivePendingMap(
         from changeSet: ChangeSet, reloads: ReloadBehavior, flow: UInt64
@@ -188,10 +189,15 @@ extension DataController {
                 reloadsAskSupplementaries: reloads == .followsNodeModel)
         }
         let map: _DerivedMap
+        // Few sections: a map's section ids are freed only once no version holds
+        // them, so an update of many sections could run them out, which only a
+        // refusal in step 1 can report.
         if case .strict = validationMode, layoutDelegate == nil,
-            Swift.max(batch.batch.count, newElements.count) >= offMainMapEditThreshold
+            Swift.max(batch.batch.count, newElements.count) >= offMainMapEditThreshold,
+            Swift.max(base.numberOfSections, newCounts.count) <= Self.offMainMapSectionLimit
         {
-            map = .deriving(_MapDerivation(applying: batch.batch, to: base, on: mapQueue, flow: flow))
+            map = .deriving(_MapDerivation(
+                applying: batch.batch, to: base, on: mapQueue, releasingOn: deallocQueue, flow: flow))
         } else {
             map = .ready(try applyOnMain(batch.batch, to: base, changeSet: changeSet, counts: completed.newItemCounts))
         }

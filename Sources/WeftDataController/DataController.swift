@@ -26,9 +26,10 @@ import DequeModule
 /// 5. main: the ``delegate`` (the view) performs its batch update and, inside
 ///    it, ``visibleMap`` becomes the update's map.
 ///
-/// Unlike Texture's data controller, main never waits for the previous update:
-/// step 1 of the next update derives from the pending map while the previous
-/// one is still in step 3. Moved items keep their elements and nodes, and so do
+/// Unlike Texture's data controller, main does not wait for the previous
+/// update's step 3: step 1 of the next update derives from the pending map
+/// while the previous one is still measured. It waits only for a large
+/// update's map, if the map queue has not derived it yet. Moved items keep their elements and nodes, and so do
 /// reloaded items whose node model did not change. Elements that leave the last
 /// map are released through the `DeallocQueue`.
 ///
@@ -128,9 +129,18 @@ public final class DataController {
     /// items) derive the pending map off main; smaller ones apply it in step 1,
     /// where waking another thread would cost more than the edits. Measured in
     /// weft-bench: 100 inserts into 100k cost main 371-477 µs off main against
-    /// 586-626 µs on it. Tests set it to 0 to send every strictly validated
-    /// update off main.
+    /// 586-626 µs on it. Tests lower it to send small updates off main.
     package var offMainMapEditThreshold = 64
+
+    /// The most sections, before or after an update, for which the update may
+    /// derive its map off main: a map's section ids (2^23 of them) are freed
+    /// only once no version holds them, so only updates of many sections could
+    /// run them out, and a refusal can say so only in step 1.
+    static let offMainMapSectionLimit = 4_096
+
+    /// Tells the map queue from the others, so that a data controller released
+    /// on it does not wait for it (``deinit``).
+    private nonisolated static let mapQueueKey = DispatchSpecificKey<Void>()
 
     /// The elements in the view's index space: what the view shows. It becomes
     /// an update's map inside the view's batch update (step 5).
@@ -221,6 +231,7 @@ public final class DataController {
         mainSerialQueue = MainSerialQueue(scheduler: mainScheduler)
         self.mainScheduler = mainScheduler
         self.deallocQueue = deallocQueue
+        mapQueue.setSpecific(key: Self.mapQueueKey, value: ())
     }
 
     deinit {
@@ -234,12 +245,13 @@ public final class DataController {
         // may hold main-only objects: they die here; only the elements travel.
         lifetime.end()
         // A pending map being derived holds the map before it and the update's new
-        // elements until its block is gone. Waiting for the map queue to drain (at
-        // most the derivations in flight) leaves the derivations' maps to the
-        // releases below, on the dealloc queue, rather than to whenever the map
-        // queue lets its block go: a drained dealloc queue then means every node
-        // is released.
-        mapQueue.sync {}
+        // elements until it is done. Waiting for the map queue to drain (at most the
+        // derivations in flight) leaves the derivations' maps to the releases below,
+        // on the dealloc queue, rather than to whenever the map queue lets its block
+        // go: a drained dealloc queue then means every node is released. Released on
+        // the map queue itself (an element that owned its container, say), it
+        // cannot wait for it, and need not: no other derivation runs meanwhile.
+        if DispatchQueue.getSpecific(key: Self.mapQueueKey) == nil { mapQueue.sync {} }
         // Whoever waits for an update in flight hears that it never will commit,
         // on main, as completions always run: an `await` on it returns.
         let waiting = commits.compactMap(\.releaseNotice)

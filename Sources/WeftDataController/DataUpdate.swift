@@ -34,7 +34,8 @@ public struct DataUpdate: Sendable {
     /// data controller's kind validates a commit (`ValidationMode.faithful(_:)`);
     /// `nil` for a small update or a `reloadData`. A view whose counts are the
     /// batch's old counts takes it instead of recording the edits one by one,
-    /// and its validation then only compares counts
+    /// and when it is of that kind (its wording: a table's or a collection's)
+    /// its validation then only compares counts
     /// (``CommitValidator/commit(_:of:updates:)``).
     package let relayedBatch: ChangeSet?
 

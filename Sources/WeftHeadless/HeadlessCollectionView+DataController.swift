@@ -51,16 +51,21 @@ extension HeadlessCollectionView: CollectionBackingView, DataControllerDelegate 
         // them already for a large update, into the batch it validated.
         let relayed = update.relayedBatch?.edits ?? update.changeSet.editsInRelayOrder
         lastRelayedEdits = relayed
+        // Only as the outermost batch: inside another, the open batch carries that
+        // batch's level, completions and refusals, which a swap would drop.
+        let outermost = batch == nil
         performBatchUpdates {
             updates()
             // The batch step 3 recorded from these edits against the counts this
-            // view shows is the batch the calls below would record, already
+            // view shows holds the edits the calls below would record (with their
+            // animation options, which validation does not read), already
             // validated: taking it leaves main only the counts to compare.
-            if var recorded = update.relayedBatch, let open = batch, open.isEmpty,
+            if outermost, var recorded = update.relayedBatch, let open = batch, open.isEmpty,
                 open.oldItemCounts == recorded.oldItemCounts
             {
                 recorded.beginUpdates()  // the level this batch update opened
                 batch = recorded
+                relayedBatchesTaken += 1
                 return
             }
             for animated in relayed {

@@ -72,6 +72,10 @@ public final class HeadlessCollectionView {
     /// animation): what a `UITableView` would be handed. Empty after a reload.
     public internal(set) var lastRelayedEdits: [ChangeSet.AnimatedEdit] = []
 
+    /// How many commits this view took the batch step 3 recorded and validated
+    /// for (`DataUpdate.relayedBatch`) instead of recording their edits itself.
+    package internal(set) var relayedBatchesTaken = 0
+
     /// The number of batch updates applied, not counting refused ones.
     public internal(set) var appliedBatchUpdateCount = 0
 

@@ -15,6 +15,8 @@ import WeftTestSupport
     final class RecordingDelegate: DataControllerDelegate {
         let view: HeadlessCollectionView
         var relayed: [ChangeSet?] = []
+        /// Each update's edits in relay order, as the view would record them itself.
+        var expected: [[ChangeSet.AnimatedEdit]] = []
 
         init(view: HeadlessCollectionView) {
             self.view = view
@@ -22,6 +24,7 @@ import WeftTestSupport
 
         func dataController(_ dataController: DataController, commit update: DataUpdate, updates: () -> Void) {
             relayed.append(update.relayedBatch)
+            expected.append(update.changeSet.editsInRelayOrder)
             view.dataController(dataController, commit: update, updates: updates)
         }
     }
@@ -47,18 +50,21 @@ import WeftTestSupport
         #expect(batch.oldItemCounts == [400])
         #expect(batch.edits.count == 200)
         #expect(batch.isPrevalidated(newItemCounts: [400], mode: .faithful(.collection)))
-        #expect(pipeline.view.lastRelayedEdits == batch.edits)
+        #expect(batch.edits == delegate.expected.first)
+        #expect(pipeline.view.relayedBatchesTaken == 1)
         #expect(pipeline.view.inconsistencies.isEmpty && pipeline.view.divergences.isEmpty)
         #expect(pipeline.shownItems == pipeline.feedItems)
     }
 
     @Test func aSmallUpdateCarriesNone() throws {
         let pipeline = try Pipeline([400])
+        pipeline.controller.offMainMapEditThreshold = 50
         let delegate = RecordingDelegate(view: pipeline.view)
         pipeline.controller.delegate = delegate
-        churn(pipeline, every: 40)
+        churn(pipeline, every: 40)  // 10 deletes and 10 inserts
         pipeline.controller.waitUntilAllUpdatesAreProcessed()
         #expect(delegate.relayed.count == 1 && delegate.relayed[0] == nil)
+        #expect(pipeline.view.relayedBatchesTaken == 0)
         #expect(pipeline.shownItems == pipeline.feedItems)
     }
 }

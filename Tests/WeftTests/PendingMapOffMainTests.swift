@@ -65,10 +65,12 @@ import WeftTestSupport
         var random = SplitMix64(seed: 57)
         var nextID = feed.stories.count
         // Held, so that main sees the derivation in flight however fast the other core is.
-        feed.node.dataController.mapQueue.suspend()
-        try updateTenPercent(feed, &random, nextID: &nextID)
-        #expect(feed.node.dataController.isDerivingPendingMap)
-        feed.node.dataController.mapQueue.resume()
+        do {
+            feed.node.dataController.mapQueue.suspend()
+            defer { feed.node.dataController.mapQueue.resume() }
+            try updateTenPercent(feed, &random, nextID: &nextID)
+            #expect(feed.node.dataController.isDerivingPendingMap)
+        }
         feed.node.waitUntilAllUpdatesAreProcessed()
         #expect(!feed.node.dataController.isDerivingPendingMap)
         #expect(feed.shown == feed.stories)
@@ -112,10 +114,12 @@ import WeftTestSupport
     @Test(arguments: ContainerKind.allCases)
     func anEagerLoadDerivesItsMapOffMain(kind: ContainerKind) throws {
         let feed = try feed(kind, count: 300, loaded: false)
-        feed.node.dataController.mapQueue.suspend()
-        feed.node.reloadData()
-        #expect(feed.node.dataController.isDerivingPendingMap)
-        feed.node.dataController.mapQueue.resume()
+        do {
+            feed.node.dataController.mapQueue.suspend()
+            defer { feed.node.dataController.mapQueue.resume() }
+            feed.node.reloadData()
+            #expect(feed.node.dataController.isDerivingPendingMap)
+        }
         feed.node.waitUntilAllUpdatesAreProcessed()
         #expect(feed.shown == feed.stories)
         #expect(feed.view.inconsistencies.isEmpty)

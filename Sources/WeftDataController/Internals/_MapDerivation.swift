@@ -1,6 +1,7 @@
 import Dispatch
 import WeftCore
 import WeftElementMap
+import WeftMemory
 
 /// A pending map being derived off main: an update's batch applied to the
 /// map before it, on the data controller's map queue, while main goes on.
@@ -8,34 +9,41 @@ import WeftElementMap
 /// Main made everything the data source had to answer (the elements) and
 /// checked the batch in step 1, so the derivation cannot be refused: strict
 /// validation refuses every batch the map would (duplicates, out-of-range
-/// places), and the map's capacity was checked against the data source's
-/// counts. What is left to do is the map's own work: path-copying its trees
-/// and its handle index for each edit, 40% of main's step 1 at a 10% update
-/// of 100k items before it moved here.
+/// places), and step 1 sends off main only updates of few sections, so that
+/// the map's section ids cannot run out here. What is left to do is the map's
+/// own work: path-copying its trees and its handle index for each edit, 40% of
+/// main's step 1 at a 10% update of 100k items before it moved here.
 ///
 /// Whoever needs the map before it is ready (the next update's step 1, a
 /// query) waits for it in ``map(waitingAs:)``, as Texture's main waits for
 /// its editing queue; while tracing, the wait is a span of its own.
 final class _MapDerivation: Sendable {
+    /// The map before the update and the update's edits, until the work takes them.
+    private let inputs: PosixMutex<(base: ElementMap<CollectionElement>, batch: ElementMap<CollectionElement>.Batch)?>
     /// The derived map once the work ran; `nil` before.
     private let result = PosixMutex<ElementMap<CollectionElement>?>(nil)
-    /// Entered at creation, left when `result` is set: ``map()`` waits on it.
+    /// Entered at creation, left when `result` is set: ``map(waitingAs:)`` waits on it.
     private let done = DispatchGroup()
 
     /// Starts applying `batch` to `base` on `queue`.
     ///
     /// - Parameters:
-    ///   - base: The pending map before the update.
     ///   - batch: The update's edits, checked on main.
+    ///   - base: The pending map before the update.
     ///   - queue: Where the work runs.
+    ///   - deallocQueue: Where the work leaves `base` and `batch` when it is done.
     ///   - flow: The update's trace flow, or 0.
     /// - Complexity: O(1) here; the work is O(*k* log *n*) for *k* edits and *n* elements.
     init(
         applying batch: ElementMap<CollectionElement>.Batch, to base: ElementMap<CollectionElement>,
-        on queue: DispatchQueue, flow: UInt64
+        on queue: DispatchQueue, releasingOn deallocQueue: DeallocQueue, flow: UInt64
     ) {
+        inputs = PosixMutex((base, batch))
         done.enter()
         queue.async { [self] in
+            guard let (base, batch) = inputs.withLock({ $0.take() }) else {
+                preconditionFailure("a pending map's derivation ran twice")
+            }
             let map = PipelineTracing.span("step 3: pending map", role: "map queue", flow: flow) {
                 do {
                     return try base.applying(batch)
@@ -45,6 +53,11 @@ final class _MapDerivation: Sendable {
                     preconditionFailure("the element map refused a batch step 1 accepted: \(error)")
                 }
             }
+            // The old map and the batch hold the update's removed and new elements: they
+            // go where the pipeline's other garbage goes before anyone hears the map is
+            // ready, so that no element's last reference is left to this block, which
+            // the queue lets go of at a moment of its own.
+            deallocQueue.release(value: (base, batch))
             result.withLock { $0 = map }
             done.leave()
         }

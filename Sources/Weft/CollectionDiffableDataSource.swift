@@ -1,5 +1,6 @@
 public import Foundation
 public import WeftChangeSet
+public import WeftCore
 import WeftDataController
 public import WeftNode
 public import WeftDiff
@@ -35,6 +36,10 @@ public final class CollectionDiffableDataSource<
 
     /// Makes the node block of an item.
     public typealias NodeBlockProvider = @MainActor (IndexPath, Item) -> CellNodeBlock
+
+    /// Makes the node block of an item on any thread: see
+    /// ``init(collectionNode:sendableNodeBlockProvider:)``.
+    public typealias SendableNodeBlockProvider = @Sendable (IndexPath, Item) -> CellNodeBlock
 
     /// Makes the node block of a supplementary element: its kind, its index
     /// path (item 0 of the section) and the section's identifier.
@@ -77,6 +82,9 @@ public final class CollectionDiffableDataSource<
 
     private let nodeBlockProvider: NodeBlockProvider
 
+    /// The provider given to ``init(collectionNode:sendableNodeBlockProvider:)``, if that made this data source.
+    private let sendableNodeBlockProvider: SendableNodeBlockProvider?
+
     /// The snapshot the last apply issued leaves: what the next background
     /// apply diffs against. ``shownSnapshot`` once nothing is in flight.
     private var latestSnapshot = CollectionSnapshot<Section, Item>()
@@ -109,10 +117,39 @@ public final class CollectionDiffableDataSource<
         }
     }
 
+    /// Creates a data source whose node blocks can be made on any thread,
+    /// makes it the collection node's, and has the node keep it.
+    ///
+    /// `sendableNodeBlockProvider` is asked on main for small updates, as
+    /// the provider of ``init(collectionNode:nodeBlockProvider:)`` is, and
+    /// off main for the new items of an update of 64 edits or more, or a
+    /// first load of as many items: the collection then asks
+    /// ``sendableItemPartsAsker(for:)``, and main spends no time on those
+    /// items (see ``CollectionNodeDataSource/sendableItemPartsAsker(for:)``).
+    /// Give it a provider that reads only its arguments and values it
+    /// captured, never main-actor state.
+    // Disfavoured: a trailing closure matches both initializers, and the one
+    // that asks on main only must stay what such a call means.
+    @inlinable @_disfavoredOverload
+    public convenience init(
+        collectionNode: CollectionNode, sendableNodeBlockProvider: @escaping SendableNodeBlockProvider
+    ) {
+        self.init(
+            collectionNode: collectionNode, nodeBlockProvider: { sendableNodeBlockProvider($0, $1) },
+            sendableNodeBlockProvider: sendableNodeBlockProvider
+        ) {
+            ChangeSet(diffingSections: $0, items: $1, to: $2, items: $3, replacing: $4, $5)
+        }
+    }
+
     @usableFromInline
-    init(collectionNode: CollectionNode, nodeBlockProvider: @escaping NodeBlockProvider, differ: @escaping _Differ) {
+    init(
+        collectionNode: CollectionNode, nodeBlockProvider: @escaping NodeBlockProvider,
+        sendableNodeBlockProvider: SendableNodeBlockProvider? = nil, differ: @escaping _Differ
+    ) {
         self.collectionNode = collectionNode
         self.nodeBlockProvider = nodeBlockProvider
+        self.sendableNodeBlockProvider = sendableNodeBlockProvider
         self.differ = differ
         collectionNode.dataSource = self
         collectionNode.retainedDataSource = self
@@ -448,6 +485,23 @@ public final class CollectionDiffableDataSource<
         _ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath
     ) -> CellNodeBlock {
         nodeBlockProvider(indexPath, shownSnapshot.itemsBySection[indexPath.section][indexPath.item])
+    }
+
+    /// With a sendable node block provider, a function that makes an item's
+    /// node block from the shown snapshot's items, as they are now, on any
+    /// thread, with the collection's default size range and the item as its
+    /// node model; `nil` otherwise.
+    public func sendableItemPartsAsker(
+        for collectionNode: CollectionNode
+    ) -> (@Sendable (IndexPath) -> (
+        nodeBlock: CellNodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+    ))? {
+        guard let provider = sendableNodeBlockProvider else { return nil }
+        let items = shownSnapshot.itemsBySection, size = collectionNode.defaultConstrainedSize
+        return { indexPath in
+            let item = items[indexPath.section][indexPath.item]
+            return (provider(indexPath, item), size, item)
+        }
     }
 
     /// The item identifier: a reconfigure hands it to the node, and a reload with

@@ -30,6 +30,42 @@ public protocol CollectionNodeDataSource: AnyObject {
         _ collectionNode: CollectionNode, nodeModelForItemAt indexPath: IndexPath
     ) -> (any Hashable & Sendable)?
 
+    /// A function that answers the three questions above (the item's node
+    /// block, size range and node model) on any thread, or `nil`, the default:
+    /// every question is then asked on main.
+    ///
+    /// Return one to keep a large update or load off main: for an update of
+    /// 64 edits or more, or a load of as many items, the collection asks for
+    /// the function once, on main, and calls it off main for each new item
+    /// while its map is derived there (an eager load of a million items then
+    /// costs main no asks at all). Lazy collections, small updates and a
+    /// validation mode other than strict ask on main as before.
+    ///
+    /// The function answers for the content as it was when it was asked for,
+    /// so capture a value of it (an array of posts, a snapshot), never the
+    /// object that the next update changes: that update can be issued before
+    /// the function has been called. Its answers must equal those of the three
+    /// questions above for the same content.
+    /// ``CollectionDiffableDataSource`` returns one when it was made with a
+    /// sendable node block provider.
+    ///
+    /// ```swift
+    /// func sendableItemPartsAsker(for collectionNode: CollectionNode)
+    ///     -> (@Sendable (IndexPath) -> (nodeBlock: CellNodeBlock, constrainedSize: SizeRange,
+    ///                                     nodeModel: (any Hashable & Sendable)?))? {
+    ///     let posts = posts, size = collectionNode.defaultConstrainedSize
+    ///     return { indexPath in
+    ///         let post = posts[indexPath.item]
+    ///         return ({ PostNode(post) }, size, post)
+    ///     }
+    /// }
+    /// ```
+    func sendableItemPartsAsker(
+        for collectionNode: CollectionNode
+    ) -> (@Sendable (IndexPath) -> (
+        nodeBlock: CellNodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+    ))?
+
     /// The supplementary kinds of `section`, as Texture's
     /// `collectionNode:supplementaryElementKindsInSection:`; each kind has
     /// ``collectionNode(_:numberOfSupplementaryElementsOfKind:inSection:)``
@@ -89,6 +125,14 @@ extension CollectionNodeDataSource {
     public func collectionNode(
         _ collectionNode: CollectionNode, nodeModelForItemAt indexPath: IndexPath
     ) -> (any Hashable & Sendable)? {
+        nil
+    }
+
+    public func sendableItemPartsAsker(
+        for collectionNode: CollectionNode
+    ) -> (@Sendable (IndexPath) -> (
+        nodeBlock: CellNodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+    ))? {
         nil
     }
 

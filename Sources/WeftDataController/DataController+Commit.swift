@@ -9,6 +9,7 @@ extension DataController {
         guard let commit = commits.first else { return }
         let number = commit.changeSet == nil ? nil : committedUpdateCount + 1
         applyMeasuredLayouts(commit.measuredElements, in: commit.map ?? visibleMap, update: number)
+        applyMeasuredLayouts(commit.elementsMadeOffMain, in: commit.map ?? visibleMap, update: number)
         switch commit {
         case .update(let changeSet, let derived, _, let repopulated, let preparation, let relay, let completion):
             committedUpdateCount += 1

@@ -81,6 +81,11 @@ extension DataController {
                     layoutDelegate.calculateLayout(with: context)
                 } else {
                     _NodeMeasurement.allocateAndMeasure(newElements, allocation: $0, lifetime: lifetime, flow: flow)
+                    // The elements the map queue made, once it has made them.
+                    let made = map.madeElements(waitingAs: "editing queue")
+                    if !made.isEmpty {
+                        _NodeMeasurement.allocateAndMeasure(made, allocation: $0, lifetime: lifetime, flow: flow)
+                    }
                 }
                 // Waited for here, off main, so that the commit finds the map ready.
                 let ready = map.map(waitingAs: "editing queue")
@@ -140,6 +145,14 @@ extension DataController {
         }
         var newElements: [CollectionElement] = []
         let isLazy = itemLoading == .lazy
+        // Judged before the batch exists by the change set's edits or the load's
+        // items, and again once it does by its edits and elements.
+        let goesOffMain = sendsOffMain(
+            size: completed.includesReloadData ? newCounts.reduce(0, &+) : completed.edits.count, completed,
+            newCounts: newCounts)
+        // With a data source that answers on any thread, the items of an update
+        // sent off main stay absent in the batch, and the map queue makes them.
+        let askOffMain = goesOffMain && !isLazy ? dataSource?.sendableElementPartsAsker(for: self) : nil
         // A lazy collection makes no element for a new item, except where a reload
         // replaces one that has an element: it is likely on screen, so it gets
         // its new element at once instead of showing nothing until a range asks.
@@ -147,7 +160,7 @@ extension DataController {
         // Read once: an eager load makes a million elements.
         let ask = dataSource?.elementPartsAsker(for: self), owner = ownerReference
         let makeItem = { (path: IndexPath) -> CollectionElement? in
-            guard !isLazy || replacesPresentItem.contains(path) else { return nil }
+            guard askOffMain == nil, !isLazy || replacesPresentItem.contains(path) else { return nil }
             let element = self.makeItemElement(at: path, asking: ask, owner: owner)
             newElements.append(element)
             return element
@@ -162,7 +175,8 @@ extension DataController {
         if completed.includesReloadData {
             base = ElementMap()
             batch = try _MapBatch(
-                loading: newCounts, makesItems: !isLazy, makeItem: makeItem, makeSupplementaries: makeSupplementaries)
+                loading: newCounts, makesItems: !isLazy && askOffMain == nil, makeItem: makeItem,
+                makeSupplementaries: makeSupplementaries)
         } else {
             base = pendingMap
             let dataSource = dataSource
@@ -189,15 +203,16 @@ extension DataController {
                 reloadsAskSupplementaries: reloads == .followsNodeModel)
         }
         let map: _DerivedMap
-        // Few sections: a map's section ids are freed only once no version holds
-        // them, so an update of many sections could run them out, which only a
-        // refusal in step 1 can report.
-        if case .strict = validationMode, layoutDelegate == nil,
-            Swift.max(batch.batch.count, newElements.count) >= offMainMapEditThreshold,
-            Swift.max(base.numberOfSections, newCounts.count) <= Self.offMainMapSectionLimit
+        if goesOffMain
+            || sendsOffMain(size: Swift.max(batch.batch.count, newElements.count), completed, newCounts: newCounts)
         {
             map = .deriving(_MapDerivation(
-                applying: batch.batch, to: base, on: mapQueue, releasingOn: deallocQueue, flow: flow))
+                applying: batch.batch, to: base, on: mapQueue, releasingOn: deallocQueue,
+                makingItems: askOffMain.map { ask in
+                    let owner = ownerReference
+                    return { path in Self.makeItemElement(from: ask(path), owner: owner) }
+                },
+                flow: flow))
         } else {
             map = .ready(try applyOnMain(batch.batch, to: base, changeSet: changeSet, counts: completed.newItemCounts))
         }
@@ -212,6 +227,19 @@ extension DataController {
         // references its element weakly) would cost main: they go off main.
         deallocQueue.release(value: consume batch)
         return (completed, map, newElements, repopulated)
+    }
+
+    /// Whether step 1 sends the map of an update of `size` edits (or of a load
+    /// of `size` elements) off main.
+    ///
+    /// Strict validation only: it has refused whatever the map would refuse.
+    /// No layout delegate: it reads the map in step 2. Few sections: a map's
+    /// section ids are freed only once no version holds them, so an update of
+    /// many sections could run them out, which only a refusal in step 1 can report.
+    private func sendsOffMain(size: Int, _ completed: CompletedChangeSet, newCounts: [Int]) -> Bool {
+        guard case .strict = validationMode, layoutDelegate == nil else { return false }
+        let oldSections = completed.includesReloadData ? 0 : pendingItemCounts.count
+        return size >= offMainMapEditThreshold && Swift.max(oldSections, newCounts.count) <= Self.offMainMapSectionLimit
     }
 
     /// For a large update, step 3's work of the view's commit: the batch a
@@ -303,9 +331,19 @@ extension DataController {
         guard let ask else {
             return CollectionElement(nodeBlock: { CellNode() }, constrainedSize: defaultConstrainedSize)
         }
+        return Self.makeItemElement(from: ask(path), owner: owner)
+    }
+
+    /// An item's element from the data source's answers, on any thread.
+    nonisolated static func makeItemElement(
+        from parts: consuming (
+            nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+        ),
+        owner: _OwnerReference
+    ) -> CollectionElement {
         // Taken apart, so that the block and the model move into the element: read
         // through the tuple they were copied (a retain and a release each).
-        let (nodeBlock, constrainedSize, nodeModel) = ask(path)
+        let (nodeBlock, constrainedSize, nodeModel) = parts
         return CollectionElement(
             nodeBlock: consume nodeBlock, constrainedSize: constrainedSize, supplementaryKind: nil,
             nodeModel: consume nodeModel, owner: owner)

@@ -258,9 +258,10 @@ public final class DataController {
         if !waiting.isEmpty {
             mainScheduler.schedule { for notice in waiting { notice() } }
         }
-        var inFlight = (commits.compactMap(\.map), commits.flatMap(\.measuredElements))
+        var inFlight = (
+            commits.compactMap(\.map), commits.flatMap(\.measuredElements), commits.flatMap(\.elementsMadeOffMain))
         commits = []
-        deallocQueue.release(taking: &inFlight, leaving: ([], []))
+        deallocQueue.release(taking: &inFlight, leaving: ([], [], []))
         deallocQueue.release(taking: &pendingMapState, leaving: .ready(DataController.emptyMap))
         deallocQueue.release(taking: &visibleMap, leaving: DataController.emptyMap)
         // A version still waiting for its tables goes the same way; one being

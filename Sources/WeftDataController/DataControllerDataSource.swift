@@ -3,7 +3,10 @@ public import WeftCore
 import WeftNode
 
 /// What a data controller asks about the collection's content. Every call comes
-/// on main, during step 1 of an update, and only about elements that are new.
+/// on main, during step 1 of an update, and only about elements that are new,
+/// except one: the function a data source may return from
+/// ``sendableElementPartsAsker(for:)``, which the data controller calls off
+/// main, on its map queue, to make the elements of a large update or load.
 ///
 /// Index paths are in the data source's index space: the state after every
 /// update issued so far, which the view may not show yet.
@@ -60,6 +63,33 @@ public protocol DataControllerDataSource: AnyObject {
     func elementPartsAsker(
         for dataController: DataController
     ) -> (IndexPath) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?)
+
+    /// A function that answers ``dataController(_:elementPartsForItemAt:)``
+    /// on any thread, or `nil` (the default) for a data source that answers on
+    /// main only.
+    ///
+    /// With one, the items of a large update or load (64 edits or elements
+    /// or more, in a collection of at most 4,096 sections) get their
+    /// elements off main: step 1 asks for the function on main, once, and the
+    /// data controller's map queue calls it for each new item while it derives
+    /// the pending map, so main no longer asks a million items at an eager
+    /// load, or the 10,000 inserts of a large update. Small updates, lazy
+    /// loading, faithful validation and a layout delegate keep asking
+    /// ``elementPartsAsker(for:)`` on main.
+    ///
+    /// The function must answer for the data source's index space as it was
+    /// when step 1 asked for it (the counts the update was validated
+    /// against), so capture a value of the content, such as a snapshot's
+    /// items, not the object that changes: the next update's step 1 can run
+    /// before the map queue calls it. It is called once per new item, in the
+    /// order of the batch's inserts, and dropped when the map is derived.
+    /// Texture asks every data-source question on main; this is where Weft
+    /// lets a data source that can answer anywhere spare main the work.
+    func sendableElementPartsAsker(
+        for dataController: DataController
+    ) -> (@Sendable (IndexPath) -> (
+        nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+    ))?
 
     /// The supplementary kinds (``ElementKind/sectionHeader``, ``ElementKind/sectionFooter``) of `section`. The
     /// default is none.
@@ -144,6 +174,14 @@ extension DataControllerDataSource {
         for dataController: DataController
     ) -> (IndexPath) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?) {
         { [unowned dataController] in self.dataController(dataController, elementPartsForItemAt: $0) }
+    }
+
+    public func sendableElementPartsAsker(
+        for dataController: DataController
+    ) -> (@Sendable (IndexPath) -> (
+        nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+    ))? {
+        nil
     }
 
     public func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String] {

@@ -155,6 +155,52 @@ extension ElementMap {
             edits.supplementaryChanges.append((kind, indexPath, BatchEdits.erase(optional: element)))
         }
 
+        /// Gives every absent item the batch inserts an element from `make`:
+        /// the items of inserted sections, then inserted items, each asked with
+        /// its path in the **new** index space, in the batch's order.
+        /// Replacements are left as they are, absent or not.
+        ///
+        /// A data controller builds a large batch on main with its items absent
+        /// and makes their elements here, off main, where the data source's
+        /// answers may be asked on any thread.
+        ///
+        /// - Parameter make: Makes the element of the item at a path; each
+        ///   element must be new to the map.
+        /// - Returns: The elements made, in the order they were asked.
+        /// - Complexity: O(*k* + *a*) for *k* edits and *a* absent items, plus
+        ///   the cost of `make`.
+        package mutating func makeAbsentInsertedItems(_ make: (IndexPath) -> Element) -> [Element] {
+            var made: [Element] = []
+            for index in edits.sectionInserts.indices {
+                let section = edits.sectionInserts[index].section
+                let absent = edits.sectionInserts[index].absentItems
+                if absent > 0 {
+                    // A section inserted as a count of absent items becomes one of elements.
+                    var elements: [AnyObject?] = []
+                    elements.reserveCapacity(absent)
+                    made.reserveCapacity(made.count + absent)
+                    for item in 0 ..< absent {
+                        let element = make(IndexPath(item: item, section: section))
+                        made.append(element)
+                        elements.append(BatchEdits.erase(element))
+                    }
+                    edits.sectionInserts[index] = (section, elements, 0)
+                    continue
+                }
+                for item in edits.sectionInserts[index].elements.indices
+                where edits.sectionInserts[index].elements[item] == nil {
+                    let element = make(IndexPath(item: item, section: section))
+                    made.append(element)
+                    edits.sectionInserts[index].elements[item] = BatchEdits.erase(element)
+                }
+            }
+            for index in edits.itemInserts.indices where edits.itemInserts[index].element == nil {
+                let element = make(edits.itemInserts[index].indexPath)
+                made.append(element)
+                edits.itemInserts[index].element = BatchEdits.erase(element)
+            }
+            return made
+        }
     }
 }
 

@@ -166,6 +166,49 @@ import WeftTestSupport
         #expect(tracker.alive == 0)
     }
 
+    /// A batch built with its inserted items absent gets them made later, as a
+    /// data controller's map queue makes them: the items of sections inserted
+    /// as counts or with gaps, and inserted items, each asked once with its new
+    /// path; replacements, moves and present items stay as they were.
+    @Test func absentInsertedItemsAreMadeWhereTheBatchPutsThem() throws {
+        let tracker = CellTracker()
+        do {
+            let old = (0 ..< 4).map { Cell($0, tracker: tracker) }
+            var load = ElementMap<Cell>.Batch()
+            load.insertSection(0, elements: old)
+            let base = try ElementMap<Cell>().applying(load)
+
+            let present = Cell(100, tracker: tracker)
+            var batch = ElementMap<Cell>.Batch()
+            batch.replaceItem(at: IndexPath(item: 3, section: 0), with: nil)
+            batch.deleteItem(at: IndexPath(item: 1, section: 0))
+            batch.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
+            batch.insertSection(1, absentItems: 3)
+            batch.insertSection(2, items: [nil, present, nil])
+            batch.insertItem(nil, at: IndexPath(item: 0, section: 0))
+            batch.insertItem(nil, at: IndexPath(item: 3, section: 0))
+            var asked: [IndexPath] = []
+            let made = batch.makeAbsentInsertedItems { path in
+                asked.append(path)
+                return Cell(1_000 + asked.count, tracker: tracker)
+            }
+            let expected: [IndexPath] = [
+                [1, 0], [1, 1], [1, 2], [2, 0], [2, 2], [0, 0], [0, 3],
+            ].map { IndexPath(item: $0[1], section: $0[0]) }
+            #expect(asked == expected)
+            #expect(made.count == expected.count)
+            let map = try base.applying(batch)
+            map._checkInvariants()
+            for (path, cell) in zip(expected, made) { #expect(map.indexPath(of: cell) == path) }
+            #expect(map.indexPath(of: present) == IndexPath(item: 1, section: 2))
+            #expect(map.indexPath(of: old[0]) == IndexPath(item: 2, section: 0))
+            #expect(map.element(at: IndexPath(item: 1, section: 0)) === old[2])
+            #expect(map.numberOfItems(inSection: 0) == 5)
+            #expect(map.element(at: IndexPath(item: 4, section: 0)) == nil, "the replacement made it absent, and it stays so")
+        }
+        #expect(tracker.alive == 0)
+    }
+
     /// Runs of absent items are stored without an array of NULLs (a lazy
     /// million cost 9 MiB of leaves before): about 2 bytes an item, counted
     /// from the family's slab. Elements arriving, items inserted and deleted

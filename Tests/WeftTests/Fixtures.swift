@@ -55,6 +55,11 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
     var nodeBlockRequests = 0
     /// Whether new nodes refuse new models (``FixedStoryNode``), so reloads replace them.
     var makesFixedNodes = false
+    /// Whether the feed answers on any thread too (``sendableItemPartsAsker(for:)``).
+    var answersOffMain = false
+    /// The items the off-main function answered, and how many of them it
+    /// answered on main, which it never should.
+    let offMainAnswers = OffMainAnswers()
 
     init(count: Int, node makeNode: ((ManualMainScheduler, DeallocQueue) throws -> CollectionNode)? = nil) throws {
         stories = (0 ..< count).map { Story(id: $0) }
@@ -95,6 +100,20 @@ final class StoryFeed: CollectionNodeDataSource, CollectionNodeDelegate {
         stories[indexPath.item]
     }
 
+    func sendableItemPartsAsker(
+        for collectionNode: CollectionNode
+    ) -> (@Sendable (IndexPath) -> (
+        nodeBlock: CellNodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+    ))? {
+        guard answersOffMain else { return nil }
+        let stories = stories, size = collectionNode.defaultConstrainedSize, answers = offMainAnswers
+        return { indexPath in
+            answers.record()
+            let story = stories[indexPath.item]
+            return ({ StoryNode(story: story) }, size, story)
+        }
+    }
+
     func shouldBatchFetch(for collectionNode: CollectionNode) -> Bool {
         fetchQuestions += 1
         return fetchesAllowed
@@ -115,4 +134,20 @@ extension CollectionNode {
         }
         return view
     }
+}
+
+/// What a feed's off-main function answered: every answer, and those given on main.
+final class OffMainAnswers: Sendable {
+    private let counts = PosixMutex((all: 0, onMain: 0))
+
+    func record() {
+        let onMain = MainQueue.isCurrent
+        counts.withLock {
+            $0.all += 1
+            if onMain { $0.onMain += 1 }
+        }
+    }
+
+    var all: Int { counts.withLock { $0.all } }
+    var onMain: Int { counts.withLock { $0.onMain } }
 }

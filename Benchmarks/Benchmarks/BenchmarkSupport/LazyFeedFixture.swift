@@ -104,6 +104,22 @@ public final class LazyFeedFixture: CollectionNodeDataSource {
             return RowNode()
         }
     }
+
+    /// The same answers on any thread, as a data source whose rows are values
+    /// gives them: an eager load's items are then made off main.
+    public func sendableItemPartsAsker(
+        for collectionNode: CollectionNode
+    ) -> (@Sendable (IndexPath) -> (
+        nodeBlock: CellNodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+    ))? {
+        let made = made, size = collectionNode.defaultConstrainedSize
+        return { _ in
+            ({
+                made.value.add(1, ordering: .relaxed)
+                return RowNode()
+            }, size, nil)
+        }
+    }
 }
 
 /// The nodes a feed's blocks made, counted on the threads that make them.

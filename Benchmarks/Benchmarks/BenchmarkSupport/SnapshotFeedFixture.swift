@@ -46,7 +46,8 @@ public final class SnapshotFeedFixture {
         random = SplitMix64(seed: seed)
         node = CollectionNode(
             layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: scheduler, deallocQueue: .shared)
-        source = CollectionDiffableDataSource(collectionNode: node) { _, _ in { RowNode() } }
+        // Its rows are values: their node blocks can be made on any thread.
+        source = CollectionDiffableDataSource(collectionNode: node, sendableNodeBlockProvider: { _, _ in { RowNode() } })
         node.viewportSize = CGSize(width: 375, height: 667)
         node.isVisible = true
         try source.apply(try CollectionSnapshot([(0, posts)]))

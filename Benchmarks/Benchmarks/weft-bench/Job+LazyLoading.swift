@@ -41,9 +41,10 @@ extension Job {
             target: "<= 1/10 of the peer",
             roundLimit: 5,
             note: "Eager load, main's share: from `reloadData()` until the first screen is committed, main's time "
-                + "asking the data source for each item, making the elements and the map, and committing; the "
-                + "Texture model asks, makes and commits on main as ASDataController does. Five rounds: each "
-                + "load makes a million nodes.",
+                + "in step 1 and the commit. The feed answers on any thread too (`sendableItemPartsAsker(for:)`), "
+                + "so its million items are asked and their elements made on the map queue; the Texture model "
+                + "asks, makes and commits on main as ASDataController does. Five rounds: each load makes a "
+                + "million nodes.",
             prepare: {
                 Sides(
                     weft: {

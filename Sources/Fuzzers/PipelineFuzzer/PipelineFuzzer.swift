@@ -102,8 +102,24 @@ final class StorySource: CollectionNodeDataSource {
     /// Whether item edits keep the headers (the data source opts out of Texture's
     /// repopulation); otherwise each header shows the item count it was asked at.
     var keepsHeaders = false
+    /// Whether items are also answered on any thread, so that a large update's
+    /// are made on the map queue from the stories as they were at its step 1.
+    var answersOffMain = false
 
     init(nodes: LiveCount) { self.nodes = nodes }
+
+    func sendableItemPartsAsker(
+        for collectionNode: CollectionNode
+    ) -> (@Sendable (IndexPath) -> (
+        nodeBlock: CellNodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+    ))? {
+        guard answersOffMain else { return nil }
+        let (stories, nodes, size) = (stories, nodes, collectionNode.defaultConstrainedSize)
+        return { indexPath in
+            let story = stories[indexPath.item]
+            return ({ StoryCell(story: story, nodes: nodes) }, size, story)
+        }
+    }
 
     func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int {
         stories.count
@@ -204,6 +220,7 @@ struct PipelineRun {
         // Every strictly validated update derives its pending map off main, or none
         // does: the two paths must show the same thing.
         node.dataController.offMainMapEditThreshold = self.random.chance(2) ? 0 : .max
+        source.answersOffMain = self.random.chance(2)
         node.allowsMultipleSelection = self.random.chance(2)
         headlessView = view
         node.dataSource = source

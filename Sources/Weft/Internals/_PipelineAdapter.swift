@@ -76,6 +76,16 @@ extension _PipelineAdapter: DataControllerDataSource {
         }
     }
 
+    /// The node's data source's function that answers on any thread, if it has one.
+    func sendableElementPartsAsker(
+        for dataController: DataController
+    ) -> (@Sendable (IndexPath) -> (
+        nodeBlock: CellNodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+    ))? {
+        guard let node else { return nil }
+        return node.dataSource?.sendableItemPartsAsker(for: node)
+    }
+
     func dataController(_ dataController: DataController, supplementaryKindsInSection section: Int) -> [String] {
         guard let node else { return [] }
         return node.dataSource?.collectionNode(node, supplementaryElementKindsInSection: section) ?? []

@@ -20,4 +20,16 @@ enum _DerivedMap: Sendable {
         case .deriving(let derivation): derivation.map(waitingAs: waiter)
         }
     }
+
+    /// The elements the derivation made off main for items step 1 left
+    /// absent, waiting for it if it is not done; empty for a map made on main.
+    ///
+    /// - Parameter waiter: Who waits, as the trace names it.
+    /// - Complexity: O(1) once the derivation is done.
+    func madeElements(waitingAs waiter: String) -> [CollectionElement] {
+        switch self {
+        case .ready: []
+        case .deriving(let derivation): derivation.madeElements(waitingAs: waiter)
+        }
+    }
 }

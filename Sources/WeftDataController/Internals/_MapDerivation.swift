@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import WeftCore
 import WeftElementMap
 import WeftMemory
@@ -14,14 +15,20 @@ import WeftMemory
 /// own work: path-copying its trees and its handle index for each edit, 40% of
 /// main's step 1 at a 10% update of 100k items before it moved here.
 ///
+/// When the data source answers on any thread
+/// (``DataControllerDataSource/sendableElementPartsAsker(for:)``), main left
+/// the batch's inserted items absent, and the derivation makes their elements
+/// first, asking the data source here: an eager load's million asks and
+/// elements leave main too.
+///
 /// Whoever needs the map before it is ready (the next update's step 1, a
 /// query) waits for it in ``map(waitingAs:)``, as Texture's main waits for
 /// its editing queue; while tracing, the wait is a span of its own.
 final class _MapDerivation: Sendable {
     /// The map before the update and the update's edits, until the work takes them.
     private let inputs: PosixMutex<(base: ElementMap<CollectionElement>, batch: ElementMap<CollectionElement>.Batch)?>
-    /// The derived map once the work ran; `nil` before.
-    private let result = PosixMutex<ElementMap<CollectionElement>?>(nil)
+    /// The derived map and the elements the work made, once it ran; `nil` before.
+    private let result = PosixMutex<(map: ElementMap<CollectionElement>, made: [CollectionElement])?>(nil)
     /// Entered at creation, left when `result` is set: ``map(waitingAs:)`` waits on it.
     private let done = DispatchGroup()
 
@@ -32,18 +39,28 @@ final class _MapDerivation: Sendable {
     ///   - base: The pending map before the update.
     ///   - queue: Where the work runs.
     ///   - deallocQueue: Where the work leaves `base` and `batch` when it is done.
+    ///   - makeItem: Makes the element of an inserted item the batch left
+    ///     absent, on `queue`; `nil` when main made every element.
     ///   - flow: The update's trace flow, or 0.
-    /// - Complexity: O(1) here; the work is O(*k* log *n*) for *k* edits and *n* elements.
+    /// - Complexity: O(1) here; the work is O(*k* log *n*) for *k* edits and *n*
+    ///   elements, plus `makeItem` for each absent inserted item.
     init(
         applying batch: ElementMap<CollectionElement>.Batch, to base: ElementMap<CollectionElement>,
-        on queue: DispatchQueue, releasingOn deallocQueue: DeallocQueue, flow: UInt64
+        on queue: DispatchQueue, releasingOn deallocQueue: DeallocQueue,
+        makingItems makeItem: (@Sendable (IndexPath) -> CollectionElement)? = nil, flow: UInt64
     ) {
         inputs = PosixMutex((base, batch))
         done.enter()
         queue.async { [self] in
-            guard let (base, batch) = inputs.withLock({ $0.take() }) else {
+            guard let (base, inputBatch) = inputs.withLock({ $0.take() }) else {
                 preconditionFailure("a pending map's derivation ran twice")
             }
+            var batch = consume inputBatch
+            let made = makeItem.map { makeItem in
+                PipelineTracing.span("step 3: elements", role: "map queue", flow: flow) {
+                    batch.makeAbsentInsertedItems(makeItem)
+                }
+            } ?? []
             let map = PipelineTracing.span("step 3: pending map", role: "map queue", flow: flow) {
                 do {
                     return try base.applying(batch)
@@ -58,7 +75,7 @@ final class _MapDerivation: Sendable {
             // ready, so that no element's last reference is left to this block, which
             // the queue lets go of at a moment of its own.
             deallocQueue.release(value: (base, batch))
-            result.withLock { $0 = map }
+            result.withLock { $0 = (map, made) }
             done.leave()
         }
     }
@@ -68,6 +85,19 @@ final class _MapDerivation: Sendable {
     /// - Parameter waiter: Who waits, as the trace names it (`"main"`).
     /// - Complexity: O(1) once ready.
     func map(waitingAs waiter: String) -> ElementMap<CollectionElement> {
+        finished(waitingAs: waiter).map
+    }
+
+    /// The elements the work made for absent inserted items, waiting for it
+    /// if it is not done; empty when main made every element.
+    ///
+    /// - Parameter waiter: Who waits, as the trace names it.
+    /// - Complexity: O(1) once ready.
+    func madeElements(waitingAs waiter: String) -> [CollectionElement] {
+        finished(waitingAs: waiter).made
+    }
+
+    private func finished(waitingAs waiter: String) -> (map: ElementMap<CollectionElement>, made: [CollectionElement]) {
         if let ready = result.withLock({ $0 }) { return ready }
         PipelineTracing.span("waiting for the pending map", role: waiter) { done.wait() }
         guard let ready = result.withLock({ $0 }) else {

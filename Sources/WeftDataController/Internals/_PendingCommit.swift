@@ -7,7 +7,7 @@ enum _PendingCommit {
     /// A batch update: its validated change set, the map it produced (ready
     /// by the commit: step 3 waits for it), the batch a view records for it,
     /// made and validated in step 3 (for a large update), the
-    /// elements step 3 measures, the sections whose supplementary elements
+    /// elements step 1 made that step 3 measures, the sections whose supplementary elements
     /// it asked again, and the delegate's preparation, if it gave one.
     case update(
         CompletedChangeSet, _DerivedMap, measured: [CollectionElement], repopulatedSections: [Int],
@@ -53,7 +53,14 @@ enum _PendingCommit {
         }
     }
 
-    /// The elements this commit's step 3 measured.
+    /// The elements an update's derivation made off main (``_DerivedMap/madeElements(waitingAs:)``),
+    /// which step 3 measured too; empty for the others.
+    var elementsMadeOffMain: [CollectionElement] {
+        if case .update(_, let map, _, _, _, _, _) = self { return map.madeElements(waitingAs: "main") }
+        return []
+    }
+
+    /// The elements this commit's step 3 measured that step 1 made.
     var measuredElements: [CollectionElement] {
         switch self {
         case .update(_, _, let measured, _, _, _, _): measured

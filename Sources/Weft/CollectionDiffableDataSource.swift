@@ -123,7 +123,7 @@ public final class CollectionDiffableDataSource<
     /// `sendableNodeBlockProvider` is asked on main for small updates, as
     /// the provider of ``init(collectionNode:nodeBlockProvider:)`` is, and
     /// off main for the new items of an update of 64 edits or more, or a
-    /// first load of as many items: the collection then asks
+    /// load of as many items: the collection then asks
     /// ``sendableItemPartsAsker(for:)``, and main spends no time on those
     /// items (see ``CollectionNodeDataSource/sendableItemPartsAsker(for:)``).
     /// Give it a provider that reads only its arguments and values it

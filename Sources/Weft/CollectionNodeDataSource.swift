@@ -38,8 +38,9 @@ public protocol CollectionNodeDataSource: AnyObject {
     /// 64 edits or more, or a load of as many items, the collection asks for
     /// the function once, on main, and calls it off main for each new item
     /// while its map is derived there (an eager load of a million items then
-    /// costs main no asks at all). Lazy collections, small updates and a
-    /// validation mode other than strict ask on main as before.
+    /// costs main no asks at all). Lazy collections, small updates, a
+    /// validation mode other than strict, a layout delegate and collections
+    /// of more than 4,096 sections ask on main as before.
     ///
     /// The function answers for the content as it was when it was asked for,
     /// so capture a value of it (an array of posts, a snapshot), never the

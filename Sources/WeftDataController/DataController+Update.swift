@@ -146,7 +146,9 @@ extension DataController {
         var newElements: [CollectionElement] = []
         let isLazy = itemLoading == .lazy
         // Judged before the batch exists by the change set's edits or the load's
-        // items, and again once it does by its edits and elements.
+        // items (a lazy load's too: its map, runs of absent items, is built off
+        // main while nothing is asked there), and again once the batch exists by
+        // its edits and elements.
         let goesOffMain = sendsOffMain(
             size: completed.includesReloadData ? newCounts.reduce(0, &+) : completed.edits.count, completed,
             newCounts: newCounts)
@@ -213,7 +215,7 @@ extension DataController {
                     let owner = ownerReference
                     return { path in Self.makeItemElement(from: ask(path), owner: owner) }
                 },
-                flow: flow))
+                lifetime: lifetime, flow: flow))
         } else {
             map = .ready(try applyOnMain(batch.batch, to: base, changeSet: changeSet, counts: completed.newItemCounts))
         }

@@ -74,8 +74,8 @@ public protocol DataControllerDataSource: AnyObject {
     /// data controller's map queue calls it for each new item while it derives
     /// the pending map, so main no longer asks a million items at an eager
     /// load, or the 10,000 inserts of a large update. Small updates, lazy
-    /// loading, faithful validation and a layout delegate keep asking
-    /// ``elementPartsAsker(for:)`` on main.
+    /// loading, faithful validation, a layout delegate and collections of
+    /// more than 4,096 sections keep asking ``elementPartsAsker(for:)`` on main.
     ///
     /// The function must answer for the data source's index space as it was
     /// when step 1 asked for it (the counts the update was validated

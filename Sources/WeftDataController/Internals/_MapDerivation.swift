@@ -41,13 +41,15 @@ final class _MapDerivation: Sendable {
     ///   - deallocQueue: Where the work leaves `base` and `batch` when it is done.
     ///   - makeItem: Makes the element of an inserted item the batch left
     ///     absent, on `queue`; `nil` when main made every element.
+    ///   - lifetime: The collection's; once it has ended, nothing is made.
     ///   - flow: The update's trace flow, or 0.
     /// - Complexity: O(1) here; the work is O(*k* log *n*) for *k* edits and *n*
     ///   elements, plus `makeItem` for each absent inserted item.
     init(
         applying batch: ElementMap<CollectionElement>.Batch, to base: ElementMap<CollectionElement>,
         on queue: DispatchQueue, releasingOn deallocQueue: DeallocQueue,
-        makingItems makeItem: (@Sendable (IndexPath) -> CollectionElement)? = nil, flow: UInt64
+        makingItems makeItem: (@Sendable (IndexPath) -> CollectionElement)? = nil, lifetime: _Lifetime,
+        flow: UInt64
     ) {
         inputs = PosixMutex((base, batch))
         done.enter()
@@ -56,7 +58,9 @@ final class _MapDerivation: Sendable {
                 preconditionFailure("a pending map's derivation ran twice")
             }
             var batch = consume inputBatch
-            let made = makeItem.map { makeItem in
+            // A collection that is gone needs no elements: its `deinit` waits for this
+            // block, which then applies the batch with the items absent.
+            let made = makeItem.flatMap { makeItem in lifetime.isEnded ? nil : makeItem }.map { makeItem in
                 PipelineTracing.span("step 3: elements", role: "map queue", flow: flow) {
                     batch.makeAbsentInsertedItems(makeItem)
                 }

@@ -7,7 +7,7 @@ enum _PendingCommit {
     /// A batch update: its validated change set, the map it produced (ready
     /// by the commit: step 3 waits for it), the batch a view records for it,
     /// made and validated in step 3 (for a large update), the
-    /// elements step 1 made that step 3 measures, the sections whose supplementary elements
+    /// elements step 3 measures that step 1 made or kept, the sections whose supplementary elements
     /// it asked again, and the delegate's preparation, if it gave one.
     case update(
         CompletedChangeSet, _DerivedMap, measured: [CollectionElement], repopulatedSections: [Int],
@@ -60,7 +60,10 @@ enum _PendingCommit {
         return []
     }
 
-    /// The elements this commit's step 3 measured that step 1 made.
+    /// The elements this commit's step 3 measured, except those an update's
+    /// derivation made off main: an update's new elements that step 1 made and
+    /// its kept reloads whose size range changed, a load's elements, a
+    /// relayout's.
     var measuredElements: [CollectionElement] {
         switch self {
         case .update(_, _, let measured, _, _, _, _): measured

@@ -121,7 +121,7 @@ extension DataController {
     /// on the data controller; the caller stores the result.
     ///
     /// A strictly validated batch of at least ``offMainMapEditThreshold`` edits
-    /// (or elements, at a load), in a collection of at most
+    /// (or items, at a load, lazy or not), in a collection of at most
     /// ``offMainMapSectionLimit`` sections, is applied to the map off main, on
     /// the map queue (``_MapDerivation``): strict validation has refused every
     /// batch the map would refuse, so nothing is left to refuse there. A layout

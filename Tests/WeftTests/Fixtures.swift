@@ -151,3 +151,13 @@ final class OffMainAnswers: Sendable {
     var all: Int { counts.withLock { $0.all } }
     var onMain: Int { counts.withLock { $0.onMain } }
 }
+
+extension StoryFeed {
+    /// Runs `body` with the data controller's map queue held, so that a
+    /// derivation `body` starts is seen in flight however fast the other core is.
+    func holdingMapQueue(_ body: () throws -> Void) rethrows {
+        node.dataController.mapQueue.suspend()
+        defer { node.dataController.mapQueue.resume() }
+        try body()
+    }
+}

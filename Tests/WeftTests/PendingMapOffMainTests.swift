@@ -65,9 +65,7 @@ import WeftTestSupport
         var random = SplitMix64(seed: 57)
         var nextID = feed.stories.count
         // Held, so that main sees the derivation in flight however fast the other core is.
-        do {
-            feed.node.dataController.mapQueue.suspend()
-            defer { feed.node.dataController.mapQueue.resume() }
+        try feed.holdingMapQueue {
             try updateTenPercent(feed, &random, nextID: &nextID)
             #expect(feed.node.dataController.isDerivingPendingMap)
         }
@@ -114,9 +112,7 @@ import WeftTestSupport
     @Test(arguments: ContainerKind.allCases)
     func anEagerLoadDerivesItsMapOffMain(kind: ContainerKind) throws {
         let feed = try feed(kind, count: 300, loaded: false)
-        do {
-            feed.node.dataController.mapQueue.suspend()
-            defer { feed.node.dataController.mapQueue.resume() }
+        feed.holdingMapQueue {
             feed.node.reloadData()
             #expect(feed.node.dataController.isDerivingPendingMap)
         }

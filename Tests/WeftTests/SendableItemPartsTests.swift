@@ -66,9 +66,7 @@ import WeftTestSupport
     @Test(arguments: ContainerKind.allCases)
     func stepOneReturnsBeforeTheItemsAreMade(kind: ContainerKind) throws {
         let feed = try feed(kind, count: 300)
-        do {
-            feed.node.dataController.mapQueue.suspend()
-            defer { feed.node.dataController.mapQueue.resume() }
+        feed.holdingMapQueue {
             feed.node.reloadData()
             #expect(feed.node.dataController.isDerivingPendingMap)
             #expect(feed.offMainAnswers.all == 0 && feed.nodeBlockRequests == 0)
@@ -83,9 +81,7 @@ import WeftTestSupport
         let feed = try feed(.collection, count: 300, itemLoading: .lazy)
         // A lazy load's map, a run of absent items, is derived off main, and
         // the map queue asks nothing: there is no element to make.
-        do {
-            feed.node.dataController.mapQueue.suspend()
-            defer { feed.node.dataController.mapQueue.resume() }
+        feed.holdingMapQueue {
             feed.node.reloadData()
             #expect(feed.node.dataController.isDerivingPendingMap)
         }

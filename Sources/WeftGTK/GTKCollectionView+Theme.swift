@@ -50,7 +50,7 @@ extension GTKCollectionView {
             let isDark = weft_prefers_dark_theme(canvas) != 0 || name.hasSuffix(":dark") || name.hasSuffix("-dark")
                 || luminance < 0.5
             traits.userInterfaceStyle = isDark ? .dark : .light
-            traits.accessibilityContrast = name.contains("highcontrast") ? .high : .normal
+            traits.accessibilityContrast = name.firstRange(of: "highcontrast") != nil ? .high : .normal
             applyThemeSelectionColors(to: container)
         }
         if followsTextSettings {

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import WeftCore
 import WeftNode
 
@@ -16,7 +15,7 @@ enum _NodeMeasurement {
         _ elements: [CollectionElement], allocation: DataController.NodeAllocation, lifetime: _Lifetime,
         flow: UInt64 = 0
     ) {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = ActiveProcessors.count
         guard allocation == .parallel, cores > 1, elements.count > 1 else {
             let nodes = elements.count
             PipelineTracing.span("allocate + measure", role: "allocation", flow: flow, arguments: ["nodes": "\(nodes)"]) {

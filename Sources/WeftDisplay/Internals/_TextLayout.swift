@@ -1,5 +1,5 @@
 import CPangoCairo
-import Foundation
+import Dispatch
 import WeftCore
 import WeftNode
 
@@ -371,7 +371,7 @@ extension _TextLayout {
             }
         }
         var shaped = [_ParagraphShaper.Shaped?](repeating: nil, count: count)
-        let chunks = min(count / 64, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let chunks = min(count / 64, ActiveProcessors.count * 4)
         shaped.withUnsafeMutableBufferPointer { slots in
             // Each chunk writes its own slots; the shaper's runs and the bytes
             // are only read; Pango's objects are per thread (_PangoContext).

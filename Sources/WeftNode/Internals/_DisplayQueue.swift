@@ -58,7 +58,7 @@ package final class _DisplayQueue: @unchecked Sendable {
     /// Parked workers wait here; each signal wakes one.
     private let wakeups = DispatchSemaphore(value: 0)
 
-    package static let shared = _DisplayQueue(width: max(1, ProcessInfo.processInfo.activeProcessorCount))
+    package static let shared = _DisplayQueue(width: ActiveProcessors.count)
 
     private let state: PosixMutex<State>
 

@@ -402,6 +402,9 @@ public final class CollectionDiffableDataSource<
             committed?(.success(()))
             return
         }
+        // A refused edit's catch-up, derived off main from the snapshot shown,
+        // goes first, while that snapshot is still the one shown.
+        collectionNode.submitCatchUpInFlight()
         let old = shownSnapshot
         for (index, stage) in plan.batches.enumerated() {
             let isLast = index == plan.batches.count - 1

@@ -169,6 +169,9 @@ extension CollectionNode {
     /// - Parameter completion: Runs on main once the new data is committed, or
     ///   once the reload was refused.
     public func reloadData(completion: (@MainActor () -> Void)? = nil) {
+        // A catch-up derived off main would follow the reload and undo it.
+        catchUp = nil
+        dataController.precedingUpdate = nil
         clearSelection()
         dataController.reloadData { _ in completion?() }
         if usesSynchronousDataLoading { waitUntilAllUpdatesAreProcessed() }
@@ -196,7 +199,7 @@ extension CollectionNode {
 
     /// Runs a finished batch through the pipeline; a refusal, which the data
     /// controller reports before returning, is thrown after the collection set
-    /// out to catch up with its data source (see `resynchronizeIfNeeded()`).
+    /// out to catch up with its data source (see `resynchronizeSoon()`).
     func submit(_ changeSet: ChangeSet, reloads: ReloadBehavior = .followsNodeModel) throws(DataControllerError) {
         var refusal: DataControllerError?
         dataController.updateWithChangeSet(changeSet, reloads: reloads) { result in
@@ -209,7 +212,7 @@ extension CollectionNode {
         needsResynchronization = true
         // From inside a commit or a data-source call a reload would be refused too:
         // the next edit reloads first instead.
-        if refusal != .reentrantUpdate { resynchronizeIfNeeded() }
+        if refusal != .reentrantUpdate { resynchronizeSoon() }
         throw refusal
     }
 }

@@ -97,6 +97,10 @@ public class CollectionNode {
     /// A batch was refused after the data source changed: reload before the next edit.
     var needsResynchronization = false
 
+    /// A refused batch's catch-up being derived off main, until main submits it
+    /// (see `resynchronizeSoon()`).
+    var catchUp: _CatchUp?
+
     /// Answers the data controller and the range controller on the node's behalf.
     let pipeline = _PipelineAdapter()
 

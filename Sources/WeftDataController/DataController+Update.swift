@@ -45,6 +45,10 @@ extension DataController {
             refuse(changeSet, .reentrantUpdate, completion)
             return
         }
+        if let preceding = precedingUpdate {
+            precedingUpdate = nil
+            preceding()
+        }
         let isReload = changeSet.includesReloadData
         if !hasLoadedData, !isReload {
             var load = makeChangeSet()

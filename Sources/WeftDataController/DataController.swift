@@ -177,6 +177,13 @@ public final class DataController {
     /// has a node of its own. A view of ``diagnostics``.
     public var sharedNodeErrors: [SharedNodeError] { diagnostics.errors(of: SharedNodeError.self, in: .dataController) }
 
+    /// An update prepared off main that must be issued before any other, such
+    /// as a container's catch-up after a refused batch: the next call of
+    /// ``updateWithChangeSet(_:reloads:completion:)`` (or ``reloadData(completion:)``)
+    /// runs it first, once, and whoever set it clears it when it issues the
+    /// update itself.
+    package var precedingUpdate: (@MainActor () -> Void)?
+
     /// The number of updates accepted so far: the last one's ``DataUpdate/number``.
     var acceptedUpdateCount = 0
     /// The number of updates committed so far. Updates commit in the order they

@@ -1,4 +1,5 @@
 import WeftDataController
+import WeftElementMap
 
 /// A data source that hands a collection all of a section's node models at once.
 ///
@@ -15,6 +16,13 @@ protocol _SectionNodeModels: AnyObject {
     ///
     /// - Complexity: O(*m*) for *m* items in the section.
     func nodeModelKeys(inSection section: Int) -> [_NodeModelKey]
+
+    /// Every section's node models, from the items shown now, as a function
+    /// any thread may call (a catch-up derived off main); it answers `nil` when
+    /// a count is beyond what a map holds.
+    ///
+    /// - Complexity: O(1); the function, O(*n*) for *n* items.
+    func sendableNodeModelKeys() -> @Sendable () -> [[_NodeModelKey]]?
 }
 
 extension CollectionDiffableDataSource: _SectionNodeModels {
@@ -28,5 +36,22 @@ extension CollectionDiffableDataSource: _SectionNodeModels {
             keys.append(_NodeModelKey(item))
         }
         return keys
+    }
+
+    func sendableNodeModelKeys() -> @Sendable () -> [[_NodeModelKey]]? {
+        let sections = shownSnapshot.itemsBySection
+        return {
+            guard sections.count <= ElementMap<CollectionElement>.maximumSectionCount else { return nil }
+            var keys: [[_NodeModelKey]] = []
+            keys.reserveCapacity(sections.count)
+            for items in sections {
+                guard items.count <= ElementMap<CollectionElement>.maximumItemCount else { return nil }
+                var section: [_NodeModelKey] = []
+                section.reserveCapacity(items.count)
+                for item in items { section.append(_NodeModelKey(item)) }
+                keys.append(section)
+            }
+            return keys
+        }
     }
 }

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import Weft
+import WeftChangeSet
+import WeftDataController
+import WeftHeadless
+import WeftMemory
+import WeftTestSupport
+
+/// A large eager collection over a diffable data source that refuses a batch
+/// derives its catch-up off main: the refusal returns with the batch still
+/// being derived, and whatever comes next (the derivation handing it back, an
+/// edit, an apply, an update issued on the data controller, a reload) leaves the
+/// view showing the snapshot, with every item keeping its node. Another data
+/// source catches up on main, at once.
+@MainActor
+@Suite struct OffMainCatchUpTests {
+    /// Above the size from which the catch-up leaves main.
+    private static let count = 5_000
+
+    /// A collection of `count` tags over a diffable data source, loaded.
+    @MainActor private final class TagFeed {
+        let node: CollectionNode
+        let source: CollectionDiffableDataSource<Int, Int>
+
+        init() throws {
+            node = CollectionNode(
+                layout: try ListLayout(), view: HeadlessCollectionView(), mainScheduler: ManualMainScheduler(),
+                deallocQueue: try DeallocQueue())
+            node.viewportSize = CGSize(width: 320, height: 500)
+            let counter = Counter()
+            source = CollectionDiffableDataSource<Int, Int>(collectionNode: node) { _, id in
+                counter.value += 1
+                return { TagNode(tag: id) }
+            }
+            self.counter = counter
+            try source.apply(try CollectionSnapshot([(0, Array(0 ..< OffMainCatchUpTests.count))]))
+            node.waitUntilAllUpdatesAreProcessed()
+        }
+
+        private let counter: Counter
+        /// Node blocks made so far.
+        var nodeBlocks: Int { counter.value }
+
+        /// A raw edit the data source does not reflect: refused.
+        func refuse() {
+            #expect(throws: DataControllerError.self) { try self.node.insertItems(at: [IndexPath(item: 0, section: 0)]) }
+        }
+
+        var refusals: Int { node.diagnostics.errors(of: DataControllerError.self).count }
+    }
+
+    @MainActor private final class Counter {
+        var value = 0
+    }
+
+    @Test func theRefusalReturnsBeforeTheCatchUpAndItLandsOnItsOwn() throws {
+        let feed = try TagFeed()
+        let first = feed.node.nodeForItem(at: IndexPath(item: 0, section: 0))
+        let made = feed.nodeBlocks
+        feed.refuse()
+        #expect(feed.node.isDerivingCatchUp, "the catch-up is derived off main")
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(!feed.node.isDerivingCatchUp)
+        #expect(feed.nodeBlocks == made, "the snapshot did not change: nothing is asked again")
+        #expect(feed.node.nodeForItem(at: IndexPath(item: 0, section: 0)) === first)
+        #expect(feed.node.numberOfItems(inSection: 0) == Self.count)
+        #expect(feed.refusals == 1, "the refusal, and no other")
+    }
+
+    /// An apply right after the refusal submits the catch-up first, while the
+    /// snapshot it was derived from is still the one shown; so does an edit,
+    /// and an update issued on the data controller.
+    @Test func updatesRightAfterTheRefusalFollowTheCatchUp() throws {
+        let feed = try TagFeed()
+        feed.refuse()
+        var snapshot = feed.source.snapshot
+        try snapshot.appendItems([Self.count], toSection: 0)
+        try feed.source.apply(snapshot)
+        #expect(!feed.node.isDerivingCatchUp, "the apply submitted the catch-up first")
+
+        feed.refuse()
+        #expect(feed.node.isDerivingCatchUp)
+        try feed.node.reconfigureItems(at: [IndexPath(item: 3, section: 0)])
+        #expect(!feed.node.isDerivingCatchUp, "the edit submitted the catch-up first")
+
+        feed.refuse()
+        #expect(feed.node.isDerivingCatchUp)
+        var refusal: DataControllerError?
+        feed.node.dataController.updateWithChangeSet(feed.node.dataController.makeChangeSet()) {
+            if case .failure(let error) = $0 { refusal = error }
+        }
+        #expect(refusal == nil && !feed.node.isDerivingCatchUp, "the data controller issued the catch-up first")
+
+        feed.refuse()
+        snapshot = feed.source.snapshot
+        try snapshot.deleteItems([0, 1])
+        feed.source.applyInBackground(snapshot)
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(!feed.node.isDerivingCatchUp)
+        #expect(feed.node.numberOfItems(inSection: 0) == Self.count - 1)
+        #expect(feed.nodeBlocks == Self.count + 1, "the appended tag only (a reconfigure keeps its node)")
+        #expect(feed.refusals == 4, "the four refusals, and no catch-up refused")
+    }
+
+    /// A reload shows the data source by itself: the catch-up is dropped, not
+    /// applied after it.
+    @Test func aReloadDropsTheCatchUp() throws {
+        let feed = try TagFeed()
+        feed.refuse()
+        #expect(feed.node.isDerivingCatchUp)
+        feed.node.reloadData()
+        #expect(!feed.node.isDerivingCatchUp)
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.node.numberOfItems(inSection: 0) == Self.count)
+        #expect(feed.refusals == 1)
+    }
+
+    /// A data source that answers from its own state may change it before the
+    /// app's next edit: it catches up at once, on main, as a small collection does.
+    @Test func anotherDataSourceCatchesUpOnMain() throws {
+        for count in [100, Self.count] {
+            let feed = try StoryFeed(count: count)
+            feed.load()
+            var stories = feed.stories
+            stories.insert(Story(id: 90_000), at: 0)
+            stories.insert(Story(id: 90_001), at: count / 2)
+            #expect(throws: DataControllerError.self) {
+                try feed.node.performBatchUpdates {
+                    feed.stories = stories
+                    try feed.node.insertItems(at: [IndexPath(item: 0, section: 0)])
+                }
+            }
+            #expect(!feed.node.isDerivingCatchUp, "\(count)")
+            feed.stories.append(Story(id: 90_002))
+            try feed.node.insertItems(at: [IndexPath(item: feed.stories.count - 1, section: 0)])
+            feed.node.waitUntilAllUpdatesAreProcessed()
+            #expect(feed.shown == feed.stories, "\(count)")
+            #expect(feed.view.inconsistencies.isEmpty && feed.view.divergences.isEmpty, "\(count)")
+        }
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Weft
 import WeftChangeSet
+import WeftCore
 import WeftDataController
 import WeftHeadless
 import WeftMemory
@@ -138,5 +139,85 @@ import WeftTestSupport
             #expect(feed.shown == feed.stories, "\(count)")
             #expect(feed.view.inconsistencies.isEmpty && feed.view.divergences.isEmpty, "\(count)")
         }
+    }
+
+    /// A model of the interleavings: refused edits, applies on main and in the
+    /// background, reconfigures, updates issued on the data controller, reloads
+    /// and waits, in random order over three sections of 2,000 items. After
+    /// every wait the view shows the newest snapshot applied, nothing but the
+    /// injected edits was refused, and items that stayed kept their nodes
+    /// across rounds without a reload.
+    @Test(arguments: [11, 57, 4_096])
+    func interleavedRefusalsAndUpdatesShowTheSnapshot(seed: UInt64) throws {
+        let (node, source) = try makeTagSource()
+        var random = SplitMix64(seed: seed)
+        var sections = (0 ..< 3).map { Array($0 * 2_000 ..< ($0 + 1) * 2_000) }
+        var nextID = 6_000
+        try source.apply(try CollectionSnapshot(sections.enumerated().map { ($0, $1) }))
+        node.waitUntilAllUpdatesAreProcessed()
+        var injected = 0
+        for round in 0 ..< 24 {
+            let before = nodesByTag(node)
+            var reloaded = false
+            for _ in 0 ..< Int.random(in: 1 ... 5, using: &random) {
+                switch Int.random(in: 0 ..< 6, using: &random) {
+                case 0, 1:
+                    // Claims an insert the snapshot does not have.
+                    injected += 1
+                    #expect(throws: DataControllerError.self) {
+                        try node.insertItems(at: [IndexPath(item: 0, section: Int.random(in: 0 ..< 3, using: &random))])
+                    }
+                case 2:
+                    sections = Self.edited(sections, &random, nextID: &nextID)
+                    try source.apply(try CollectionSnapshot(sections.enumerated().map { ($0, $1) }))
+                case 3:
+                    sections = Self.edited(sections, &random, nextID: &nextID)
+                    source.applyInBackground(try CollectionSnapshot(sections.enumerated().map { ($0, $1) })) { result in
+                        #expect(throws: Never.self) { try result.get() }
+                    }
+                case 4 where !sections[0].isEmpty:
+                    // After any background apply, so that the path names what shows.
+                    node.waitUntilAllUpdatesAreProcessed()
+                    try node.reconfigureItems(at: [IndexPath(item: 0, section: 0)])
+                case 5:
+                    node.reloadData()
+                    reloaded = true
+                default:
+                    node.dataController.updateWithChangeSet(node.dataController.makeChangeSet())
+                }
+            }
+            node.waitUntilAllUpdatesAreProcessed()
+            #expect(!node.isDerivingCatchUp, "round \(round)")
+            #expect(shownTags(node) == sections, "round \(round)")
+            #expect(node.headlessView.inconsistencies.isEmpty, "round \(round)")
+            #expect(node.diagnostics.errors(of: DataControllerError.self).count == injected, "round \(round): only the injected edits were refused")
+            guard !reloaded else { continue }
+            let after = nodesByTag(node)
+            for (tag, old) in before {
+                if let new = after[tag] { #expect(new === old, "round \(round): item \(tag) lost its node") }
+            }
+        }
+    }
+
+    /// A few inserts, deletes and moves across the sections.
+    private static func edited(_ sections: [[Int]], _ random: inout SplitMix64, nextID: inout Int) -> [[Int]] {
+        var sections = sections
+        for _ in 0 ..< Int.random(in: 1 ... 8, using: &random) {
+            let s = Int.random(in: 0 ..< sections.count, using: &random)
+            switch Int.random(in: 0 ..< 3, using: &random) {
+            case 0:
+                sections[s].insert(nextID, at: Int.random(in: 0 ... sections[s].count, using: &random))
+                nextID += 1
+            case 1 where !sections[s].isEmpty:
+                sections[s].remove(at: Int.random(in: 0 ..< sections[s].count, using: &random))
+            case 2 where !sections[s].isEmpty:
+                let item = sections[s].remove(at: Int.random(in: 0 ..< sections[s].count, using: &random))
+                let t = Int.random(in: 0 ..< sections.count, using: &random)
+                sections[t].insert(item, at: Int.random(in: 0 ... sections[t].count, using: &random))
+            default:
+                break
+            }
+        }
+        return sections
     }
 }

@@ -169,11 +169,15 @@ extension CollectionNode {
     /// - Parameter completion: Runs on main once the new data is committed, or
     ///   once the reload was refused.
     public func reloadData(completion: (@MainActor () -> Void)? = nil) {
-        // A catch-up derived off main would follow the reload and undo it.
-        catchUp = nil
-        dataController.precedingUpdate = nil
+        // A catch-up derived off main would follow the reload and undo it. If
+        // the reload is refused (asked from inside a commit), the next edit
+        // catches up instead.
+        let droppedCatchUp = dropCatchUpInFlight()
         clearSelection()
-        dataController.reloadData { _ in completion?() }
+        dataController.reloadData { [weak self] result in
+            if case .failure = result, droppedCatchUp { self?.needsResynchronization = true }
+            completion?()
+        }
         if usesSynchronousDataLoading { waitUntilAllUpdatesAreProcessed() }
     }
 

@@ -52,7 +52,9 @@ extension CollectionNode {
     /// would then be validated, and its items asked for, against content it was
     /// not derived from: it catches up at once, on main.
     ///
-    /// - Complexity: O(1) on main; O(*n*) off main.
+    /// - Complexity: O(1) on main, once the pending map is derived (main waits
+    ///   for a large update's derivation to read it, as every update does);
+    ///   O(*n*) off main, after the step 3 work of the updates before it.
     func resynchronizeSoon() {
         guard needsResynchronization, catchUp == nil, !usesSynchronousDataLoading,
               dataController.itemLoading == .eager, dataController.hasLoadedData,
@@ -61,13 +63,18 @@ extension CollectionNode {
         else { return resynchronizeIfNeeded() }
         needsResynchronization = false
         let models = snapshotSource.sendableNodeModelKeys()
-        let pending = dataController.pendingMap
+        // Taken out by the derivation and handed to the dealloc queue after it,
+        // so that a map the collection has let go of dies where maps die.
+        let pending = PosixMutex<ElementMap<CollectionElement>?>(dataController.pendingMap)
+        let deallocQueue = dataController.deallocQueue
         let catchUp = _CatchUp()
         self.catchUp = catchUp
         // An update issued on the data controller directly must follow it too.
         dataController.precedingUpdate = { [weak self] in self?.submitCatchUpInFlight() }
         dataController.performInBackground {
-            catchUp.derive { models().flatMap { Self.changeSet(from: pending, to: $0) } }
+            guard let map = pending.withLock({ $0.take() }) else { return }
+            catchUp.derive { models().flatMap { Self.changeSet(from: map, to: $0) } }
+            deallocQueue.release(value: consume map)
         } then: { [weak self] _ in
             // Taken already by an update, or superseded by a reload: nothing to do.
             guard let self, self.catchUp === catchUp else { return }
@@ -91,6 +98,17 @@ extension CollectionNode {
         self.catchUp = nil
         dataController.precedingUpdate = nil
         submitCatchUp(catchUp.changeSet())
+    }
+
+    /// Drops the catch-up being derived off main, if there is one, for a reload
+    /// or a new data source that makes it moot; returns whether there was one.
+    @discardableResult
+    func dropCatchUpInFlight() -> Bool {
+        guard let catchUp else { return false }
+        catchUp.cancel()
+        self.catchUp = nil
+        dataController.precedingUpdate = nil
+        return true
     }
 
     /// Submits a catch-up's batch, or reloads when there is none.

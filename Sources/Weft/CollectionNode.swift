@@ -46,6 +46,9 @@ public class CollectionNode {
     public weak var dataSource: (any CollectionNodeDataSource)? {
         didSet {
             if let retainedDataSource, retainedDataSource !== dataSource { self.retainedDataSource = nil }
+            // A refused batch's catch-up derived from the old data source's snapshot
+            // describes nothing the new one says: the next edit catches up anew.
+            if oldValue !== dataSource, dropCatchUpInFlight() { needsResynchronization = true }
         }
     }
 

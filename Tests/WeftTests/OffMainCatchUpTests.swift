@@ -104,6 +104,44 @@ import WeftTestSupport
         #expect(feed.refusals == 4, "the four refusals, and no catch-up refused")
     }
 
+    /// Moves accepted behind the snapshot's back (the counts match, the order
+    /// does not): the catch-up derived off main moves the items back, and
+    /// they keep their nodes.
+    @Test func aCatchUpMovesItemsBackKeepingTheirNodes() throws {
+        let feed = try TagFeed()
+        try feed.node.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 5, section: 0))
+        try feed.node.moveItem(at: IndexPath(item: 4_000, section: 0), to: IndexPath(item: 10, section: 0))
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(shownTags(feed.node)[0].prefix(11) == [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 4_000])
+        let before = nodesByTag(feed.node)
+        feed.refuse()
+        #expect(feed.node.isDerivingCatchUp)
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(shownTags(feed.node) == [Array(0 ..< Self.count)])
+        let after = nodesByTag(feed.node)
+        for (tag, node) in before { #expect(after[tag] === node, "tag \(tag) kept its node") }
+        #expect(feed.nodeBlocks == Self.count, "nothing asked again")
+        #expect(feed.refusals == 1)
+    }
+
+    /// A new data source makes the catch-up, derived from the old one's
+    /// snapshot, moot: it is dropped, and after the reload an app then asks
+    /// for, the new one's snapshots apply.
+    @Test func aNewDataSourceDropsTheCatchUp() throws {
+        let feed = try TagFeed()
+        feed.refuse()
+        #expect(feed.node.isDerivingCatchUp)
+        let other = CollectionDiffableDataSource<Int, Int>(collectionNode: feed.node) { _, id in { TagNode(tag: id) } }
+        #expect(!feed.node.isDerivingCatchUp)
+        feed.node.reloadData()
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.node.numberOfSections == 0, "the new source's empty snapshot")
+        try other.apply(try CollectionSnapshot([(0, [7, 8, 9])]))
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(shownTags(feed.node) == [[7, 8, 9]])
+        #expect(feed.refusals == 1)
+    }
+
     /// A reload shows the data source by itself: the catch-up is dropped, not
     /// applied after it.
     @Test func aReloadDropsTheCatchUp() throws {

@@ -14,6 +14,8 @@ import WeftCore
 final class _CatchUp: Sendable {
     /// `nil` until derived; then the batch, or `nil` for a reload.
     private let result = PosixMutex<ChangeSet??>(nil)
+    /// Set when a reload made the catch-up moot: the derivation then skips its work.
+    private let cancelled = PosixMutex(false)
     /// Entered at creation, left when `result` is set: ``changeSet()`` waits on it.
     private let done = DispatchGroup()
 
@@ -21,9 +23,15 @@ final class _CatchUp: Sendable {
         done.enter()
     }
 
-    /// Runs `derivation` and keeps its batch. Called once, off main.
+    /// Drops the catch-up: a derivation not yet started does nothing.
+    func cancel() {
+        cancelled.withLock { $0 = true }
+    }
+
+    /// Runs `derivation` and keeps its batch, unless the catch-up was
+    /// cancelled. Called once, off main.
     func derive(_ derivation: () -> ChangeSet?) {
-        let changeSet = derivation()
+        let changeSet = cancelled.withLock { $0 } ? nil : derivation()
         result.withLock { $0 = .some(changeSet) }
         done.leave()
     }

@@ -9,28 +9,6 @@ import WeftMemory
 /// `applyInBackground`: diffs off main, batches on main, in the order applied.
 @MainActor
 @Suite struct BackgroundApplyTests {
-    /// Random inserts, deletes and moves of items across three sections.
-    private func nextSections(_ sections: [[Int]], _ random: inout SplitMix64, nextID: inout Int) -> [[Int]] {
-        var sections = sections
-        for _ in 0 ..< Int.random(in: 1 ... 6, using: &random) {
-            let s = Int.random(in: 0 ..< sections.count, using: &random)
-            switch Int.random(in: 0 ..< 3, using: &random) {
-            case 0:
-                sections[s].insert(nextID, at: Int.random(in: 0 ... sections[s].count, using: &random))
-                nextID += 1
-            case 1 where !sections[s].isEmpty:
-                sections[s].remove(at: Int.random(in: 0 ..< sections[s].count, using: &random))
-            case 2 where !sections[s].isEmpty:
-                let item = sections[s].remove(at: Int.random(in: 0 ..< sections[s].count, using: &random))
-                let t = Int.random(in: 0 ..< sections.count, using: &random)
-                sections[t].insert(item, at: Int.random(in: 0 ... sections[t].count, using: &random))
-            default:
-                break
-            }
-        }
-        return sections
-    }
-
     @Test func snapshotsAppliedInBackgroundShowInOrderAndMovedItemsKeepTheirNodes() throws {
         let (node, source) = try makeTagSource()
         var random = SplitMix64(seed: 5)
@@ -45,7 +23,7 @@ import WeftMemory
             // Several applies pipelined before anything is waited for: each
             // diffs against the one before it, none of which has shown yet.
             for step in 0 ..< 3 {
-                sections = nextSections(sections, &random, nextID: &nextID)
+                sections = randomlyEdited(sections, &random, nextID: &nextID, edits: 1 ... 6)
                 let number = round * 3 + step
                 source.applyInBackground(try CollectionSnapshot(sections.enumerated().map { ($0, $1) })) { result in
                     #expect(throws: Never.self) { try result.get() }

@@ -206,10 +206,10 @@ import WeftTestSupport
                         try node.insertItems(at: [IndexPath(item: 0, section: Int.random(in: 0 ..< 3, using: &random))])
                     }
                 case 2:
-                    sections = Self.edited(sections, &random, nextID: &nextID)
+                    sections = randomlyEdited(sections, &random, nextID: &nextID, edits: 1 ... 8)
                     try source.apply(try CollectionSnapshot(sections.enumerated().map { ($0, $1) }))
                 case 3:
-                    sections = Self.edited(sections, &random, nextID: &nextID)
+                    sections = randomlyEdited(sections, &random, nextID: &nextID, edits: 1 ... 8)
                     source.applyInBackground(try CollectionSnapshot(sections.enumerated().map { ($0, $1) })) { result in
                         #expect(throws: Never.self) { try result.get() }
                     }
@@ -235,27 +235,5 @@ import WeftTestSupport
                 if let new = after[tag] { #expect(new === old, "round \(round): item \(tag) lost its node") }
             }
         }
-    }
-
-    /// A few inserts, deletes and moves across the sections.
-    private static func edited(_ sections: [[Int]], _ random: inout SplitMix64, nextID: inout Int) -> [[Int]] {
-        var sections = sections
-        for _ in 0 ..< Int.random(in: 1 ... 8, using: &random) {
-            let s = Int.random(in: 0 ..< sections.count, using: &random)
-            switch Int.random(in: 0 ..< 3, using: &random) {
-            case 0:
-                sections[s].insert(nextID, at: Int.random(in: 0 ... sections[s].count, using: &random))
-                nextID += 1
-            case 1 where !sections[s].isEmpty:
-                sections[s].remove(at: Int.random(in: 0 ..< sections[s].count, using: &random))
-            case 2 where !sections[s].isEmpty:
-                let item = sections[s].remove(at: Int.random(in: 0 ..< sections[s].count, using: &random))
-                let t = Int.random(in: 0 ..< sections.count, using: &random)
-                sections[t].insert(item, at: Int.random(in: 0 ... sections[t].count, using: &random))
-            default:
-                break
-            }
-        }
-        return sections
     }
 }

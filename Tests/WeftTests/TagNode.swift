@@ -54,3 +54,29 @@ func nodesByTag(_ node: CollectionNode) -> [Int: TagNode] {
     let nodes = view.allCells.flatMap { $0 }.map { ($0 as! CollectionElement).nodeIfAllocated as! TagNode }
     return Dictionary(uniqueKeysWithValues: nodes.map { ($0.tag, $0) })
 }
+
+/// `sections` after a few random inserts, deletes and moves of items across
+/// them (`edits` of them, some of which may find nothing to do); new items
+/// take ids from `nextID` on.
+func randomlyEdited(
+    _ sections: [[Int]], _ random: inout SplitMix64, nextID: inout Int, edits: ClosedRange<Int>
+) -> [[Int]] {
+    var sections = sections
+    for _ in 0 ..< Int.random(in: edits, using: &random) {
+        let s = Int.random(in: 0 ..< sections.count, using: &random)
+        switch Int.random(in: 0 ..< 3, using: &random) {
+        case 0:
+            sections[s].insert(nextID, at: Int.random(in: 0 ... sections[s].count, using: &random))
+            nextID += 1
+        case 1 where !sections[s].isEmpty:
+            sections[s].remove(at: Int.random(in: 0 ..< sections[s].count, using: &random))
+        case 2 where !sections[s].isEmpty:
+            let item = sections[s].remove(at: Int.random(in: 0 ..< sections[s].count, using: &random))
+            let t = Int.random(in: 0 ..< sections.count, using: &random)
+            sections[t].insert(item, at: Int.random(in: 0 ... sections[t].count, using: &random))
+        default:
+            break
+        }
+    }
+    return sections
+}

@@ -28,7 +28,7 @@
 ///   number of edits in a batch. Copy O(1); derive O(*k* log *n*); lookups
 ///   O(log *n*); counts per section O(log *s*); enumeration O(*n*).
 public struct ElementMap<Element: AnyObject> {
-    internal var storage: _Storage
+    @usableFromInline internal var storage: _Storage
 
     internal init(storage: _Storage) {
         self.storage = storage

@@ -11,7 +11,8 @@ import WeftTestSupport
 /// move exactly its pairs minus a longest increasing run (the O(k²) recurrence), and
 /// no more than pairs minus a longest common subsequence (the quadratic table of
 /// ``DiffModel``), update exactly the changed pairs, and give the new list when applied;
-/// with identities whose hashes all collide it must say the same. A sectioned diff must
+/// with identities whose hashes all collide, and with the identities spelled as
+/// text (hashed from their bytes), it must say the same. A sectioned diff must
 /// hold its invariants, give the new sections when applied, and the change set made
 /// from it must pass strict validation and, applied, give the new identities.
 ///
@@ -73,6 +74,16 @@ func checkListDiff(old: [Entry], new: [Entry]) {
     guard colliding.deletes == diff.deletes, colliding.inserts == diff.inserts,
           colliding.moves.count == diff.moves.count, colliding.updates == diff.updates
     else { fatalError("colliding hashes change the diff: \(described)") }
+
+    // Text identities are hashed from their bytes, land anywhere in the
+    // matcher's table and collide within its cache lines; spelled out, the
+    // identities must give the same diff.
+    func named(_ entry: Entry) -> NamedEntry { NamedEntry(name: "https://ex.com/p/\(entry.id)", version: entry.version) }
+    let text = Diff(from: old.map(named), to: new.map(named))
+    text._checkInvariants()
+    guard text.deletes == diff.deletes, text.inserts == diff.inserts,
+          text.moves.count == diff.moves.count, text.updates == diff.updates
+    else { fatalError("text identities change the diff: \(described)") }
 }
 
 func checkSectionedDiff(old: [DiffSection<Entry, Entry>], new: [DiffSection<Entry, Entry>]) {

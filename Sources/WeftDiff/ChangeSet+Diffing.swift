@@ -112,8 +112,8 @@ struct DiffPlan {
         // Section moves are few and item edits many: look each edit up among the
         // moved sections rather than gathering every touched section.
         while !sectionMoves.isEmpty {
-            let movedFrom = Set(sectionMoves.map(\.from)), movedTo = Set(sectionMoves.map(\.to))
-            var touchedOld = Set<Int>(), touchedNew = Set<Int>()
+            let movedFrom = _SectionFlags(sectionMoves.lazy.map(\.from)), movedTo = _SectionFlags(sectionMoves.lazy.map(\.to))
+            var touchedOld = _SectionFlags(), touchedNew = _SectionFlags()
             for p in itemDeletes where movedFrom.contains(p.section) { touchedOld.insert(p.section) }
             for p in itemInserts where movedTo.contains(p.section) { touchedNew.insert(p.section) }
             for edits in [itemMoves, itemUpdates] {
@@ -124,10 +124,10 @@ struct DiffPlan {
             }
             let replaced = sectionMoves.filter { touchedOld.contains($0.from) || touchedNew.contains($0.to) }
             if replaced.isEmpty { return }
-            let gone = Set(replaced.map(\.from)), arrived = Set(replaced.map(\.to))
+            let gone = _SectionFlags(replaced.lazy.map(\.from)), arrived = _SectionFlags(replaced.lazy.map(\.to))
             sectionMoves.removeAll { gone.contains($0.from) }
-            sectionDeletes.formUnion(gone)
-            sectionInserts.formUnion(arrived)
+            sectionDeletes.formUnion(replaced.lazy.map(\.from))
+            sectionInserts.formUnion(replaced.lazy.map(\.to))
             // Items leave and arrive with their replaced section.
             itemDeletes.removeAll { gone.contains($0.section) }
             itemInserts.removeAll { arrived.contains($0.section) }

@@ -14,14 +14,14 @@
 ** halves together (a "multiply and fold", as wyhash does): one multiplication
 ** mixes sixteen bytes. Text ids are short (a slug, a URL, a UUID's 36
 ** characters), so the words are read whole, the last ones overlapping the
-** first where the length is not a multiple of eight, and up to 32 bytes are
-** two independent multiplications and a final one: about ten cycles of
-** dependent work, where folding word by word took three times that, the most
-** a diff of text ids spent after matching. Longer text runs the same two lanes
-** over each 32 bytes. The length and a per-process seed key every
-** multiplication, so strings that share a prefix, or inputs crafted to
-** collide for one process, do not collide in general. Collisions cost time
-** only: the diff still confirms equal hashes with the caller's own equality.
+** first where the length is not a multiple of eight: up to 16 bytes take two
+** dependent multiplications, 17 to 32 bytes four, two of them independent,
+** where folding word by word took a multiplication chain per eight bytes.
+** Longer text runs the same two lanes over each 32 bytes. A per-process seed
+** keys every word and the length enters the last multiplication, so strings
+** that share a prefix, or inputs crafted to collide for one process, do not
+** collide in general. Collisions cost time only: the diff still confirms
+** equal hashes with the caller's own equality.
 */
 #include "diff_internal.h"
 

@@ -2,7 +2,7 @@
 ** diff_match.c - pairing old and new elements by identity, and the whole diff
 ** of one level (a list, or the sections of a sectioned diff).
 **
-** The table holds one slot per distinct old hash, found by linear probing,
+** The table holds one slot per distinct old hash, found by open addressing,
 ** and chains the old indexes sharing that hash through 'next' in ascending
 ** order. A new element takes the first chained index of equal identity and
 ** unlinks it, so duplicates pair in order of occurrence; a level where some
@@ -36,11 +36,14 @@ void weft_diff_matcher_carve(matcher *mt, carver *c, uint32_t old_count, uint32_
     unsigned bits = slot_bits(old_count);
     uint32_t pairs = old_count < new_count ? old_count : new_count;
     mt->bits = bits;
-    /* Carved with a line to spare and started on a line boundary, so that
-    ** every group of LINE_SLOTS slots is one cache line. */
+    /* Started on a line boundary, so that every group of LINE_SLOTS slots is
+    ** one cache line: carved with three slots (48 bytes) to spare, which is
+    ** enough because the carver aligns every array to 16 bytes. The measuring
+    ** pass carves from no base and gets NULL. */
     _Static_assert(sizeof(match_slot) * LINE_SLOTS == 64, "four slots fill a cache line");
-    uintptr_t carved = (uintptr_t)weft_diff_carve(c, ((size_t)1 << bits) + LINE_SLOTS - 1, sizeof(match_slot));
-    mt->slots = carved == 0 ? NULL : (match_slot *)((carved + 63u) & ~(uintptr_t)63u);
+    unsigned char *carved = weft_diff_carve(c, ((size_t)1 << bits) + LINE_SLOTS - 1, sizeof(match_slot));
+    assert(((uintptr_t)carved & 15u) == 0);
+    mt->slots = carved == NULL ? NULL : (match_slot *)(carved + (-(uintptr_t)carved & 63u));
     mt->next = weft_diff_carve(c, old_count, sizeof(uint32_t));
     mt->confirm_pairs = weft_diff_carve(c, pairs, sizeof(weft_diff_pair));
     mt->confirm_differ = weft_diff_carve(c, pairs, sizeof(uint8_t));
@@ -50,7 +53,7 @@ void weft_diff_matcher_bind(matcher *mt, const level_input *level) {
     assert(mt != NULL && level != NULL);
     /* Carved and placed, every array exists even for a count of 0. */
     assert(level->old_ids != NULL && level->new_ids != NULL);
-    assert(mt->slots != NULL && mt->next != NULL && mt->bits >= 1);
+    assert(mt->slots != NULL && mt->next != NULL && mt->bits >= 2);
     mt->old_ids = level->old_ids;
     mt->new_ids = level->new_ids;
     mt->old_count = level->old_count;
@@ -77,7 +80,8 @@ static inline uint64_t home_slot(uint64_t hash, unsigned bits, uint64_t mask) {
 
 /* The probe stride: odd, so it visits every slot of the power-of-two table,
 ** and derived from the whole hash, so a probe that starts inside a dense run
-** of integer identities leaves it at once (linear probing would walk it). */
+** of integer identities leaves it after its home line (linear probing would
+** walk the run). */
 static inline uint64_t probe_stride(uint64_t hash) {
     return mix(hash + UINT64_C(0x632BE59BD9B4E019)) | 1u;
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 
 extension ElementMap {
     /// The storage of every ``ElementMap``, whatever its element type.

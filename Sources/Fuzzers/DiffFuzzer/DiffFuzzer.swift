@@ -78,7 +78,9 @@ func checkListDiff(old: [Entry], new: [Entry]) {
     // Text identities are hashed from their bytes, land anywhere in the
     // matcher's table and collide within its cache lines; spelled out, the
     // identities must give the same diff.
-    func named(_ entry: Entry) -> NamedEntry { NamedEntry(name: "https://ex.com/p/\(entry.id)", version: entry.version) }
+    // A prefix of 0 to 47 bytes takes the ids through every length class of the hash.
+    let prefix = String(repeating: "p", count: (old.count * 7 + new.count) % 48)
+    func named(_ entry: Entry) -> NamedEntry { NamedEntry(name: "\(prefix)/\(entry.id)", version: entry.version) }
     let text = Diff(from: old.map(named), to: new.map(named))
     text._checkInvariants()
     guard text.deletes == diff.deletes, text.inserts == diff.inserts,

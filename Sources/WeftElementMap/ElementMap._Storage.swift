@@ -14,6 +14,9 @@ extension ElementMap {
 /// releasing versions of one family serialize on that family's mutex inside
 /// CWeftElementMap.
 @usableFromInline
+// @unchecked Sendable: `version` is immutable and the C version it points to is
+// never written after it is made; deriving and releasing versions serialize on
+// the family's mutex inside CWeftElementMap (the lock TSan sees is that one).
 final class ElementMapStorage: @unchecked Sendable {
     let version: OpaquePointer
 

@@ -69,9 +69,9 @@ extension GTKCollectionView {
     }
 
     /// One Cairo node for the frame: each layer painted from an image surface
-    /// that wraps its bitmap's bytes (no copy). The surfaces stay cached while
-    /// drawn: Cairo's recording takes a snapshot of its source, which copies the
-    /// pixels when the source surface is destroyed while a recording holds it.
+    /// that wraps its bitmap's bytes (no copy), through a raster-source pattern
+    /// so that the recording keeps the bitmap rather than a snapshot Cairo would
+    /// copy the pixels into when the surface goes (``_CairoSource``).
     private func drawWithCairo(
         _ layers: [Bitmap.Layer], size: CGSize, scale: Double, into snapshot: OpaquePointer, bounds: inout graphene_rect_t
     ) {
@@ -87,11 +87,16 @@ extension GTKCollectionView {
             // The bitmap's pixels onto the placed rect: 1/scale for a bitmap at
             // its own size, a stretch for a fill's one pixel.
             cairo_scale(cairo, placed.width / Double(bitmap.pixelWidth), placed.height / Double(bitmap.pixelHeight))
-            cairo_set_source_surface(cairo, textures.surface(for: bitmap), 0, 0)
+            let pattern = textures.pattern(for: bitmap)
+            cairo_set_source(cairo, pattern)
+            cairo_pattern_destroy(pattern)
             if layer.size != nil {
-                // A stretched pixel fills its rect to the edges, unblurred.
+                // A stretched pixel fills its rect to the edges, unblurred, and
+                // only its rect: a padded pattern has no edges of its own.
                 cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
                 cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+                cairo_rectangle(cairo, 0, 0, Double(bitmap.pixelWidth), Double(bitmap.pixelHeight))
+                cairo_clip(cairo)
             }
             if layer.opacity < 1 { cairo_paint_with_alpha(cairo, layer.opacity) } else { cairo_paint(cairo) }
             cairo_restore(cairo)

@@ -1,20 +1,21 @@
 import CGtk4
 import Weft
 
-/// GDK textures and Cairo image surfaces for the contents a view draws, made
-/// once per bitmap.
+/// GDK textures and Cairo sources for the contents a view draws, made once
+/// per bitmap.
 ///
 /// A texture wraps the bitmap's bytes without copying: Weft's ARGB32 is
 /// premultiplied native-endian, which on little-endian machines is GDK's
 /// `B8G8R8A8_PREMULTIPLIED` (`GDK_MEMORY_DEFAULT`, as Cairo's). The texture's
 /// bytes hold the bitmap, released when GDK drops them, on whichever thread
 /// the renderer does. Textures not drawn in a frame are let go at its end, so
-/// the cache holds about a screen of contents. A surface (for GSK's Cairo
-/// renderer) wraps the bytes the same way and holds the bitmap as its user data.
+/// the cache holds about a screen of contents. For GSK's Cairo renderer a
+/// ``_CairoSource`` wraps the bytes the same way; the cache lets go of it as
+/// of a texture, and the recordings that painted it keep it while they live.
 @MainActor
 struct _TextureCache {
     private var textures: [ObjectIdentifier: (bitmap: Bitmap, texture: OpaquePointer)] = [:]
-    private var surfaces: [ObjectIdentifier: (bitmap: Bitmap, surface: OpaquePointer)] = [:]
+    private var sources: [ObjectIdentifier: _CairoSource] = [:]
     private var drawn: Set<ObjectIdentifier> = []
 
     /// The texture for `bitmap`, made now if this is its first frame.
@@ -36,48 +37,35 @@ struct _TextureCache {
         return texture
     }
 
-    /// The Cairo image surface over `bitmap`'s bytes, made now if this is its first frame.
+    /// A new Cairo pattern painting `bitmap`, over a source made now if this
+    /// is its first frame; the caller destroys the pattern.
     ///
-    /// - Complexity: O(1); a new surface allocates a header, not the pixels.
-    mutating func surface(for bitmap: Bitmap) -> OpaquePointer {
+    /// - Complexity: O(1); a new source allocates a surface header, not the pixels.
+    mutating func pattern(for bitmap: Bitmap) -> OpaquePointer {
         let key = ObjectIdentifier(bitmap)
         drawn.insert(key)
-        if let known = surfaces[key] { return known.surface }
-        let surface = cairo_image_surface_create_for_data(
-            UnsafeMutablePointer(mutating: bitmap.baseAddress.assumingMemoryBound(to: UInt8.self)),
-            CAIRO_FORMAT_ARGB32, Int32(bitmap.pixelWidth), Int32(bitmap.pixelHeight), Int32(bitmap.bytesPerRow))!
-        // Cairo never writes a source surface; the surface holds the bitmap
-        // until Cairo (or a recording that references it) lets go.
-        let owner = Unmanaged.passRetained(bitmap)
-        let status = cairo_surface_set_user_data(surface, &_TextureCache.bitmapKey, owner.toOpaque()) { owner in
-            owner.map { Unmanaged<Bitmap>.fromOpaque($0).release() }
-        }
-        // Only out of memory fails here; the surface then never releases the bitmap.
-        if status != CAIRO_STATUS_SUCCESS { owner.release() }
-        surfaces[key] = (bitmap, surface)
-        return surface
+        if let known = sources[key] { return known.makePattern() }
+        let source = _CairoSource(bitmap)
+        sources[key] = source
+        return source.makePattern()
     }
 
-    /// Lets go of the textures and surfaces not drawn since the last call.
+    /// Lets go of the textures and Cairo sources not drawn since the last call.
     mutating func endFrame() {
         for key in textures.keys.filter({ !drawn.contains($0) }) {
             g_object_unref(UnsafeMutableRawPointer(textures.removeValue(forKey: key)!.texture))
         }
-        for key in surfaces.keys.filter({ !drawn.contains($0) }) {
-            cairo_surface_destroy(surfaces.removeValue(forKey: key)!.surface)
+        for key in sources.keys.filter({ !drawn.contains($0) }) {
+            sources.removeValue(forKey: key)
         }
         drawn.removeAll(keepingCapacity: true)
     }
 
-    /// Lets go of every texture and surface.
+    /// Lets go of every texture and Cairo source.
     mutating func removeAll() {
         for entry in textures.values { g_object_unref(UnsafeMutableRawPointer(entry.texture)) }
-        for entry in surfaces.values { cairo_surface_destroy(entry.surface) }
         textures = [:]
-        surfaces = [:]
+        sources = [:]
         drawn = []
     }
-
-    /// The key under which a surface holds its bitmap (its address is the key).
-    nonisolated(unsafe) private static var bitmapKey = cairo_user_data_key_t()
 }

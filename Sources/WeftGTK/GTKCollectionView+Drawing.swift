@@ -27,7 +27,7 @@ extension GTKCollectionView {
         let size = CGSize(width: Double(width), height: Double(height))
         let scale = Double(gtk_widget_get_scale_factor(canvas))
         if rendersWithCairo {
-            drawWithCairo(layers, size: size, scale: scale, into: snapshot, bounds: &bounds)
+            drawWithCairo(layers, size: size, scale: scale, into: snapshot)
         } else {
             drawWithTextures(layers, size: size, scale: scale, into: snapshot)
         }
@@ -68,21 +68,29 @@ extension GTKCollectionView {
         return g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0
     }
 
-    /// One Cairo node for the frame: each layer painted from an image surface
-    /// that wraps its bitmap's bytes (no copy), through a raster-source pattern
-    /// so that the recording keeps the bitmap rather than a snapshot Cairo would
-    /// copy the pixels into when the surface goes (``_CairoSource``).
-    private func drawWithCairo(
-        _ layers: [Bitmap.Layer], size: CGSize, scale: Double, into snapshot: OpaquePointer, bounds: inout graphene_rect_t
-    ) {
-        guard let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
-        defer {
-            cairo_destroy(cairo)
-            textures.endFrame()
-        }
+    /// A Cairo node per layer, over the part of it on screen, painted from an
+    /// image surface that wraps its bitmap's bytes (no copy), through a
+    /// raster-source pattern so that the recording keeps the bitmap rather than
+    /// a snapshot Cairo would copy the pixels into when the surface goes
+    /// (``_CairoSource``).
+    ///
+    /// A node per layer rather than one for the frame: the renderer replays a
+    /// node's recording into an image of the node's size before compositing it,
+    /// and one node for the frame made that a fresh screen-sized image each
+    /// frame (1.5 MB at 480x800, every page faulted in anew): main's time per
+    /// frame at 10 screens/s fell from 6.1-6.7 to 5.2-6.2 ms (p50) without it.
+    private func drawWithCairo(_ layers: [Bitmap.Layer], size: CGSize, scale: Double, into snapshot: OpaquePointer) {
+        defer { textures.endFrame() }
+        let visible = CGRect(origin: .zero, size: size)
         Bitmap.Layer.place(layers, inCompositionOf: size, scale: scale) { layer, placed in
+            let shown = placed.intersection(visible)
+            guard !shown.isEmpty else { return }
+            var layerBounds = graphene_rect_t(
+                origin: graphene_point_t(x: Float(shown.minX), y: Float(shown.minY)),
+                size: graphene_size_t(width: Float(shown.width), height: Float(shown.height)))
+            guard let cairo = gtk_snapshot_append_cairo(snapshot, &layerBounds) else { return }
+            defer { cairo_destroy(cairo) }
             let bitmap = layer.bitmap
-            cairo_save(cairo)
             cairo_translate(cairo, placed.minX, placed.minY)
             // The bitmap's pixels onto the placed rect: 1/scale for a bitmap at
             // its own size, a stretch for a fill's one pixel.
@@ -99,7 +107,6 @@ extension GTKCollectionView {
                 cairo_clip(cairo)
             }
             if layer.opacity < 1 { cairo_paint_with_alpha(cairo, layer.opacity) } else { cairo_paint(cairo) }
-            cairo_restore(cairo)
         }
     }
 

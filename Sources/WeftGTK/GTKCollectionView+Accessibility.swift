@@ -18,12 +18,17 @@ import WeftNode
 extension GTKCollectionView {
     /// Makes the item widgets match `cells`: one per visible item, in screen
     /// order, told what changed. Called with each mount, and by a frame after
-    /// a mounted cell's contents or selection changed, which also asks the
-    /// cells' labels again (a mount asks only new items').
+    /// a mounted cell's contents or selection changed. Labels (and links) are
+    /// asked of new items and of the cells whose contents or selection changed
+    /// since (``cellsToRetell``), not of every visible cell: in a scroll a
+    /// drawing lands in most frames, and asking them all again was most of
+    /// this function's time.
     ///
-    /// - Complexity: O(*v* + *s*) for *v* visible cells and *s* sections.
+    /// - Complexity: O(*v* + *s*) for *v* visible cells and *s* sections, plus
+    ///   the labels of new and changed cells.
     func updateItemAccessibles(for cells: [VisibleCell]) {
-        let refreshingLabels = accessiblesNeedUpdate
+        let retelling = cellsToRetell
+        cellsToRetell.removeAll(keepingCapacity: true)
         accessiblesNeedUpdate = false
         guard let container else { return }
         let map = container.dataController.visibleMap
@@ -55,7 +60,8 @@ extension GTKCollectionView {
             item.update(
                 label: { node?.aggregatedAccessibilityLabel(isRightToLeft: isRightToLeft) },
                 links: { node.map { Self.links(in: $0).map { ($0.label, $0.frame) } } ?? [] },
-                refreshingLabel: refreshingLabels, value: node?.accessibilityValue,
+                refreshingLabel: node.map { retelling.contains(ObjectIdentifier($0)) } ?? false,
+                value: node?.accessibilityValue,
                 position: sectionStarts[cell.indexPath.section] + cell.indexPath.item + 1, setSize: max(total, 1),
                 isSelected: node?.isSelected ?? false,
                 isDisabled: node?.accessibilityTraits.contains(.notEnabled) ?? false)

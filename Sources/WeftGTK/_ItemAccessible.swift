@@ -57,7 +57,7 @@ final class _ItemAccessible {
         if let told, told.position == position, told.setSize == setSize, value == toldValue {
             description = told.description
         } else {
-            let place = "item \(Self.grouped(position)) of \(Self.grouped(setSize))"
+            let place = "item \(Self.grouped(position)) of \(Self.groupedSetSize(setSize))"
             description = value.map { "\($0), \(place)" } ?? place
         }
         toldValue = value
@@ -76,6 +76,15 @@ final class _ItemAccessible {
             _ = withVaList([number]) { vsnprintf(buffer.baseAddress, buffer.count, "%'ld", $0) }
             return String(cString: buffer.baseAddress!)
         }
+    }
+
+    /// The last set size written out, and how: every item of a list shares it.
+    private static var lastSetSize: (size: Int, text: String) = (0, "0")
+
+    /// ``grouped(_:)`` of the set size, written out once while it stays the same.
+    private static func groupedSetSize(_ size: Int) -> String {
+        if lastSetSize.size != size { lastSetSize = (size, grouped(size)) }
+        return lastSetSize.text
     }
 
     private func update(_ properties: Properties) {

@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import Testing
 import Weft
+import WeftDisplay
 @testable import WeftGTK
 
 extension GTKWindows {
@@ -98,6 +99,36 @@ extension GTKWindows {
             let grown = try await screenReaderView(harness)
             #expect((grown.children ?? []).allSatisfy { $0.description.hasSuffix("of \(grouped(1_005))") },
                     "\((grown.children ?? []).map(\.description))")
+        }
+
+        /// A post whose selection changes is read again with its new state,
+        /// and of the visible posts only it is asked for its label again (a
+        /// drawing lands in most frames of a scroll; asking every visible post
+        /// again at each was most of the item widgets' time).
+        @Test func aPostWhoseSelectionChangesIsToldAgainAndOnlyItIsAsked() async throws {
+            let posts = Posts(count: 50)
+            posts.cellBackground = nil
+            let harness = try GTKHarness()
+            defer { harness.close() }
+            try await harness.show(posts)
+            let visible = harness.view.mountedCells.filter { $0.supplementaryKind == nil }.count
+            // The first screen's drawings have landed and been told.
+            try await harness.run("the first screen told") {
+                harness.layOut()
+                return !harness.view.accessiblesNeedUpdate
+            }
+            let asked = TitleCell.labelAsks.load(ordering: .relaxed)
+            try harness.collection.selectItem(at: IndexPath(item: 1, section: 0), animated: false, scrollPosition: [])
+            try await harness.run("the selected post told") {
+                harness.layOut()
+                return !harness.view.accessiblesNeedUpdate && TitleCell.labelAsks.load(ordering: .relaxed) > asked
+            }
+            try await harness.runUntilSettled("the screen after the selection")
+            let asks = TitleCell.labelAsks.load(ordering: .relaxed) - asked
+            #expect(asks == 1, "\(asks) label asks after one of \(visible) visible posts was selected")
+            let items = try await screenReaderView(harness).children ?? []
+            #expect(items.filter { $0.states.contains("selected") }.map(\.name) == ["Post 1"], "\(items.map(\.states))")
+            #expect(items.map(\.name) == titles(harness), "every post still labelled with its text")
         }
 
         /// Each link in a visible item's text is a child of the item, of role

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Weft
 import WeftCore
 import WeftTestSupport
@@ -34,6 +35,18 @@ final class TitleCell: CellNode, @unchecked Sendable {
 
     override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
         .inset(EdgeInsets(top: 14, left: 16, bottom: 14, right: 16), child: .node(title))
+    }
+
+    /// How many times any post's own label was asked: a screen reader's
+    /// label for a post starts there (its title's text follows).
+    static let labelAsks = Atomic<Int>(0)
+
+    override var accessibilityLabel: String? {
+        get {
+            Self.labelAsks.add(1, ordering: .relaxed)
+            return super.accessibilityLabel
+        }
+        set { super.accessibilityLabel = newValue }
     }
 }
 

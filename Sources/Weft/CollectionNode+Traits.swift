@@ -38,6 +38,9 @@ extension CollectionNode {
             // Text measures otherwise at another text scale or font: every made
             // node is measured again, off main, and the layout follows at the commit.
             if newValue.changesTextLayout(from: previous), dataController.hasLoadedData {
+                // Every text node dropped its layout and its cell told this
+                // node; measuring them all again off main serves those too.
+                dataController.ownerReference.discardInvalidatedCells()
                 dataController.relayoutAllNodes(measuringEveryNode: true)
             }
         }

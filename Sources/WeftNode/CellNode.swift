@@ -95,6 +95,12 @@ open class CellNode: DisplayNode, @unchecked Sendable {
         owningNode?.indexPath(for: self)
     }
 
+    /// Tells the container that shows this node, if any, that its layout was
+    /// dropped (``DisplayNode/setNeedsLayout()``). Any thread.
+    final func layoutDidInvalidate() {
+        state.withLock { $0.owner }?.cellDidInvalidateLayout(self)
+    }
+
     /// Records the container that shows this node, through the reference its
     /// elements share; its data controller calls it when the node is made.
     package func _setOwner(_ owner: _OwnerReference) {

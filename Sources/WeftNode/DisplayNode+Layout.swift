@@ -157,15 +157,21 @@ extension DisplayNode {
     }
 
     /// Drops the cached layout of this node and of every ancestor, since each
-    /// supernode's layout may depend on this node's size.
+    /// supernode's layout may depend on this node's size. When the topmost is
+    /// a cell that a container shows, the container hears of it
+    /// (`CellNodeContainer.cellNodeDidInvalidateLayout(_:)`) and measures the
+    /// cell again, as Texture's cells tell their collection: changing a text
+    /// node's text in a cell on screen is enough for the cell to grow or shrink.
     ///
     /// - Complexity: O(*d*) for depth *d*.
     public func setNeedsLayout() {
-        var node: DisplayNode? = self
-        while let current = node {
-            current.invalidateCalculatedLayout()
-            node = current.supernode
+        var node = self
+        node.invalidateCalculatedLayout()
+        while let parent = node.supernode {
+            parent.invalidateCalculatedLayout()
+            node = parent
         }
+        (node as? CellNode)?.layoutDidInvalidate()
     }
 
     /// What the last resolution of the node's ``layoutSpecThatFits(_:)`` found

@@ -131,6 +131,50 @@ extension GTKWindows {
             #expect(items.map(\.name) == titles(harness), "every post still labelled with its text")
         }
 
+        /// A post whose text changes on screen grows to its new text, drawn in
+        /// its own rect, the posts after it move, and a screen reader reads the
+        /// new text (the cell kept no layout before: it went blank, and was read
+        /// as ""). In an inverted list too.
+        @Test(arguments: [false, true])
+        func aPostWhoseTextChangesGrowsIsDrawnAndIsReadWithItsNewText(inverted: Bool) async throws {
+            let posts = Posts(count: 50)
+            let harness = try GTKHarness()
+            defer { harness.close() }
+            harness.collection.isInverted = inverted
+            try await harness.show(posts)
+            func onScreen(_ item: Int) throws -> CGRect {
+                harness.collection.viewportRect(
+                    forContentRect: try #require(harness.collection.frameForItem(at: IndexPath(item: item, section: 0))))
+            }
+            let before = try onScreen(1)
+            let cell = try #require(harness.view.mountedCells.first { $0.indexPath == IndexPath(item: 1, section: 0) }?.node
+                as? TitleCell)
+            let edited = "Post 1, edited to a title long enough to wrap onto a second line"
+            cell.title.attributedText = AttributedText(edited, attributes: TextAttributes(fontSize: 17, fontWeight: .bold))
+            try await harness.run("post 1 grown") {
+                harness.layOut()
+                return (try? onScreen(1).height).map { $0 > before.height + 15 } ?? false
+            }
+            try await harness.runUntilSettled("the screen after the edit")
+
+            let (grown, next, previous) = (try onScreen(1), try onScreen(2), try onScreen(0))
+            #expect(inverted ? next.maxY <= grown.minY && grown.maxY <= previous.minY
+                             : previous.maxY <= grown.minY && grown.maxY <= next.minY,
+                    "no overlap: \(previous), \(grown), \(next)")
+            let screen = try harness.screenshot()
+            // Ink on both lines of the grown post, and in its neighbours' rects.
+            let half = Int(grown.midY)
+            #expect(darkPixels(screen, x: 0 ..< 360, y: Int(grown.minY) ..< half) > 100, "the first line drawn")
+            #expect(darkPixels(screen, x: 0 ..< 360, y: half ..< Int(grown.maxY)) > 100, "the second line drawn")
+            for neighbour in [previous, next] where neighbour.maxY > 0 && neighbour.minY < 480 {
+                #expect(darkPixels(screen, x: 0 ..< 360, y: Int(neighbour.minY) ..< Int(neighbour.maxY)) > 50)
+            }
+            let items = try await screenReaderView(harness).children ?? []
+            #expect(items.map(\.name).contains(edited), "\(items.map(\.name))")
+            #expect(!items.map(\.name).contains(""), "no post is read as nothing")
+            #expect(harness.collection.diagnostics.isEmpty)
+        }
+
         /// Each link in a visible item's text is a child of the item, of role
         /// link, labelled with its text and placed over it; an item without
         /// links has no children. In an inverted list too.

@@ -1,3 +1,4 @@
+import Dispatch
 import WeftCore
 
 /// A container, held weakly once for all the elements and cell nodes it made.
@@ -18,7 +19,44 @@ package final class _OwnerReference: Sendable {
     /// `nil` until the container sets one.
     package let traits = PosixMutex<TraitCollection?>(nil)
 
+    /// Cells whose layout was dropped since the container last heard, and
+    /// whether a main-queue turn to tell it is on its way.
+    private let invalidated = PosixMutex<(cells: [CellNode], isScheduled: Bool)>(([], false))
+
     package init(_ node: (any CellNodeContainer)?) {
         self.node = node
+    }
+
+    /// Tells the container, in the next main-queue turn, that `cell`'s layout
+    /// was dropped; one turn serves every drop until it runs. Any thread.
+    ///
+    /// - Complexity: O(1).
+    package func cellDidInvalidateLayout(_ cell: CellNode) {
+        let schedule = invalidated.withLock { pending in
+            pending.cells.append(cell)
+            defer { pending.isScheduled = true }
+            return !pending.isScheduled
+        }
+        guard schedule else { return }
+        DispatchQueue.main.async { [self] in
+            MainActor.assumeIsolated { tellInvalidatedCells() }
+        }
+    }
+
+    /// Forgets the drops not yet told: the container is about to measure every
+    /// node again anyway (a new text scale or font).
+    package func discardInvalidatedCells() {
+        invalidated.withLock { $0.cells.removeAll() }
+    }
+
+    @MainActor
+    private func tellInvalidatedCells() {
+        let cells = invalidated.withLock { pending in
+            pending.isScheduled = false
+            defer { pending.cells = [] }
+            return pending.cells
+        }
+        guard let node else { return }
+        for cell in cells { node.cellNodeDidInvalidateLayout(cell) }
     }
 }

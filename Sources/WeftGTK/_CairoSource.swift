@@ -1,5 +1,5 @@
 import CGtk4
-import WeftCore
+import Weft
 
 /// A bitmap as a source Cairo can paint from and keep: an image surface over
 /// the bitmap's bytes, and the raster-source patterns that hand it to Cairo.

@@ -54,33 +54,4 @@ extension CollectionNode {
             }
         }
     }
-
-    /// A cell's layout was dropped (a text node's text changed, an app called
-    /// `setNeedsLayout()`): measures it again now, on main, as Texture's
-    /// collection does for `nodeDidInvalidateSize:`, and if it shows one of the
-    /// visible map's items, the layout reads its new size, what follows moves,
-    /// the first visible item stays in place and the view lays out again. A
-    /// cell of an item not committed yet is measured when its update commits; a
-    /// header or footer makes the layout read every size again.
-    ///
-    /// - Complexity: the cell's measuring, plus O(log *n*) for *n* items (O(*n*)
-    ///   for a header or footer).
-    public func cellNodeDidInvalidateLayout(_ node: CellNode) {
-        guard let element = node.collectionElement as? CollectionElement, element.nodeIfAllocated === node else { return }
-        let map = dataController.visibleMap
-        let path = element.isSupplementary ? map.supplementaryLocation(of: element)?.indexPath : map.indexPath(of: element)
-        guard let path else { return }
-        do throws(NodeError) {
-            try node.layoutIfNeeded()
-        } catch {
-            diagnostics.report(error, layer: .container, indexPaths: [path])
-        }
-        if element.isSupplementary {
-            rangeController.setVisibleMap(map)
-        } else {
-            rangeController.itemsDidRelayout(at: [path])
-        }
-        view?.dataControllerDidRelayout(dataController)
-    }
 }
-

@@ -19,10 +19,10 @@ extension GTKCollectionView {
     /// Makes the item widgets match `cells`: one per visible item, in screen
     /// order, told what changed. Called with each mount, and by a frame after
     /// a mounted cell's contents or selection changed. Labels (and links) are
-    /// asked of new items and of the cells whose contents or selection changed
-    /// since (``cellsToRetell``), not of every visible cell: in a scroll a
-    /// drawing lands in most frames, and asking them all again was most of
-    /// this function's time.
+    /// asked of new items, of items whose size changed and of the cells whose
+    /// contents or selection changed since (``cellsToRetell``), not of every
+    /// visible cell: in a scroll a drawing lands in most frames, and asking
+    /// them all again was most of this function's time.
     ///
     /// - Complexity: O(*v* + *s*) for *v* visible cells and *s* sections, plus
     ///   the labels of new and changed cells.
@@ -57,15 +57,18 @@ extension GTKCollectionView {
             }
             previous = item.widget
             let node = element.nodeIfAllocated
+            let frame = container.viewportRect(forContentRect: cell.frame)
             item.update(
                 label: { node?.aggregatedAccessibilityLabel(isRightToLeft: isRightToLeft) },
                 links: { node.map { Self.links(in: $0).map { ($0.label, $0.frame) } } ?? [] },
-                refreshingLabel: node.map { retelling.contains(ObjectIdentifier($0)) } ?? false,
+                // A cell laid out at another size (a new width, a relayout) has
+                // its links elsewhere, with or without a new drawing.
+                refreshingLabel: item.frame.size != frame.size || node.map { retelling.contains(ObjectIdentifier($0)) } ?? false,
                 value: node?.accessibilityValue,
                 position: sectionStarts[cell.indexPath.section] + cell.indexPath.item + 1, setSize: max(total, 1),
                 isSelected: node?.isSelected ?? false,
                 isDisabled: node?.accessibilityTraits.contains(.notEnabled) ?? false)
-            item.frame = container.viewportRect(forContentRect: cell.frame)
+            item.frame = frame
             items.append(item)
         }
         for gone in old.values { gone.remove() }

@@ -99,8 +99,9 @@ extension GTKCollectionView {
             cairo_set_source(cairo, pattern)
             cairo_pattern_destroy(pattern)
             if layer.size != nil {
-                // A stretched pixel fills its rect to the edges, unblurred, and
-                // only its rect: a padded pattern has no edges of its own.
+                // A stretched pixel fills its rect to the edges, unblurred. A
+                // padded pattern has no edges of its own: the clip bounds it,
+                // as the node's bounds do for a fill wholly on screen.
                 cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
                 cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
                 cairo_rectangle(cairo, 0, 0, Double(bitmap.pixelWidth), Double(bitmap.pixelHeight))

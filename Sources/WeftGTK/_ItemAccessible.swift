@@ -78,7 +78,9 @@ final class _ItemAccessible {
         }
     }
 
-    /// The last set size written out, and how: every item of a list shares it.
+    /// The last set size written out, and how: the items told one after the
+    /// other, usually of one list, share it. Written in the locale GTK set at
+    /// its start, as ``grouped(_:)`` writes.
     private static var lastSetSize: (size: Int, text: String) = (0, "0")
 
     /// ``grouped(_:)`` of the set size, written out once while it stays the same.

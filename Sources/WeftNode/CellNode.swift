@@ -97,6 +97,8 @@ open class CellNode: DisplayNode, @unchecked Sendable {
 
     /// Tells the container that shows this node, if any, that its layout was
     /// dropped (``DisplayNode/setNeedsLayout()``). Any thread.
+    ///
+    /// - Complexity: O(1).
     final func layoutDidInvalidate() {
         state.withLock { $0.owner }?.cellDidInvalidateLayout(self)
     }

@@ -8,18 +8,19 @@ public protocol CellNodeContainer: AnyObject, Sendable {
     /// updates not committed yet), or `nil` if this container does not show it.
     func indexPath(for node: CellNode) -> IndexPath?
 
-    /// `node`'s layout was dropped (``DisplayNode/setNeedsLayout()`` reached
-    /// it, as when one of its text nodes' text changed): the container measures
-    /// it again and moves the items after it if its size changed. Texture's
-    /// `nodeDidInvalidateSize:`.
+    /// The layouts of `nodes` were dropped (``DisplayNode/setNeedsLayout()``
+    /// reached them, as when one of their text nodes' text changed): the
+    /// container measures them again and moves the items after them if their
+    /// sizes changed. Texture's `nodeDidInvalidateSize:`, once per main-queue
+    /// turn for every cell dropped since the last call, each named once.
     ///
-    /// Called on main, in the main-queue turn after the drop, for every node
-    /// whose layout was dropped since the last call (a node dropped twice is
-    /// named twice).
-    func cellNodeDidInvalidateLayout(_ node: CellNode)
+    /// Called on main. Drops a container takes back before the turn (it is
+    /// about to measure every node again, at a new text scale or font) are
+    /// not named.
+    func cellNodesDidInvalidateLayout(_ nodes: [CellNode])
 }
 
 extension CellNodeContainer {
     /// Does nothing: a container that measures nothing again keeps its sizes.
-    public func cellNodeDidInvalidateLayout(_ node: CellNode) {}
+    public func cellNodesDidInvalidateLayout(_ nodes: [CellNode]) {}
 }

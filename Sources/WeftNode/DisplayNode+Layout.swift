@@ -159,7 +159,7 @@ extension DisplayNode {
     /// Drops the cached layout of this node and of every ancestor, since each
     /// supernode's layout may depend on this node's size. When the topmost is
     /// a cell that a container shows, the container hears of it
-    /// (`CellNodeContainer.cellNodeDidInvalidateLayout(_:)`) and measures the
+    /// (`CellNodeContainer.cellNodesDidInvalidateLayout(_:)`) and measures the
     /// cell again, as Texture's cells tell their collection: changing a text
     /// node's text in a cell on screen is enough for the cell to grow or shrink.
     ///

@@ -20,7 +20,7 @@ extension RangeController {
     /// - Complexity: O(*p* log *n*) for *p* loaded items, plus an update pass.
     public func itemsDidLoad(at indexPaths: [IndexPath], in map: ElementMap<CollectionElement>) {
         visibleMap = map
-        invalidateKeepingFirstVisibleItem(indexPaths)
+        keepingFirstVisibleItem { layout.invalidateItems(at: indexPaths, in: map) }
         statistics.itemsLoaded += indexPaths.count
         for path in indexPaths {
             guard let ordinal = sectionIndex.ordinal(of: path), let element = map.element(at: path) else { continue }
@@ -29,36 +29,6 @@ extension RangeController {
             if !state.isEmpty { setState(state, of: element) }
         }
         performUpdate(revisitingEverything: false, carrying: nil)
-    }
-
-    /// Items of the visible map were measured again on main (a cell's layout
-    /// was dropped, `CellNodeContainer.cellNodeDidInvalidateLayout(_:)`): the
-    /// layout reads their new sizes and the first visible item keeps its place
-    /// on screen, as after a load; the next update pass follows.
-    ///
-    /// - Parameter indexPaths: The items, in ``visibleMap``.
-    /// - Complexity: O(*p* log *n*) for *p* items.
-    public func itemsDidRelayout(at indexPaths: [IndexPath]) {
-        invalidateKeepingFirstVisibleItem(indexPaths)
-        setNeedsUpdate()
-    }
-
-    /// Has the layout read the sizes of the items at `indexPaths` in
-    /// ``visibleMap`` again, moving the viewport by as much as the first
-    /// visible item's start moved, so that what shows stays in place.
-    private func invalidateKeepingFirstVisibleItem(_ indexPaths: [IndexPath]) {
-        let axis = layout.scrollAxis
-        let anchor = snapshot.visible.isEmpty ? nil : sectionIndex.position(ofOrdinal: snapshot.visible.lowerBound)
-        let anchorPath = anchor.map { IndexPath(item: $0.item, section: $0.section) }
-        let before = anchorPath.flatMap(layout.frameForItem(at:)).map { axis.span(of: $0).min }
-        layout.invalidateItems(at: indexPaths, in: visibleMap)
-        if let anchorPath, let before, let after = layout.frameForItem(at: anchorPath).map({ axis.span(of: $0).min }),
-            after != before {
-            // Anchoring is not a scroll: it must not re-arm batch fetching as one would.
-            let waits = waitsForBatchFetchTrigger
-            viewport.origin = axis.offset(viewport.origin, by: after - before)
-            waitsForBatchFetchTrigger = waits
-        }
     }
 
     /// Items of a lazy ``dataController`` were unloaded: takes the map without

@@ -66,6 +66,49 @@ extension RangeController {
         performUpdate(revisitingEverything: false, carrying: carried)
     }
 
+    /// Items (and, with `includingSupplementaries`, headers or footers) of
+    /// the visible map were measured again on main: a cell's layout was
+    /// dropped (`CellNodeContainer.cellNodesDidInvalidateLayout(_:)`). The
+    /// layout reads their new sizes, the first visible item keeps its place on
+    /// screen, as after a load, and the next update pass follows. Unlike a new
+    /// map, nothing re-arms batch fetching.
+    ///
+    /// - Parameters:
+    ///   - indexPaths: The items, in ``visibleMap``.
+    ///   - includingSupplementaries: Whether a header's or footer's size may
+    ///     have changed too: the layout then reads every size again.
+    /// - Complexity: O(*p* log *n*) for *p* items; O(*n*) with supplementaries.
+    public func itemsDidRelayout(at indexPaths: [IndexPath], includingSupplementaries: Bool = false) {
+        keepingFirstVisibleItem {
+            if includingSupplementaries {
+                layout.prepare(for: visibleMap, viewportSize: viewport.size)
+            } else {
+                layout.invalidateItems(at: indexPaths, in: visibleMap)
+            }
+        }
+        setNeedsUpdate()
+    }
+
+    /// Runs `relayout`, which changes the layout's sizes, and moves the
+    /// viewport by as much as the first visible item's start moved, so that
+    /// what shows stays in place.
+    ///
+    /// - Complexity: O(log *n*) besides `relayout`.
+    func keepingFirstVisibleItem(_ relayout: () -> Void) {
+        let axis = layout.scrollAxis
+        let anchor = snapshot.visible.isEmpty ? nil : sectionIndex.position(ofOrdinal: snapshot.visible.lowerBound)
+        let anchorPath = anchor.map { IndexPath(item: $0.item, section: $0.section) }
+        let before = anchorPath.flatMap(layout.frameForItem(at:)).map { axis.span(of: $0).min }
+        relayout()
+        if let anchorPath, let before, let after = layout.frameForItem(at: anchorPath).map({ axis.span(of: $0).min }),
+            after != before {
+            // Anchoring is not a scroll: it must not re-arm batch fetching as one would.
+            let waits = waitsForBatchFetchTrigger
+            viewport.origin = axis.offset(viewport.origin, by: after - before)
+            waitsForBatchFetchTrigger = waits
+        }
+    }
+
     /// Takes a committed batch update: moves to its map, updates the layout
     /// incrementally and runs an update pass at once.
     ///

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 import Weft
 import WeftDataController
@@ -7,7 +8,7 @@ import WeftDisplay
 import WeftTestSupport
 
 /// A note: its text, inset by 8 points, in a cell as tall as the text.
-final class NoteCell: CellNode, @unchecked Sendable {
+class NoteCell: CellNode, @unchecked Sendable {
     let text: TextNode
 
     init(_ note: String) {
@@ -21,18 +22,47 @@ final class NoteCell: CellNode, @unchecked Sendable {
     }
 }
 
-/// Notes by number, one cell each.
+/// A note that shows its node model, as a reconfigured cell shows new text.
+final class ModelNoteCell: NoteCell, @unchecked Sendable {
+    override func updateNodeModel(_ model: any Hashable & Sendable) {
+        super.updateNodeModel(model)
+        text.attributedText = AttributedText(model as? String ?? "", attributes: TextAttributes(fontSize: 15))
+    }
+}
+
+/// A note with a second line of text under it, counting its layout passes.
+final class TwoLineNoteCell: NoteCell, @unchecked Sendable {
+    let detail = TextNode(AttributedText("detail", attributes: TextAttributes(fontSize: 13)))
+    let passes = Atomic<Int>(0)
+
+    override func layoutSpecThatFits(_ range: SizeRange) -> LayoutSpec? {
+        passes.add(1, ordering: .relaxed)
+        return .inset(
+            EdgeInsets(top: 8, left: 8, bottom: 8, right: 8), child: .stack(.vertical, children: [.node(text), .node(detail)]))
+    }
+}
+
+/// Notes by number, one cell each; with `models`, each item's text is its model.
 @MainActor
 final class Notes: CollectionNodeDataSource {
     let count: Int
+    var models: [String]?
+    var twoLines = false
 
     init(count: Int) { self.count = count }
 
     func collectionNode(_ collectionNode: CollectionNode, numberOfItemsInSection section: Int) -> Int { count }
 
     func collectionNode(_ collectionNode: CollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> CellNodeBlock {
-        let item = indexPath.item
-        return { NoteCell("Note \(item)") }
+        let item = indexPath.item, modelled = models != nil, twoLines = twoLines
+        return {
+            if twoLines { return TwoLineNoteCell("Note \(item)") }
+            return modelled ? ModelNoteCell("Note \(item)") : NoteCell("Note \(item)")
+        }
+    }
+
+    func collectionNode(_ collectionNode: CollectionNode, nodeModelForItemAt indexPath: IndexPath) -> (any Hashable & Sendable)? {
+        models?[indexPath.item]
     }
 }
 
@@ -142,5 +172,83 @@ final class Notes: CollectionNodeDataSource {
         #expect(try frame(0, in: node) == page, "a page keeps the pager's size")
         let textFrame = try #require(edited.calculatedLayout?.children.first?.frame)
         #expect(textFrame.height > 3 * 15)
+    }
+
+    /// A reconfigure whose new model changes the text: its own update measures
+    /// the cell off main and its commit moves the items, so the drop waits for
+    /// the commit instead of measuring on main and moving the items before it.
+    @Test func aReconfigureThatChangesTheTextMovesTheItemsAtItsCommit() async throws {
+        let scheduler = ManualMainScheduler()
+        let notes = Notes(count: 50)
+        notes.models = (0 ..< 50).map { "Note \($0)" }
+        let node = try ContainerKind.collection.loaded(notes, scheduler: scheduler)
+        node.layoutIfNeeded()
+        let (second, third) = (try frame(1, in: node), try frame(2, in: node))
+        let kept = try cell(1, in: node)
+
+        notes.models?[1] = Self.longNote
+        try node.reconfigureItems(at: [IndexPath(item: 1, section: 0)])
+        await nextMainQueueTurn()  // the drop arrives with the update in flight
+        #expect(try frame(1, in: node) == second, "nothing moved before the commit")
+        node.waitUntilAllUpdatesAreProcessed()
+        await nextMainQueueTurn()
+        node.layoutIfNeeded()
+        #expect(try cell(1, in: node) === kept, "a reconfigure keeps the node")
+        let grown = try frame(1, in: node)
+        let after = try frame(2, in: node)
+        #expect(grown.height > second.height + 30 && after.minY == grown.maxY + (third.minY - second.maxY))
+        #expect(node.diagnostics.isEmpty, "\(node.diagnostics)")
+    }
+
+    /// Two text nodes of a cell changed in one turn: one measuring of the cell.
+    @Test func twoTextsChangedInOneTurnMeasureTheCellOnce() async throws {
+        let scheduler = ManualMainScheduler()
+        let notes = Notes(count: 20)
+        notes.twoLines = true
+        let node = try ContainerKind.collection.loaded(notes, scheduler: scheduler)
+        node.layoutIfNeeded()
+        let edited = try #require(node.nodeForItem(at: IndexPath(item: 1, section: 0)) as? TwoLineNoteCell)
+        let before = try frame(1, in: node)
+        let passes = edited.passes.load(ordering: .relaxed)
+
+        edited.text.attributedText = AttributedText(Self.longNote, attributes: TextAttributes(fontSize: 15))
+        edited.detail.attributedText = AttributedText(Self.longNote, attributes: TextAttributes(fontSize: 13))
+        await nextMainQueueTurn()
+        node.layoutIfNeeded()
+        #expect(edited.passes.load(ordering: .relaxed) - passes == 1, "one layout pass for both changes")
+        #expect(try frame(1, in: node).height > before.height + 60)
+    }
+
+    /// A container gone before its cells' news arrives: the news goes nowhere.
+    @Test func aContainerGoneBeforeTheNewsArrivesIsNotTold() async throws {
+        let scheduler = ManualMainScheduler()
+        var node: CollectionNode? = try ContainerKind.collection.loaded(Notes(count: 20), scheduler: scheduler)
+        node?.layoutIfNeeded()
+        weak let watched = node
+        let edited = try cell(1, in: try #require(node))
+        edited.text.attributedText = AttributedText(Self.longNote, attributes: TextAttributes(fontSize: 15))
+        node = nil
+        await nextMainQueueTurn()
+        #expect(watched == nil, "the pending news kept no container alive")
+        #expect(edited.owningNode == nil)
+    }
+
+    /// A new text scale measures every node off main, and the layout follows at
+    /// that relayout's commit (the drops it made on main are taken back).
+    @Test func aNewTextScaleRelaysOutTheCellsOffMain() async throws {
+        let scheduler = ManualMainScheduler()
+        let notes = Notes(count: 20)
+        notes.twoLines = true
+        let node = try ContainerKind.collection.loaded(notes, scheduler: scheduler)
+        node.layoutIfNeeded()
+        let before = try frame(1, in: node)
+        var traits = node.traitCollection
+        traits.textScale = 2
+        node.traitCollection = traits
+        await nextMainQueueTurn()
+        node.waitUntilAllUpdatesAreProcessed()
+        node.layoutIfNeeded()
+        #expect(try frame(1, in: node).height > before.height + 20)
+        #expect(node.diagnostics.isEmpty, "\(node.diagnostics)")
     }
 }

@@ -19,9 +19,10 @@ package final class _OwnerReference: Sendable {
     /// `nil` until the container sets one.
     package let traits = PosixMutex<TraitCollection?>(nil)
 
-    /// Cells whose layout was dropped since the container last heard, and
-    /// whether a main-queue turn to tell it is on its way.
-    private let invalidated = PosixMutex<(cells: [CellNode], isScheduled: Bool)>(([], false))
+    /// Cells whose layout was dropped since the container last heard, held
+    /// weakly (a cell dying meanwhile is not kept alive by its news, nor
+    /// named), and whether a main-queue turn to tell it is on its way.
+    private let invalidated = PosixMutex<(cells: [_WeakNode], isScheduled: Bool)>(([], false))
 
     package init(_ node: (any CellNodeContainer)?) {
         self.node = node
@@ -33,7 +34,7 @@ package final class _OwnerReference: Sendable {
     /// - Complexity: O(1).
     package func cellDidInvalidateLayout(_ cell: CellNode) {
         let schedule = invalidated.withLock { pending in
-            pending.cells.append(cell)
+            pending.cells.append(_WeakNode(cell))
             defer { pending.isScheduled = true }
             return !pending.isScheduled
         }
@@ -45,18 +46,29 @@ package final class _OwnerReference: Sendable {
 
     /// Forgets the drops not yet told: the container is about to measure every
     /// node again anyway (a new text scale or font).
+    ///
+    /// - Complexity: O(*k*) for *k* drops pending.
     package func discardInvalidatedCells() {
         invalidated.withLock { $0.cells.removeAll() }
     }
 
+    /// Names the cells still alive whose layouts were dropped since the last
+    /// turn to the container, each once, in the order of their first drop.
+    ///
+    /// - Complexity: O(*k*) for *k* drops.
     @MainActor
     private func tellInvalidatedCells() {
-        let cells = invalidated.withLock { pending in
+        let entries = invalidated.withLock { pending in
             pending.isScheduled = false
             defer { pending.cells = [] }
             return pending.cells
         }
-        guard let node else { return }
-        for cell in cells { node.cellNodeDidInvalidateLayout(cell) }
+        var seen = Set<ObjectIdentifier>()
+        let cells = entries.compactMap { entry -> CellNode? in
+            guard let cell = entry.node as? CellNode, seen.insert(ObjectIdentifier(cell)).inserted else { return nil }
+            return cell
+        }
+        guard let node, !cells.isEmpty else { return }
+        node.cellNodesDidInvalidateLayout(cells)
     }
 }

@@ -29,7 +29,6 @@ extension GTKCollectionView {
     func updateItemAccessibles(for cells: [VisibleCell]) {
         let retelling = cellsToRetell
         cellsToRetell.removeAll(keepingCapacity: true)
-        accessiblesNeedUpdate = false
         guard let container else { return }
         let map = container.dataController.visibleMap
         // Positions count items across sections, in the view's index space.

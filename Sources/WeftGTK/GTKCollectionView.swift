@@ -149,12 +149,12 @@ public final class GTKCollectionView: ContainerBackingView {
     var pendingFocus: (path: IndexPath, extending: Bool)?
     /// Keyboard focus is on the list or one of its items.
     var isFocusInside = false
-    /// A mounted cell's contents or selection changed since the item widgets
-    /// were last told: the next frame tells them.
-    var accessiblesNeedUpdate = false
     /// The mounted cells (their nodes) whose contents or selection changed
     /// since the item widgets were last told: only their labels are asked again.
     var cellsToRetell: Set<ObjectIdentifier> = []
+    /// A mounted cell's contents or selection changed since the item widgets
+    /// were last told: the next frame tells them.
+    var accessiblesNeedUpdate: Bool { !cellsToRetell.isEmpty }
     /// What the list last told assistive technologies of its multiple selection.
     var toldMultiselectable: Bool?
     /// Inside ``didScroll(to:)``: the offset moves to where the adjustment is.
@@ -213,7 +213,6 @@ public final class GTKCollectionView: ContainerBackingView {
             guard let self, self.mountedNodes.contains(ObjectIdentifier(cell)) else { return }
             // What the cell says may have changed with what it shows (its text, its selection).
             self.cellsToRetell.insert(ObjectIdentifier(cell))
-            self.accessiblesNeedUpdate = true
             gtk_widget_queue_draw(self.canvas)
         }
         applyDesktopTraits()

@@ -10,27 +10,42 @@
 ///
 /// - Complexity: O(1) expected per operation; the table keeps at most half
 ///   its slots full.
+// Inlinable, so that clients in other modules (the range controller's layout
+// plan, the diff's change sets) specialize it: called unspecialized, each probe
+// looked up the slot type's generic metadata in the runtime's cache, 15% of a
+// list layout's plan for a 10% update of 100k items.
+@frozen
 package struct _PathTable<Value> {
-    fileprivate struct Slot {
-        var key: _Path
-        var value: Value
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var key: _Path
+        @usableFromInline var value: Value
+
+        @inlinable
+        init(key: _Path, value: Value) {
+            self.key = key
+            self.value = value
+        }
     }
 
-    private var slots: ContiguousArray<Slot?>
-    private var mask: Int
+    @usableFromInline var slots: ContiguousArray<Slot?>
+    @usableFromInline var mask: Int
 
     /// The number of keys.
-    package private(set) var count = 0
+    package private(set) var count: Int
 
     /// An empty table with room for `minimumCapacity` keys before it grows.
+    @inlinable
     package init(minimumCapacity: Int = 0) {
+        count = 0
         var capacity = 16
         while capacity < 2 * minimumCapacity { capacity *= 2 }
         slots = ContiguousArray(repeating: nil, count: capacity)
         mask = capacity - 1
     }
 
-    private static func hash(_ key: _Path) -> Int {
+    @inlinable
+    static func hash(_ key: _Path) -> Int {
         var x = UInt64(truncatingIfNeeded: key.section) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: key.item)
         x ^= x >> 30
         x &*= 0xBF58_476D_1CE4_E5B9
@@ -41,7 +56,8 @@ package struct _PathTable<Value> {
     }
 
     /// The slot that holds `key`, or the empty slot where it would go.
-    private func slot(of key: _Path) -> (index: Int, found: Bool) {
+    @inlinable
+    func slot(of key: _Path) -> (index: Int, found: Bool) {
         var index = Self.hash(key) & mask
         while let occupied = slots[index] {
             if occupied.key == key { return (index, true) }
@@ -51,17 +67,20 @@ package struct _PathTable<Value> {
     }
 
     /// Whether `key` is in the table.
+    @inlinable
     package func contains(_ key: _Path) -> Bool {
         slot(of: key).found
     }
 
     /// The value of `key`, or `nil` if the table does not hold it.
+    @inlinable
     package subscript(key: _Path) -> Value? {
         let (index, found) = slot(of: key)
         return found ? slots[index]?.value : nil
     }
 
     /// Adds `key` with `value`, or replaces the key's value.
+    @inlinable
     package mutating func set(_ value: Value, for key: _Path) {
         let (index, found) = slot(of: key)
         if found {
@@ -73,7 +92,7 @@ package struct _PathTable<Value> {
 
     /// Adds `key` with `value` unless the key is there already; returns the
     /// value it had then, or `nil` if it was added.
-    @discardableResult
+    @inlinable @discardableResult
     package mutating func insert(_ key: _Path, _ value: Value) -> Value? {
         let (index, found) = slot(of: key)
         if found { return slots[index]?.value }
@@ -81,7 +100,8 @@ package struct _PathTable<Value> {
         return nil
     }
 
-    private mutating func add(_ key: _Path, _ value: Value, at index: Int) {
+    @inlinable
+    mutating func add(_ key: _Path, _ value: Value, at index: Int) {
         guard 2 * (count + 1) <= slots.count else {
             grow()
             slots[slot(of: key).index] = Slot(key: key, value: value)
@@ -92,7 +112,8 @@ package struct _PathTable<Value> {
         count += 1
     }
 
-    private mutating func grow() {
+    @inlinable
+    mutating func grow() {
         let old = slots
         slots = ContiguousArray(repeating: nil, count: 2 * old.count)
         mask = slots.count - 1
@@ -106,6 +127,7 @@ extension _PathTable.Slot: Sendable where Value: Sendable {}
 
 extension _PathTable where Value == Void {
     /// A set of `keys`.
+    @inlinable
     package init(_ keys: some Collection<_Path>) {
         self.init(minimumCapacity: keys.count)
         for key in keys { insert(key, ()) }

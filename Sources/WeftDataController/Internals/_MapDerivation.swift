@@ -27,10 +27,18 @@ import WeftMemory
 final class _MapDerivation: Sendable {
     /// The map before the update and the update's edits, until the work takes them.
     private let inputs: PosixMutex<(base: ElementMap<CollectionElement>, batch: ElementMap<CollectionElement>.Batch)?>
-    /// The derived map and the elements the work made, once it ran; `nil` before.
-    private let result = PosixMutex<(map: ElementMap<CollectionElement>, made: [CollectionElement])?>(nil)
+    /// The derived map, once the work applied the batch; `nil` before.
+    private let result = PosixMutex<ElementMap<CollectionElement>?>(nil)
     /// Entered at creation, left when `result` is set: ``map(waitingAs:)`` waits on it.
     private let done = DispatchGroup()
+    /// The elements the work made, once it made them, before it applies the
+    /// batch; `nil` before.
+    private let made = PosixMutex<[CollectionElement]?>(nil)
+    /// Entered at creation, left when `made` is set: ``madeElements(waitingAs:)``
+    /// waits on it, so that step 3 measures the new nodes while the map queue
+    /// still applies the batch (the two took a 10% update of 100k items 6 and
+    /// 15 ms, one after the other, while the editing queue waited).
+    private let elementsMade = DispatchGroup()
 
     /// Starts applying `batch` to `base` on `queue`.
     ///
@@ -53,6 +61,7 @@ final class _MapDerivation: Sendable {
     ) {
         inputs = PosixMutex((base, batch))
         done.enter()
+        elementsMade.enter()
         queue.async { [self] in
             guard let (base, inputBatch) = inputs.withLock({ $0.take() }) else {
                 preconditionFailure("a pending map's derivation ran twice")
@@ -65,6 +74,10 @@ final class _MapDerivation: Sendable {
                     batch.makeAbsentInsertedItems(makeItem)
                 }
             } ?? []
+            // Handed over before the batch is applied: the map only holds the
+            // elements, and each element's node is behind the element's own lock.
+            self.made.withLock { $0 = made }
+            elementsMade.leave()
             let map = PipelineTracing.span("step 3: pending map", role: "map queue", flow: flow) {
                 do {
                     return try base.applying(batch)
@@ -79,7 +92,7 @@ final class _MapDerivation: Sendable {
             // ready, so that no element's last reference is left to this block, which
             // the queue lets go of at a moment of its own.
             deallocQueue.release(value: (base, batch))
-            result.withLock { $0 = (map, made) }
+            result.withLock { $0 = map }
             done.leave()
         }
     }
@@ -89,23 +102,28 @@ final class _MapDerivation: Sendable {
     /// - Parameter waiter: Who waits, as the trace names it (`"main"`).
     /// - Complexity: O(1) once ready.
     func map(waitingAs waiter: String) -> ElementMap<CollectionElement> {
-        finished(waitingAs: waiter).map
+        Self.value(of: result, signalledBy: done, waitingAs: waiter, for: "the pending map")
     }
 
-    /// The elements the work made for absent inserted items, waiting for it
-    /// if it is not done; empty when main made every element.
+    /// The elements the work made for absent inserted items, waiting for the
+    /// work to make them (not for the map) if it has not yet; empty when main
+    /// made every element.
     ///
     /// - Parameter waiter: Who waits, as the trace names it.
-    /// - Complexity: O(1) once ready.
+    /// - Complexity: O(1) once made.
     func madeElements(waitingAs waiter: String) -> [CollectionElement] {
-        finished(waitingAs: waiter).made
+        Self.value(of: made, signalledBy: elementsMade, waitingAs: waiter, for: "the new elements")
     }
 
-    private func finished(waitingAs waiter: String) -> (map: ElementMap<CollectionElement>, made: [CollectionElement]) {
-        if let ready = result.withLock({ $0 }) { return ready }
-        PipelineTracing.span("waiting for the pending map", role: waiter) { done.wait() }
-        guard let ready = result.withLock({ $0 }) else {
-            preconditionFailure("the pending map's derivation signalled without a map")
+    /// What `box` holds once `group` is left, waiting for it, traced as
+    /// `waiter` waiting for `what`, if it is not set yet.
+    private static func value<Value: Sendable>(
+        of box: borrowing PosixMutex<Value?>, signalledBy group: DispatchGroup, waitingAs waiter: String, for what: String
+    ) -> Value {
+        if let ready = box.withLock({ $0 }) { return ready }
+        PipelineTracing.span("waiting for \(what)", role: waiter) { group.wait() }
+        guard let ready = box.withLock({ $0 }) else {
+            preconditionFailure("a pending map's derivation signalled without \(what)")
         }
         return ready
     }

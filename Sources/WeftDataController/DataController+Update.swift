@@ -81,6 +81,12 @@ extension DataController {
             let lifetime = lifetime
             scheduleStep3(flow: flow) {
                 guard !lifetime.isEnded else { return }
+                // The view's batch reads only the change set: made while the map queue
+                // still makes the new elements and derives the map, which step 3 would
+                // otherwise wait for idle (4 ms of 50 at a 10% update of 100k items).
+                if let relay {
+                    PipelineTracing.span("step 3: the view's batch", role: "editing queue", flow: flow) { relay.run() }
+                }
                 if let (layoutDelegate, context) = context {
                     layoutDelegate.calculateLayout(with: context)
                 } else {
@@ -93,8 +99,11 @@ extension DataController {
                 }
                 // Waited for here, off main, so that the commit finds the map ready.
                 let ready = map.map(waitingAs: "editing queue")
-                preparation?.run(in: ready)
-                relay?.run(in: ready)
+                if let preparation {
+                    PipelineTracing.span("step 3: layout preparation", role: "editing queue", flow: flow) {
+                        preparation.run(in: ready)
+                    }
+                }
             }
         } catch {
             PipelineTracing.recordSpan("step 1: refused", role: "main", start: traceStart)
@@ -256,11 +265,11 @@ extension DataController {
     private func relaySlot(for completed: CompletedChangeSet) -> _PreparationSlot? {
         guard !completed.includesReloadData, completed.edits.count >= offMainMapEditThreshold else { return nil }
         let mode = ValidationMode.faithful(validationMode.viewKind)
-        return _PreparationSlot { _ in
+        return _PreparationSlot(readingNoMap: {
             var batch = CommitValidator.relayBatch(of: completed, from: completed.oldItemCounts)
             batch.prevalidate(newItemCounts: completed.newItemCounts, mode: mode)
             return batch
-        }
+        })
     }
 
     /// Step 1's map for a batch it does not send off main: `batch` applied to

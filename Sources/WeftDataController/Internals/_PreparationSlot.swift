@@ -29,36 +29,34 @@ final class _PreparationSlot: Sendable {
         state = PosixMutex(.mapFreeWork(work))
     }
 
-    /// Step 3: runs the work on the update's `map`, if it has not run, and keeps its result.
+    /// Step 3: runs work that needs the update's `map`, if it has not run,
+    /// and keeps its result.
     func run(in map: ElementMap<CollectionElement>) {
-        let taken: CommitPreparation? = state.withLock { state in
-            switch state {
-            case .work(let work):
-                state = .empty
-                return work
-            case .mapFreeWork(let work):
-                state = .empty
-                return { _ in work() }
-            case .result, .empty:
-                return nil
-            }
+        runTaken { state in
+            guard case .work(let work) = state else { return nil }
+            return { work(map) }
         }
-        guard let taken else { return }
-        let result = taken(map)
-        state.withLock { $0 = .result(result) }
     }
 
     /// Step 3, before the map is ready: runs work that reads no map, if it
-    /// has not run, and keeps its result; does nothing for work that needs the
-    /// map (``run(in:)`` runs it).
+    /// has not run, and keeps its result.
     func run() {
-        let taken: (@Sendable () -> any Sendable)? = state.withLock { state in
+        runTaken { state in
             guard case .mapFreeWork(let work) = state else { return nil }
+            return work
+        }
+    }
+
+    /// Takes the work `take` picks from the state, runs it outside the lock
+    /// and keeps its result.
+    private func runTaken(_ take: (State) -> (@Sendable () -> any Sendable)?) {
+        let work: (@Sendable () -> any Sendable)? = state.withLock { state in
+            guard let work = take(state) else { return nil }
             state = .empty
             return work
         }
-        guard let taken else { return }
-        let result = taken()
+        guard let work else { return }
+        let result = work()
         state.withLock { $0 = .result(result) }
     }
 

@@ -1,5 +1,6 @@
 import CGtk4
 import Foundation
+import Synchronization
 import Testing
 import Weft
 @testable import WeftGTK
@@ -76,11 +77,20 @@ final class GTKHarness {
         try await runUntilSettled("the first screen")
     }
 
-    /// Runs `tool` with `arguments` to its end while GTK and the main queue
-    /// run (a screen reader or a keyboard, in another process, talking to this
-    /// one's windows); returns what it printed.
+    /// Runs `tool` with `arguments` to its end while GTK runs (a screen reader
+    /// or a keyboard, in another process, talking to this one's windows);
+    /// returns what it printed.
     ///
-    /// - Throws: ``ToolFailure`` when the tool is missing or exits with an error.
+    /// Until the tool ends the main actor turns GTK's loop and nothing else,
+    /// as an app's main loop does, so each call the tool makes is answered at
+    /// once. Yielding to the main queue between events, as ``run(_:timeout:until:)``
+    /// does, let other suites' main-actor tests run between a screen reader's
+    /// calls: on a loaded machine one read of a dozen items took 7 s, and one
+    /// came back with no items at all. The tool needs no main-queue work: it
+    /// reads and presses on a window the test has already settled.
+    ///
+    /// - Throws: ``ToolFailure`` when the tool is missing or exits with an
+    ///   error; ``HarnessTimeout`` when it runs past `timeout` (it is stopped).
     func runTool(_ tool: String, _ arguments: [String], timeout: Duration = .seconds(120)) async throws -> String {
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw ToolFailure(tool: tool, status: -1, output: "not installed (scripts/setup installs it)")
@@ -88,16 +98,28 @@ final class GTKHarness {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
         try process.run()
-        // Read as it comes, so that a long output never fills the pipe and stalls the tool.
-        let reader = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
-        try await run("\(tool) \(arguments.prefix(3).joined(separator: " ")) to end", timeout: timeout) {
-            !process.isRunning
+        // Read as it comes, so that a long output never fills the pipe and
+        // stalls the tool; the output's end is the tool's, and wakes the loop
+        // below (GLib's wakeup is safe from any thread), as the deadline does.
+        let output = ToolOutput(pipe)
+        DispatchQueue.global().async { output.readToEnd() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Double(timeout.components.seconds) + 1) {
+            g_main_context_wakeup(nil)
         }
-        let text = String(decoding: await reader.value, as: UTF8.self)
+        let clock = ContinuousClock(), deadline = clock.now + timeout
+        while !output.isComplete {
+            guard clock.now < deadline else {
+                process.terminate()
+                throw HarnessTimeout(waitingFor: "\(tool) \(arguments.prefix(3).joined(separator: " ")) to end")
+            }
+            g_main_context_iteration(nil, 1)
+        }
+        let text = output.text
+        process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw ToolFailure(tool: tool, status: process.terminationStatus, output: text)
         }
@@ -184,6 +206,27 @@ final class GTKHarness {
         layOut()
         return try GTK.render(view.widget)
     }
+}
+
+/// What a tool printed, read to its end off the main actor.
+final class ToolOutput: Sendable {
+    private let pipe: Pipe
+    private let read = Mutex<Data?>(nil)
+
+    init(_ pipe: Pipe) { self.pipe = pipe }
+
+    /// Reads the pipe to its end (the tool's), keeps it, and wakes GLib's loop.
+    func readToEnd() {
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        read.withLock { $0 = data }
+        g_main_context_wakeup(nil)
+    }
+
+    /// Whether the tool's output has ended.
+    var isComplete: Bool { read.withLock { $0 != nil } }
+
+    /// The output, as UTF-8 (empty before it ends).
+    var text: String { read.withLock { $0.map { String(decoding: $0, as: UTF8.self) } ?? "" } }
 }
 
 struct ToolFailure: Error, CustomStringConvertible {

@@ -30,7 +30,7 @@ extension GTKWindows {
             try #require(environment["DBUS_SESSION_BUS_ADDRESS"] != nil, "a session bus: run under dbus-run-session")
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("Scripts/atspi-list.py").path
-            let json = try await harness.runTool("/usr/bin/python3", [script, harness.title])
+            let json = try await harness.runTool("/usr/bin/python3", [script, harness.title], reads: true)
             return try JSONDecoder().decode(Accessible.self, from: Data(json.utf8))
         }
 

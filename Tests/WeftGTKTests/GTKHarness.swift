@@ -81,17 +81,21 @@ final class GTKHarness {
     /// or a keyboard, in another process, talking to this one's windows);
     /// returns what it printed.
     ///
-    /// Until the tool ends the main actor turns GTK's loop and nothing else,
-    /// as an app's main loop does, so each call the tool makes is answered at
-    /// once. Yielding to the main queue between events, as ``run(_:timeout:until:)``
-    /// does, let other suites' main-actor tests run between a screen reader's
-    /// calls: on a loaded machine one read of a dozen items took 7 s, and one
-    /// came back with no items at all. The tool needs no main-queue work: it
-    /// reads and presses on a window the test has already settled.
+    /// A tool that acts on the windows (key presses, a pointer) runs as
+    /// ``run(_:timeout:until:)`` waits: GTK's ready events, then a yield to the
+    /// main queue, so that what its events set off (a focus kept, a scroll
+    /// settled) runs between them, as in an app. A tool that only `reads` them
+    /// (a screen reader) runs while the main actor turns GTK's loop and nothing
+    /// else, as an app's main loop answers each call at once: yielding let
+    /// other suites' main-actor tests run between a screen reader's calls, and
+    /// on a loaded machine one read of a dozen items took 7 s and once came
+    /// back with no items at all. What it reads the test has already settled.
     ///
     /// - Throws: ``ToolFailure`` when the tool is missing or exits with an
     ///   error; ``HarnessTimeout`` when it runs past `timeout` (it is stopped).
-    func runTool(_ tool: String, _ arguments: [String], timeout: Duration = .seconds(120)) async throws -> String {
+    func runTool(
+        _ tool: String, _ arguments: [String], reads: Bool = false, timeout: Duration = .seconds(120)
+    ) async throws -> String {
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw ToolFailure(tool: tool, status: -1, output: "not installed (scripts/setup installs it)")
         }
@@ -103,20 +107,30 @@ final class GTKHarness {
         process.standardError = pipe
         try process.run()
         // Read as it comes, so that a long output never fills the pipe and
-        // stalls the tool; the output's end is the tool's, and wakes the loop
-        // below (GLib's wakeup is safe from any thread), as the deadline does.
+        // stalls the tool; the output's end is the tool's, and wakes GLib's
+        // loop (its wakeup is safe from any thread), as the deadline does.
         let output = ToolOutput(pipe)
         DispatchQueue.global().async { output.readToEnd() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Double(timeout.components.seconds) + 1) {
-            g_main_context_wakeup(nil)
-        }
-        let clock = ContinuousClock(), deadline = clock.now + timeout
-        while !output.isComplete {
-            guard clock.now < deadline else {
-                process.terminate()
-                throw HarnessTimeout(waitingFor: "\(tool) \(arguments.prefix(3).joined(separator: " ")) to end")
+        let what = "\(tool) \(arguments.prefix(3).joined(separator: " ")) to end"
+        if reads {
+            DispatchQueue.global().asyncAfter(deadline: .now() + Double(timeout.components.seconds) + 1) {
+                g_main_context_wakeup(nil)
             }
-            g_main_context_iteration(nil, 1)
+            let clock = ContinuousClock(), deadline = clock.now + timeout
+            while !output.isComplete {
+                guard clock.now < deadline else {
+                    process.terminate()
+                    throw HarnessTimeout(waitingFor: what)
+                }
+                g_main_context_iteration(nil, 1)
+            }
+        } else {
+            do {
+                try await run(what, timeout: timeout) { output.isComplete }
+            } catch {
+                process.terminate()
+                throw error
+            }
         }
         let text = output.text
         process.waitUntilExit()

@@ -168,6 +168,13 @@ extension DataController {
         // With a data source that answers on any thread, the items of an update
         // sent off main stay absent in the batch, and the map queue makes them.
         let askOffMain = goesOffMain && !isLazy ? dataSource?.sendableElementPartsAsker(for: self) : nil
+        // With one that answers on main only, an update's items stay absent too:
+        // main asks for their parts below, and the map queue makes their elements
+        // (an element and its lock were 22% of main's +100 into 100k items). Not
+        // a load's: a million parts would be held beside the million elements.
+        let asksPartsOnMain = goesOffMain && !isLazy && askOffMain == nil && !completed.includesReloadData
+            && dataSource != nil
+        let leavesItemsAbsent = askOffMain != nil || asksPartsOnMain
         // A lazy collection makes no element for a new item, except where a reload
         // replaces one that has an element: it is likely on screen, so it gets
         // its new element at once instead of showing nothing until a range asks.
@@ -207,7 +214,7 @@ extension DataController {
                     }
                     return true
                 },
-                makesSections: !isLazy && askOffMain == nil, makesInsertedItems: askOffMain == nil,
+                makesSections: !isLazy && !leavesItemsAbsent, makesInsertedItems: !leavesItemsAbsent,
                 makeItem: makeItem, makeSupplementaries: makeSupplementaries,
                 supplementariesBefore: { self.pendingMap.supplementaryElements(inSection: $0) },
                 reloadsSupplementaries: { section in
@@ -222,12 +229,18 @@ extension DataController {
         if goesOffMain
             || sendsOffMain(size: Swift.max(batch.batch.count, newElements.count), completed, newCounts: newCounts)
         {
+            let owner = ownerReference
+            let makeItems: _MapDerivation.ItemMaking?
+            if let askOffMain {
+                makeItems = { { path in Self.makeItemElement(from: askOffMain(path), owner: owner) } }
+            } else if asksPartsOnMain, let ask {
+                let parts = batch.batch.absentInsertedItemPaths.map { ($0, ask($0)) }
+                makeItems = { Self.itemMaker(parts: parts, owner: owner) }
+            } else {
+                makeItems = nil
+            }
             map = .deriving(_MapDerivation(
-                applying: batch.batch, to: base, on: mapQueue, releasingOn: deallocQueue,
-                makingItems: askOffMain.map { ask in
-                    let owner = ownerReference
-                    return { path in Self.makeItemElement(from: ask(path), owner: owner) }
-                },
+                applying: batch.batch, to: base, on: mapQueue, releasingOn: deallocQueue, makingItems: makeItems,
                 lifetime: lifetime, flow: flow))
         } else {
             map = .ready(try applyOnMain(batch.batch, to: base, changeSet: changeSet, counts: completed.newItemCounts))
@@ -358,6 +371,27 @@ extension DataController {
             return CollectionElement(nodeBlock: { CellNode() }, constrainedSize: defaultConstrainedSize)
         }
         return Self.makeItemElement(from: ask(path), owner: owner)
+    }
+
+    /// The function that makes, on the map queue, the elements of the items
+    /// whose `parts` main asked for, called once per item in the batch's
+    /// order, each time with the next item's path.
+    ///
+    /// - Complexity: O(1) per element made.
+    private nonisolated static func itemMaker(
+        parts: [(path: IndexPath, parts: (
+            nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?
+        ))],
+        owner: _OwnerReference
+    ) -> (IndexPath) -> CollectionElement {
+        var next = parts.startIndex
+        return { path in
+            // The batch asks in the order its paths were listed on main.
+            precondition(next < parts.endIndex && parts[next].path == path,
+                         "the map queue asked for item \(path), not the next one main asked the data source about")
+            defer { next += 1 }
+            return makeItemElement(from: parts[next].parts, owner: owner)
+        }
     }
 
     /// An item's element from the data source's answers, on any thread.

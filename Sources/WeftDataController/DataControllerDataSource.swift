@@ -60,6 +60,11 @@ public protocol DataControllerDataSource: AnyObject {
     /// as loading weak references to the app's data source, as a container
     /// does: the function takes the step once, where an eager load of a
     /// million items took it a million times.
+    ///
+    /// For an update that derives its map off main (see
+    /// ``sendableElementPartsAsker(for:)``), main calls it for every new item
+    /// in step 1, still on main, and the map queue makes the elements from
+    /// its answers.
     func elementPartsAsker(
         for dataController: DataController
     ) -> (IndexPath) -> (nodeBlock: CollectionElement.NodeBlock, constrainedSize: SizeRange, nodeModel: (any Hashable & Sendable)?)

@@ -155,6 +155,30 @@ extension ElementMap {
             edits.supplementaryChanges.append((kind, indexPath, BatchEdits.erase(optional: element)))
         }
 
+        /// The paths of the absent items the batch inserts, in the **new**
+        /// index space, in the order ``makeAbsentInsertedItems(_:)`` asks for
+        /// them: the items of inserted sections, then inserted items.
+        ///
+        /// A data controller whose data source answers on main only asks it,
+        /// on main, for these items' parts, and makes their elements off main.
+        ///
+        /// - Complexity: O(*k* + *a*) for *k* edits and *a* absent items.
+        package var absentInsertedItemPaths: [IndexPath] {
+            var paths: [IndexPath] = []
+            for insert in edits.sectionInserts {
+                if insert.absentItems > 0 {
+                    paths.reserveCapacity(paths.count + insert.absentItems)
+                    for item in 0 ..< insert.absentItems { paths.append(IndexPath(item: item, section: insert.section)) }
+                    continue
+                }
+                for item in insert.elements.indices where insert.elements[item] == nil {
+                    paths.append(IndexPath(item: item, section: insert.section))
+                }
+            }
+            for insert in edits.itemInserts where insert.element == nil { paths.append(insert.indexPath) }
+            return paths
+        }
+
         /// Gives every absent item the batch inserts an element from `make`:
         /// the items of inserted sections, then inserted items, each asked with
         /// its path in the **new** index space, in the batch's order.

@@ -76,6 +76,39 @@ import WeftTestSupport
         #expect(feed.view.inconsistencies.isEmpty && feed.view.divergences.isEmpty)
     }
 
+    /// A data source that answers on main only is asked about a large
+    /// update's new items in step 1, each once, and the map queue makes
+    /// their elements from its answers: with the queue held, step 1 has
+    /// returned with every answer given and the derivation in flight; once it
+    /// runs, the view shows the new stories, and nothing was asked again.
+    @Test(arguments: ContainerKind.allCases)
+    func aMainOnlyDataSourceAnswersInStepOneAndTheMapQueueMakesTheElements(kind: ContainerKind) throws {
+        let feed = try feed(kind, count: 500, loaded: false)
+        // Nodes that refuse a new model, so that a reload replaces its item.
+        feed.makesFixedNodes = true
+        feed.load()
+        let asked = feed.nodeBlockRequests
+        var random = SplitMix64(seed: 91)
+        var nextID = feed.stories.count
+        try feed.holdingMapQueue {
+            try updateTenPercent(feed, &random, nextID: &nextID)
+            #expect(feed.node.dataController.isDerivingPendingMap)
+            #expect(feed.nodeBlockRequests - asked == 50, "each of the 50 new stories asked once, in step 1")
+        }
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.nodeBlockRequests - asked == 50)
+        #expect(feed.shown == feed.stories)
+        #expect(feed.view.inconsistencies.isEmpty && feed.view.divergences.isEmpty)
+        // Reloads that replace their items take the same path: absent inserts.
+        let reloaded = ([3, 120, 499] + Array(200 ..< 260)).map { IndexPath(item: $0, section: 0) }
+        for path in reloaded { feed.stories[path.item].version += 1 }
+        try feed.node.performBatchUpdates { try feed.node.reloadItems(at: reloaded) }
+        feed.node.waitUntilAllUpdatesAreProcessed()
+        #expect(feed.nodeBlockRequests - asked == 50 + reloaded.count)
+        #expect(feed.shown == feed.stories)
+        #expect(feed.view.inconsistencies.isEmpty && feed.view.divergences.isEmpty)
+    }
+
     /// Large updates issued back to back, the second usually before the
     /// first's map is derived (step 1 then waits for it), interleaved with
     /// small updates, refusals, queries before the map is ready, scrolls and

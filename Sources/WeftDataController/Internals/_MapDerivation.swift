@@ -19,12 +19,18 @@ import WeftMemory
 /// (``DataControllerDataSource/sendableElementPartsAsker(for:)``), main left
 /// the batch's inserted items absent, and the derivation makes their elements
 /// first, asking the data source here: an eager load's million asks and
-/// elements leave main too.
+/// elements leave main too. When it answers on main only, main asked it for
+/// an update's inserted items (their node blocks, sizes and models), and the
+/// derivation makes their elements from those answers.
 ///
 /// Whoever needs the map before it is ready (the next update's step 1, a
 /// query) waits for it in ``map(waitingAs:)``, as Texture's main waits for
 /// its editing queue; while tracing, the wait is a span of its own.
 final class _MapDerivation: Sendable {
+    /// Gives, on the map queue, the function that makes the elements of the
+    /// items a batch left absent, called once per item in the batch's order.
+    typealias ItemMaking = @Sendable () -> (IndexPath) -> CollectionElement
+
     /// The map before the update and the update's edits, until the work takes them.
     private let inputs: PosixMutex<(base: ElementMap<CollectionElement>, batch: ElementMap<CollectionElement>.Batch)?>
     /// The derived map, once the work applied the batch; `nil` before.
@@ -47,16 +53,18 @@ final class _MapDerivation: Sendable {
     ///   - base: The pending map before the update.
     ///   - queue: Where the work runs.
     ///   - deallocQueue: Where the work leaves `base` and `batch` when it is done.
-    ///   - makeItem: Makes the element of an inserted item the batch left
-    ///     absent, on `queue`; `nil` when main made every element.
+    ///   - makeItems: Gives, on `queue`, the function that makes the element
+    ///     of each inserted item the batch left absent, which is called once
+    ///     per item in the batch's order (``ElementMap/Batch/absentInsertedItemPaths``);
+    ///     `nil` when main made every element.
     ///   - lifetime: The collection's; once it has ended, nothing is made.
     ///   - flow: The update's trace flow, or 0.
     /// - Complexity: O(1) here; the work is O(*k* log *n*) for *k* edits and *n*
-    ///   elements, plus `makeItem` for each absent inserted item.
+    ///   elements, plus making each absent inserted item.
     init(
         applying batch: ElementMap<CollectionElement>.Batch, to base: ElementMap<CollectionElement>,
         on queue: DispatchQueue, releasingOn deallocQueue: DeallocQueue,
-        makingItems makeItem: (@Sendable (IndexPath) -> CollectionElement)? = nil, lifetime: _Lifetime,
+        makingItems makeItems: ItemMaking? = nil, lifetime: _Lifetime,
         flow: UInt64
     ) {
         inputs = PosixMutex((base, batch))
@@ -69,9 +77,9 @@ final class _MapDerivation: Sendable {
             var batch = consume inputBatch
             // A collection that is gone needs no elements: its `deinit` waits for this
             // block, which then applies the batch with the items absent.
-            let made = makeItem.flatMap { makeItem in lifetime.isEnded ? nil : makeItem }.map { makeItem in
+            let made = makeItems.flatMap { makeItems in lifetime.isEnded ? nil : makeItems }.map { makeItems in
                 PipelineTracing.span("step 3: elements", role: "map queue", flow: flow) {
-                    batch.makeAbsentInsertedItems(makeItem)
+                    batch.makeAbsentInsertedItems(makeItems())
                 }
             } ?? []
             // Handed over before the batch is applied: the map only holds the

@@ -97,7 +97,13 @@ extension GTKWindows {
             defer { harness.close() }
             try await harness.show(posts)
             try await harness.press(["Down", "Down"])
-            try await harness.run("an item focused") { harness.view.indexPathForFocusedItem != nil }
+            // Both presses handled: xdotool ends once the X server has the keys,
+            // and GTK may handle the second after the first has focused an item.
+            // Waiting for any item captured the first one's link while the
+            // second Down moved on, and Tab then reached the next item's link.
+            try await harness.run("post 2 focused") {
+                harness.view.indexPathForFocusedItem == IndexPath(item: 2, section: 0)
+            }
             let focused = try #require(harness.view.indexPathForFocusedItem).item
             let root = try #require(gtk_widget_get_root(harness.view.canvas))
             let element = try #require(harness.collection.dataController.visibleMap.element(at: IndexPath(item: focused, section: 0)))

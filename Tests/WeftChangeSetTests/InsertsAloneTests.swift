@@ -60,7 +60,11 @@ import WeftTestSupport
     @Test func countsNearIntMaxAreExactOrRefused() throws {
         let full = try inserting([path(0, Int.max - 1)], into: [Int.max - 1]).completed(newItemCounts: [Int.max])
         #expect(full.normalized.insertedItems == [path(0, Int.max - 1)])
-        #expect(throws: ChangeSetError.self) {
+        // Int.max + 1 matches no count: refused as a miscount, not trapped.
+        #expect(
+            throws: ChangeSetError(
+                .itemCountMismatch(section: 0, after: Int.max, before: Int.max, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0))
+        ) {
             try inserting([path(0, 0)], into: [Int.max]).completed(newItemCounts: [Int.max])
         }
     }

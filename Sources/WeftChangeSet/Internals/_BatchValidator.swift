@@ -83,10 +83,12 @@ struct _BatchValidator {
 
     /// The outcome of the commonest batch, item inserts alone (a feed's new
     /// page, messages arriving), without the sets and tables the general
-    /// rules build: a sort and a pass over the sections. `nil` for any other
-    /// batch and for inserts that break any rule (out of range, repeated,
-    /// miscounted), which ``validateEveryRule()`` then refuses, naming what
-    /// UIKit's order finds first.
+    /// rules build: a sort (skipped when the paths ascend already), a pass
+    /// over the inserts and one over the sections. `nil` for any other batch
+    /// and for inserts this path does not judge (out of range, repeated,
+    /// miscounted), which ``validateEveryRule()`` then judges: it refuses
+    /// them, naming what UIKit's order finds first, except a repeated insert
+    /// under faithful validation, which it accepts and counts twice.
     ///
     /// Why: main validates every batch before anything changes, and between
     /// frames it does so with cold caches. Validating 100 inserts into 100k

@@ -4,7 +4,8 @@
 /// uikit-batch-updates.md §5.2): reloads, deletes in the old index space, inserts in the
 /// new one, moves, then counts. The first failure is thrown. Strict validation then adds
 /// its own refusals. Costs are O(*k* log *k*) for *k* edits plus O(*s*) for the count
-/// check over *s* sections; no work is proportional to the number of items.
+/// check over *s* sections; no work is proportional to the number of items. A batch of
+/// item inserts alone takes a shorter path to the same outcome (``insertsAloneOutcome()``).
 struct _BatchValidator {
     let old: [Int]
     let new: [Int]

@@ -159,6 +159,14 @@ public final class CollectionElement: @unchecked Sendable {
     /// Whether ``takeNodeAndRefusal()`` has a refusal to report.
     var hasRefusalToReport: Bool { hasRefusal.load(ordering: .acquiring) }
 
+    /// Whether a commit that shows the element may have something to report
+    /// or apply on main: a refusal of its node, the node's layout spec errors,
+    /// or its subnodes to lay out. Takes no lock and retains nothing.
+    var mayHaveSomethingToReport: Bool {
+        hasRefusalToReport
+            || withAllocatedNode({ !$0.layoutSpecErrors.isEmpty || $0.automaticallyManagesSubnodes }) ?? false
+    }
+
     /// `body` applied to the allocated node, without a lock or a retain; `nil`
     /// when the node is not allocated.
     func withAllocatedNode<R>(_ body: (CellNode) -> R) -> R? {

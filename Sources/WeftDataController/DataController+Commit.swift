@@ -8,8 +8,12 @@ extension DataController {
     func commitNext() {
         guard let commit = commits.first else { return }
         let number = commit.changeSet == nil ? nil : committedUpdateCount + 1
-        applyMeasuredLayouts(commit.measuredElements, in: commit.map ?? visibleMap, update: number)
-        applyMeasuredLayouts(commit.elementsMadeOffMain, in: commit.map ?? visibleMap, update: number)
+        if let found = commit.measured?.toReport {
+            applyMeasuredLayouts(found, in: commit.map ?? visibleMap, update: number)
+        } else {
+            applyMeasuredLayouts(commit.measuredElements, in: commit.map ?? visibleMap, update: number)
+            applyMeasuredLayouts(commit.elementsMadeOffMain, in: commit.map ?? visibleMap, update: number)
+        }
         switch commit {
         case .update(let changeSet, let derived, _, let repopulated, let preparation, let relay, let completion):
             committedUpdateCount += 1
@@ -112,10 +116,13 @@ extension DataController {
         }
         for index in elements.indices {
             // Most nodes have nothing to report and manage no subnodes: say so
-            // without a lock or a retain of the node or the element (at a
-            // million nodes each was a miss, and an element's retain takes the
-            // slow path, since its node references it weakly).
-            if Unmanaged.passUnretained(elements[index])._hasNothingToReport { continue }
+            // without a lock or a retain of the node or the element (an
+            // element's retain takes the slow path, since its node references
+            // it weakly). Step 3 usually judged this already, off main.
+            let mayReport = Unmanaged.passUnretained(elements[index])._withUnsafeGuaranteedRef {
+                $0.mayHaveSomethingToReport
+            }
+            guard mayReport else { continue }
             let element = elements[index]
             let (node, refusedHolder, refusedSupernode) = element.takeNodeAndRefusal()
             if let refusedHolder {
@@ -155,17 +162,5 @@ extension SharedNodeError {
         self.init(indexPath: locate(element, in: map), supplementaryKind: element.supplementaryKind,
                   holderIndexPath: holderPath, holderSupplementaryKind: holder.supplementaryKind,
                   holderIsInThisCollection: holderPath != nil || locate(holder, in: newest) != nil)
-    }
-}
-
-extension Unmanaged where Instance == CollectionElement {
-    /// Whether the element has no refusal to report and its node (if any) no
-    /// layout spec error and no subnodes to lay out: read without a retain of
-    /// the element or the node, which the caller keeps alive.
-    fileprivate var _hasNothingToReport: Bool {
-        _withUnsafeGuaranteedRef { element in
-            !element.hasRefusalToReport
-                && element.withAllocatedNode({ $0.layoutSpecErrors.isEmpty && !$0.automaticallyManagesSubnodes }) ?? true
-        }
     }
 }

@@ -45,11 +45,13 @@ extension DataController {
         // the items stay absent until a range asks again, and the refusal is reported.
         guard !elements.isEmpty, let map = applyingLoadBatch(batch, at: paths) else { return }
         pendingMap = map
-        commits.append(.load(map, paths: paths, measured: elements))
+        let measured = _MeasuredElements(elements)
+        commits.append(.load(map, paths: paths, measured: measured))
         PipelineTracing.recordSpan("load \(elements.count) items", role: "main", start: start, flow: flow, phase: .begin)
-        let lifetime = lifetime, toMeasure = elements
+        let lifetime = lifetime
         scheduleStep3(flow: flow) { allocation in
-            _NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime, flow: flow)
+            measured.record(_NodeMeasurement.allocateAndMeasure(
+                measured.elements, allocation: allocation, lifetime: lifetime, flow: flow))
         }
     }
 

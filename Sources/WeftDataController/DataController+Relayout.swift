@@ -46,13 +46,14 @@ extension DataController {
             }
             phase = .idle
         }
-        commits.append(.relayout(changed, completion: completion))
-        let toMeasure = changed
+        let measured = _MeasuredElements(changed)
+        commits.append(.relayout(measured, completion: completion))
         let lifetime = lifetime
         let flow = PipelineTracing.makeFlow()
         PipelineTracing.recordSpan("relayout", role: "main", start: traceStart, flow: flow, phase: .begin)
         scheduleStep3(flow: flow) { allocation in
-            _NodeMeasurement.allocateAndMeasure(toMeasure, allocation: allocation, lifetime: lifetime, flow: flow)
+            measured.record(_NodeMeasurement.allocateAndMeasure(
+                measured.elements, allocation: allocation, lifetime: lifetime, flow: flow))
         }
     }
 

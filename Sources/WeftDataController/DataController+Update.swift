@@ -75,8 +75,9 @@ extension DataController {
             let preparation = commits.isEmpty
                 ? delegate?.dataController(self, preparationFor: completed).map(_PreparationSlot.init) : nil
             let relay = relaySlot(for: completed)
+            let measured = _MeasuredElements(newElements)
             commits.append(.update(
-                completed, map, measured: newElements, repopulatedSections: repopulated, preparation: preparation,
+                completed, map, measured: measured, repopulatedSections: repopulated, preparation: preparation,
                 relay: relay, completion: completion))
             let lifetime = lifetime
             scheduleStep3(flow: flow) {
@@ -90,12 +91,14 @@ extension DataController {
                 if let (layoutDelegate, context) = context {
                     layoutDelegate.calculateLayout(with: context)
                 } else {
-                    _NodeMeasurement.allocateAndMeasure(newElements, allocation: $0, lifetime: lifetime, flow: flow)
+                    var toReport = _NodeMeasurement.allocateAndMeasure(
+                        newElements, allocation: $0, lifetime: lifetime, flow: flow)
                     // The elements the map queue made, once it has made them.
                     let made = map.madeElements(waitingAs: "editing queue")
                     if !made.isEmpty {
-                        _NodeMeasurement.allocateAndMeasure(made, allocation: $0, lifetime: lifetime, flow: flow)
+                        toReport += _NodeMeasurement.allocateAndMeasure(made, allocation: $0, lifetime: lifetime, flow: flow)
                     }
+                    measured.record(toReport)
                 }
                 // Waited for here, off main, so that the commit finds the map ready.
                 let ready = map.map(waitingAs: "editing queue")

@@ -94,4 +94,30 @@ final class RecordingSink: DiagnosticsSink, @unchecked Sendable {
             Issue.record("expected layoutChildHasAnotherSupernode, got \(String(describing: layouts.first))")
         }
     }
+    /// Step 3 judges, on the threads that measure them, which new cells the
+    /// commit must look at; the commit reports what those have. A large
+    /// insert goes off main (the map queue makes its elements), and the one
+    /// cell among 200 whose layout cannot be adopted is still reported by the
+    /// data controller at that update, with its index path, and only it.
+    @Test(arguments: ContainerKind.allCases)
+    func aLayoutErrorAmongALargeInsertMadeOffMainIsReportedAtItsCommit(kind: ContainerKind) throws {
+        let feed = DiagnosticsFeed()
+        let scheduler = ManualMainScheduler()
+        let log = DiagnosticsLog()
+        let container = try kind.loaded(feed, scheduler: scheduler, diagnostics: log)
+        scheduler.runAll()
+        #expect(container.dataController.layoutErrors.isEmpty)
+        let inserted = (5 ..< 205).map { IndexPath(item: $0, section: 0) }
+        #expect(inserted.count >= container.dataController.offMainMapEditThreshold, "the insert goes off main")
+        feed.foreignItem = 150
+        feed.count = 205
+        try container.insertItems(at: inserted)
+        container.waitUntilAllUpdatesAreProcessed()
+        scheduler.runAll()
+        #expect(container.numberOfItems(inSection: 0) == 205)
+        let reported = log.diagnostics.filter { $0.error is NodeError && $0.layer == .dataController }
+        #expect(reported.count == 1, "\(reported)")
+        #expect(reported.first?.indexPaths == [IndexPath(item: 150, section: 0)])
+        #expect(reported.first?.update == 2)
+    }
 }

@@ -7,17 +7,19 @@ enum _PendingCommit {
     /// A batch update: its validated change set, the map it produced (ready
     /// by the commit: step 3 waits for it), the batch a view records for it,
     /// made and validated in step 3 (for a large update), the
-    /// elements step 3 measures that step 1 made or kept, the sections whose supplementary elements
-    /// it asked again, and the delegate's preparation, if it gave one.
+    /// elements step 3 measures that step 1 made or kept (with what step 3
+    /// found among them and among those the derivation made), the sections
+    /// whose supplementary elements it asked again, and the delegate's
+    /// preparation, if it gave one.
     case update(
-        CompletedChangeSet, _DerivedMap, measured: [CollectionElement], repopulatedSections: [Int],
+        CompletedChangeSet, _DerivedMap, measured: _MeasuredElements, repopulatedSections: [Int],
         preparation: _PreparationSlot?, relay: _PreparationSlot?,
         completion: (@MainActor (Result<Void, DataControllerError>) -> Void)?)
     /// A relayout for a new viewport size, and the elements it measures again.
-    case relayout([CollectionElement], completion: (@MainActor () -> Void)?)
+    case relayout(_MeasuredElements, completion: (@MainActor () -> Void)?)
     /// Absent items that a range asked for: the map that gives them elements,
     /// their paths in it, and the elements step 3 makes and measures.
-    case load(ElementMap<CollectionElement>, paths: [IndexPath], measured: [CollectionElement])
+    case load(ElementMap<CollectionElement>, paths: [IndexPath], measured: _MeasuredElements)
     /// Loaded items made absent again: the map without their elements, and their paths in it.
     case unload(ElementMap<CollectionElement>, paths: [IndexPath])
 
@@ -65,11 +67,17 @@ enum _PendingCommit {
     /// its kept reloads whose size range changed, a load's elements, a
     /// relayout's.
     var measuredElements: [CollectionElement] {
+        measured?.elements ?? []
+    }
+
+    /// The elements step 3 measures that main made or kept, with what step 3
+    /// found among them; `nil` for an unload, which measures nothing.
+    var measured: _MeasuredElements? {
         switch self {
         case .update(_, _, let measured, _, _, _, _): measured
         case .relayout(let measured, _): measured
         case .load(_, _, let measured): measured
-        case .unload: []
+        case .unload: nil
         }
     }
 }

@@ -199,7 +199,8 @@ public final class CollectionElement: @unchecked Sendable {
     }
 
     /// Marks the element as gone from the newest map, so its node may go to
-    /// another element. Step 1 calls it, before step 3 runs the new blocks.
+    /// another element. Step 1 calls it, or the map queue's derivation of the
+    /// update (`_Retirement`), before step 3 runs the new blocks.
     func retire() {
         isRetired.store(true, ordering: .releasing)
     }

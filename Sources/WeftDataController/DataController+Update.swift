@@ -88,6 +88,8 @@ extension DataController {
                 if let relay {
                     PipelineTracing.span("step 3: the view's batch", role: "editing queue", flow: flow) { relay.run() }
                 }
+                // The update's node blocks may take the nodes of the elements it removed.
+                map.waitUntilRemovedElementsRetired(waitingAs: "editing queue")
                 if let (layoutDelegate, context) = context {
                     layoutDelegate.calculateLayout(with: context)
                 } else {
@@ -228,6 +230,7 @@ extension DataController {
                 // supplementary views alone, and so does Weft.
                 reloadsAskSupplementaries: reloads == .followsNodeModel)
         }
+        let retirement = _Retirement(of: batch, reloadsData: completed.includesReloadData)
         let map: _DerivedMap
         if goesOffMain
             || sendsOffMain(size: Swift.max(batch.batch.count, newElements.count), completed, newCounts: newCounts)
@@ -243,15 +246,11 @@ extension DataController {
                 makeItems = nil
             }
             map = .deriving(_MapDerivation(
-                applying: batch.batch, to: base, on: mapQueue, releasingOn: deallocQueue, makingItems: makeItems,
-                lifetime: lifetime, flow: flow))
+                applying: batch.batch, to: base, retiring: retirement, in: pendingMap, on: mapQueue,
+                releasingOn: deallocQueue, makingItems: makeItems, lifetime: lifetime, flow: flow))
         } else {
             map = .ready(try applyOnMain(batch.batch, to: base, changeSet: changeSet, counts: completed.newItemCounts))
-        }
-        if completed.includesReloadData {
-            Self.retireEveryElement(of: pendingMap)
-        } else {
-            Self.retireElements(removedBy: batch, from: pendingMap)
+            retirement.perform(in: pendingMap)
         }
         let repopulated = batch.repopulatedSections
         // The batch lists every new element, a million at an eager load, and
@@ -308,37 +307,6 @@ extension DataController {
             throw .undefinedResult(duplicate: changeSet.edits.map(\.edit).first { !seen.insert($0).inserted })
         }
         return map
-    }
-
-    /// Marks the elements an accepted update removes, so that a node block of the
-    /// update may hand a new element the node of one of them (see
-    /// ``CollectionElement/node``), but never the node of an element that stays.
-    ///
-    /// - Complexity: O(*r* log *n*) for *r* removed items of *n*, plus the
-    ///   removed sections' elements.
-    // Nonisolated: a closure formed on the main actor checks its executor each
-    // time it runs, 45% of this loop's time when it ran once per removed item.
-    private nonisolated static func retireElements(
-        removedBy batch: _MapBatch<CollectionElement>, from map: ElementMap<CollectionElement>
-    ) {
-        for path in batch.removedItems {
-            // Unretained: the map holds the element, and an element's retain takes
-            // the runtime's slow path (its node references it weakly); at a 10%
-            // update of 100k the retains and releases were two thirds of this loop.
-            map.unmanagedElement(at: path)?._withUnsafeGuaranteedRef { $0.retire() }
-        }
-        for section in batch.removedSections {
-            for element in map.elements(inSection: section) { element.retire() }
-            for supplementary in map.supplementaryElements(inSection: section) { supplementary.element.retire() }
-        }
-        for element in batch.removedSupplementaries { element.retire() }
-    }
-
-    private nonisolated static func retireEveryElement(of map: ElementMap<CollectionElement>) {
-        for element in map { element.retire() }
-        for section in 0 ..< map.numberOfSections {
-            for supplementary in map.supplementaryElements(inSection: section) { supplementary.element.retire() }
-        }
     }
 
     /// The data source's counts, refused before anything is made when an

@@ -143,4 +143,30 @@ import WeftCore
             indexPath: IndexPath(item: 5, section: 0), supplementaryKind: nil,
             holderIndexPath: IndexPath(item: 0, section: 0), holderSupplementaryKind: nil)])
     }
+
+    /// The same rule when the map queue derives the pending map and retires the
+    /// removed elements there: the moved stories' nodes pass to their new items,
+    /// and a story that stays keeps its node from a second item in the same batch.
+    @Test(arguments: ContainerKind.allCases)
+    func aNodeMayPassFromADeletedItemWhenTheMapQueueRetiresIt(_ kind: ContainerKind) throws {
+        let container = try load(kind, count: 20, blocks: .cachedByStory)
+        container.node.dataController.offMainMapEditThreshold = 0
+        let moved = try (0 ..< 5).map { try #require(container.nodes[$0]) }
+        let stays = try #require(container.nodes[5])
+        try container.node.performBatchUpdates {
+            let leaving = container.feed.stories.prefix(5)
+            container.feed.stories.removeFirst(5)
+            container.feed.stories += leaving + [container.feed.stories[0]]
+            try container.node.deleteItems(at: (0 ..< 5).map { IndexPath(item: $0, section: 0) })
+            try container.node.insertItems(at: (15 ... 20).map { IndexPath(item: $0, section: 0) })
+        }
+        #expect(container.node.dataController.isDerivingPendingMap, "the map queue derives this batch")
+        container.node.waitUntilAllUpdatesAreProcessed()
+        #expect(container.nodes[15 ..< 20].map { $0.map(ObjectIdentifier.init) } == moved.map(ObjectIdentifier.init))
+        #expect(container.nodes[0] === stays && container.nodes[20] !== stays)
+        #expect(container.node.sharedNodeErrors == [SharedNodeError(
+            indexPath: IndexPath(item: 20, section: 0), supplementaryKind: nil,
+            holderIndexPath: IndexPath(item: 0, section: 0), holderSupplementaryKind: nil)])
+        #expect(container.view.inconsistencies.isEmpty && container.view.divergences.isEmpty)
+    }
 }

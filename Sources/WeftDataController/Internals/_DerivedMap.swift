@@ -32,4 +32,13 @@ enum _DerivedMap: Sendable {
         case .deriving(let derivation): derivation.madeElements(waitingAs: waiter)
         }
     }
+
+    /// Returns once the elements the update removed are retired: at once for
+    /// a map made on main (step 1 retired them), else once the derivation has.
+    ///
+    /// - Parameter waiter: Who waits, as the trace names it.
+    /// - Complexity: O(1) once they are retired.
+    func waitUntilRemovedElementsRetired(waitingAs waiter: String) {
+        if case .deriving(let derivation) = self { derivation.waitUntilRemovedElementsRetired(waitingAs: waiter) }
+    }
 }

@@ -31,8 +31,12 @@ final class _MapDerivation: Sendable {
     /// items a batch left absent, called once per item in the batch's order.
     typealias ItemMaking = @Sendable () -> (IndexPath) -> CollectionElement
 
-    /// The map before the update and the update's edits, until the work takes them.
-    private let inputs: PosixMutex<(base: ElementMap<CollectionElement>, batch: ElementMap<CollectionElement>.Batch)?>
+    /// The map the batch applies to, the update's edits, the elements it
+    /// removes and the map that holds them, until the work takes them.
+    private let inputs: PosixMutex<(
+        base: ElementMap<CollectionElement>, batch: ElementMap<CollectionElement>.Batch, retirement: _Retirement,
+        before: ElementMap<CollectionElement>
+    )?>
     /// The derived map, once the work applied the batch; `nil` before.
     private let result = PosixMutex<ElementMap<CollectionElement>?>(nil)
     /// Entered at creation, left when `result` is set: ``map(waitingAs:)`` waits on it.
@@ -40,6 +44,10 @@ final class _MapDerivation: Sendable {
     /// The elements the work made, once it made them, before it applies the
     /// batch; `nil` before.
     private let made = PosixMutex<[CollectionElement]?>(nil)
+    /// Entered at creation, left once the elements the update removed are
+    /// retired (``_Retirement``), the work's first step:
+    /// ``waitUntilRemovedElementsRetired(waitingAs:)`` waits on it.
+    private let retired = DispatchGroup()
     /// Entered at creation, left when `made` is set: ``madeElements(waitingAs:)``
     /// waits on it, so that step 3 measures the new nodes while the map queue
     /// still applies the batch (the two took a 10% update of 100k items 6 and
@@ -50,7 +58,10 @@ final class _MapDerivation: Sendable {
     ///
     /// - Parameters:
     ///   - batch: The update's edits, checked on main.
-    ///   - base: The pending map before the update.
+    ///   - base: The map the batch applies to: the pending map before the
+    ///     update, or an empty map for a `reloadData`.
+    ///   - retirement: The elements the update removes, retired first.
+    ///   - before: The pending map before the update, which holds them.
     ///   - queue: Where the work runs.
     ///   - deallocQueue: Where the work leaves `base` and `batch` when it is done.
     ///   - makeItems: Gives, on `queue`, the function that makes the element
@@ -60,20 +71,25 @@ final class _MapDerivation: Sendable {
     ///   - lifetime: The collection's; once it has ended, nothing is made.
     ///   - flow: The update's trace flow, or 0.
     /// - Complexity: O(1) here; the work is O(*k* log *n*) for *k* edits and *n*
-    ///   elements, plus making each absent inserted item.
+    ///   elements, plus the retirement and making each absent inserted item.
     init(
         applying batch: ElementMap<CollectionElement>.Batch, to base: ElementMap<CollectionElement>,
-        on queue: DispatchQueue, releasingOn deallocQueue: DeallocQueue,
+        retiring retirement: _Retirement, in before: ElementMap<CollectionElement>, on queue: DispatchQueue, releasingOn deallocQueue: DeallocQueue,
         makingItems makeItems: ItemMaking? = nil, lifetime: _Lifetime,
         flow: UInt64
     ) {
-        inputs = PosixMutex((base, batch))
+        inputs = PosixMutex((base, batch, retirement, before))
         done.enter()
+        retired.enter()
         elementsMade.enter()
         queue.async { [self] in
-            guard let (base, inputBatch) = inputs.withLock({ $0.take() }) else {
+            guard let (base, inputBatch, retirement, before) = inputs.withLock({ $0.take() }) else {
                 preconditionFailure("a pending map's derivation ran twice")
             }
+            PipelineTracing.span("step 3: retire removed elements", role: "map queue", flow: flow) {
+                retirement.perform(in: before)
+            }
+            retired.leave()
             var batch = consume inputBatch
             // A collection that is gone needs no elements: its `deinit` waits for this
             // block, which then applies the batch with the items absent.
@@ -99,7 +115,7 @@ final class _MapDerivation: Sendable {
             // go where the pipeline's other garbage goes before anyone hears the map is
             // ready, so that no element's last reference is left to this block, which
             // the queue lets go of at a moment of its own.
-            deallocQueue.release(value: (base, batch))
+            deallocQueue.release(value: (base, batch, before))
             result.withLock { $0 = map }
             done.leave()
         }
@@ -111,6 +127,16 @@ final class _MapDerivation: Sendable {
     /// - Complexity: O(1) once ready.
     func map(waitingAs waiter: String) -> ElementMap<CollectionElement> {
         Self.value(of: result, signalledBy: done, waitingAs: waiter, for: "the pending map")
+    }
+
+    /// Returns once the work has retired the elements the update removed,
+    /// waiting for it if it has not yet.
+    ///
+    /// - Parameter waiter: Who waits, as the trace names it.
+    /// - Complexity: O(1) once they are retired.
+    func waitUntilRemovedElementsRetired(waitingAs waiter: String) {
+        guard retired.wait(timeout: .now()) == .timedOut else { return }
+        PipelineTracing.span("waiting for the removed elements' retirement", role: waiter) { retired.wait() }
     }
 
     /// The elements the work made for absent inserted items, waiting for the

@@ -265,8 +265,8 @@ public final class DataController {
         if !waiting.isEmpty {
             mainScheduler.schedule { for notice in waiting { notice() } }
         }
-        var inFlight = (
-            commits.compactMap(\.map), commits.flatMap(\.measuredElements), commits.flatMap(\.elementsMadeOffMain))
+        // The lists as they are, not flattened: flattening would retain each element on main.
+        var inFlight = (commits.compactMap(\.map), commits.compactMap(\.measured), commits.map(\.elementsMadeOffMain))
         commits = []
         deallocQueue.release(taking: &inFlight, leaving: ([], [], []))
         deallocQueue.release(taking: &pendingMapState, leaving: .ready(DataController.emptyMap))

@@ -13,7 +13,9 @@ import WeftMemory
 /// places), and step 1 sends off main only updates of few sections, so that
 /// the map's section ids cannot run out here. What is left to do is the map's
 /// own work: path-copying its trees and its handle index for each edit, 40% of
-/// main's step 1 at a 10% update of 100k items before it moved here.
+/// main's step 1 at a 10% update of 100k items before it moved here, and,
+/// before it, marking the elements the update removes retired (``_Retirement``),
+/// a fifth of main's share of that update.
 ///
 /// When the data source answers on any thread
 /// (``DataControllerDataSource/sendableElementPartsAsker(for:)``), main left
@@ -63,7 +65,8 @@ final class _MapDerivation: Sendable {
     ///   - retirement: The elements the update removes, retired first.
     ///   - before: The pending map before the update, which holds them.
     ///   - queue: Where the work runs.
-    ///   - deallocQueue: Where the work leaves `base` and `batch` when it is done.
+    ///   - deallocQueue: Where the work leaves `base`, `batch`, `before` and
+    ///     `retirement` when it is done.
     ///   - makeItems: Gives, on `queue`, the function that makes the element
     ///     of each inserted item the batch left absent, which is called once
     ///     per item in the batch's order (``ElementMap/Batch/absentInsertedItemPaths``);
@@ -74,7 +77,8 @@ final class _MapDerivation: Sendable {
     ///   elements, plus the retirement and making each absent inserted item.
     init(
         applying batch: ElementMap<CollectionElement>.Batch, to base: ElementMap<CollectionElement>,
-        retiring retirement: _Retirement, in before: ElementMap<CollectionElement>, on queue: DispatchQueue, releasingOn deallocQueue: DeallocQueue,
+        retiring retirement: _Retirement, in before: ElementMap<CollectionElement>,
+        on queue: DispatchQueue, releasingOn deallocQueue: DeallocQueue,
         makingItems makeItems: ItemMaking? = nil, lifetime: _Lifetime,
         flow: UInt64
     ) {
@@ -111,11 +115,11 @@ final class _MapDerivation: Sendable {
                     preconditionFailure("the element map refused a batch step 1 accepted: \(error)")
                 }
             }
-            // The old map and the batch hold the update's removed and new elements: they
-            // go where the pipeline's other garbage goes before anyone hears the map is
-            // ready, so that no element's last reference is left to this block, which
-            // the queue lets go of at a moment of its own.
-            deallocQueue.release(value: (base, batch, before))
+            // The old maps, the batch and the retirement hold the update's removed and new
+            // elements: they go where the pipeline's other garbage goes before anyone hears
+            // the map is ready, so that no element's last reference is left to this block,
+            // which the queue lets go of at a moment of its own.
+            deallocQueue.release(value: (base, batch, before, retirement))
             result.withLock { $0 = map }
             done.leave()
         }

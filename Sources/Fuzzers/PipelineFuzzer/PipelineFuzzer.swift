@@ -308,6 +308,10 @@ struct PipelineRun {
             return false
         }
         if reloadsSelected { selectedIDs.formUnion(fresh.map(\.id)) }
+        // A batch the model refuses gives the data source new stories only; a faithful
+        // view that accepts it keeps its selected paths (moved as UIKit moves them),
+        // which then name new stories.
+        if model == nil, !node.indexPathsForSelectedItems.isEmpty { selectedIDs.formUnion(fresh.map(\.id)) }
         var refused = false
         do {
             try node.performBatchUpdates {

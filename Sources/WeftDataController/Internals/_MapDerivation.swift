@@ -139,8 +139,7 @@ final class _MapDerivation: Sendable {
     /// - Parameter waiter: Who waits, as the trace names it.
     /// - Complexity: O(1) once they are retired.
     func waitUntilRemovedElementsRetired(waitingAs waiter: String) {
-        guard retired.wait(timeout: .now()) == .timedOut else { return }
-        PipelineTracing.span("waiting for the removed elements' retirement", role: waiter) { retired.wait() }
+        Self.wait(on: retired, waitingAs: waiter, for: "the removed elements' retirement")
     }
 
     /// The elements the work made for absent inserted items, waiting for the
@@ -153,13 +152,20 @@ final class _MapDerivation: Sendable {
         Self.value(of: made, signalledBy: elementsMade, waitingAs: waiter, for: "the new elements")
     }
 
+    /// Returns once `group` is left, waiting for it, traced as `waiter`
+    /// waiting for `what`, if it is not left yet.
+    private static func wait(on group: DispatchGroup, waitingAs waiter: String, for what: String) {
+        guard group.wait(timeout: .now()) == .timedOut else { return }
+        PipelineTracing.span("waiting for \(what)", role: waiter) { group.wait() }
+    }
+
     /// What `box` holds once `group` is left, waiting for it, traced as
     /// `waiter` waiting for `what`, if it is not set yet.
     private static func value<Value: Sendable>(
         of box: borrowing PosixMutex<Value?>, signalledBy group: DispatchGroup, waitingAs waiter: String, for what: String
     ) -> Value {
         if let ready = box.withLock({ $0 }) { return ready }
-        PipelineTracing.span("waiting for \(what)", role: waiter) { group.wait() }
+        wait(on: group, waitingAs: waiter, for: what)
         guard let ready = box.withLock({ $0 }) else {
             preconditionFailure("a pending map's derivation signalled without \(what)")
         }

@@ -88,8 +88,10 @@ public struct CompletedChangeSet: Sendable {
         }
         itemJumpForward = forward
         itemJumpBackward = backward
-        itemRemovedByOldSection = groupItems(o.deletedItems + o.itemMoves.map(\.from))
-        itemOccupiedByNewSection = groupItems(o.insertedItems + o.itemMoves.map(\.to))
+        // Without moves, the lists are grouped as they are: joined to an empty
+        // list, each would be copied whole.
+        itemRemovedByOldSection = groupItems(o.itemMoves.isEmpty ? o.deletedItems : o.deletedItems + o.itemMoves.map(\.from))
+        itemOccupiedByNewSection = groupItems(o.itemMoves.isEmpty ? o.insertedItems : o.insertedItems + o.itemMoves.map(\.to))
     }
 
     /// Runs every completion handler of the batch, in the order they were added.

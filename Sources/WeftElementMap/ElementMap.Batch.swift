@@ -140,6 +140,15 @@ extension ElementMap {
             edits.itemInserts.append((indexPath, BatchEdits.erase(optional: element)))
         }
 
+        /// Makes room for `count` more item inserts, for a caller that knows
+        /// how many it will add: the batch's list then grows once, not by
+        /// doubling as they come.
+        ///
+        /// - Complexity: O(*i*) for the *i* item inserts the batch holds.
+        package mutating func reserveCapacity(forItemInserts count: Int) {
+            edits.itemInserts.reserveCapacity(edits.itemInserts.count + count)
+        }
+
         /// Sets, replaces or removes the supplementary element of `kind` at
         /// `indexPath` (step 6).
         ///
@@ -175,6 +184,7 @@ extension ElementMap {
                     paths.append(IndexPath(item: item, section: insert.section))
                 }
             }
+            paths.reserveCapacity(paths.count + edits.itemInserts.count)
             for insert in edits.itemInserts where insert.element == nil { paths.append(insert.indexPath) }
             return paths
         }

@@ -80,6 +80,12 @@ import WeftTestSupport
             var edits: [ChangeSet.Edit] = []
             for _ in 0 ..< Int.random(in: 1 ... 6, using: &random) {
                 let section = Int.random(in: 0 ..< old.count, using: &random)
+                // Now and then a section that does not exist, before the first
+                // or after the last: the short path leaves such an insert over.
+                if Int.random(in: 0 ..< 40, using: &random) == 0 {
+                    edits.append(.insertItem(path(Bool.random(using: &random) ? -1 : old.count, 0)))
+                    continue
+                }
                 // Mostly in range; sometimes one past the new end or a repeat.
                 let item = Int.random(in: 0 ... new[section] + 1, using: &random)
                 edits.append(.insertItem(path(section, item)))

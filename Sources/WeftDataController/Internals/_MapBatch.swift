@@ -83,6 +83,7 @@ package struct _MapBatch<Element: AnyObject> {
                 batch.setSupplementaryElement(element, ofKind: kind, at: IndexPath(item: item, section: section))
             }
         }
+        batch.reserveCapacity(forItemInserts: edits.insertedItems.count)
         for path in edits.insertedItems where !keptTo.contains(path) {
             batch.insertItem(makesInsertedItems ? makeItem(path) : nil, at: path)
         }

@@ -44,4 +44,14 @@ import WeftCore
         #expect(paths.allSatisfy(set.contains))
         #expect(!set.contains(_Path(section: 3, item: 0)))
     }
+
+    @Test func aTableWithoutSlotsAnswersAndGrowsOnItsFirstKey() {
+        var table = _PathTable<Int>()
+        let key = _Path(section: 0, item: 7)
+        #expect(table[key] == nil && !table.contains(key) && table.count == 0)
+        #expect(_PathTable([_Path]()).count == 0)
+        #expect(table.insert(key, 1) == nil)
+        table.set(2, for: _Path(section: 1, item: 0))
+        #expect(table[key] == 1 && table[_Path(section: 1, item: 0)] == 2 && table.count == 2)
+    }
 }

@@ -23,9 +23,12 @@ extension DataController {
             if case .deriving(let committed) = derived, case .deriving(let pending) = pendingMapState, committed === pending {
                 pendingMapState = .ready(map)
             }
-            deallocQueue.release(value: swapVisibleMap(
+            let leftovers = _CommitLeftovers()
+            leftovers.relayedBatch = relay?.takeResult() as? ChangeSet
+            leftovers.previousMap = swapVisibleMap(
                 to: map, changeSet: changeSet, repopulatedSections: repopulated, preparation: preparation?.takeResult(),
-                relayedBatch: relay?.takeResult() as? ChangeSet, number: committedUpdateCount))
+                relayedBatch: leftovers.relayedBatch, number: committedUpdateCount)
+            deallocQueue.release(consume leftovers)
             commits.removeFirst()
             changeSet.runCompletions(finished: true)
             completion?(.success(()))
@@ -37,16 +40,22 @@ extension DataController {
             completion?()
         case .load(let map, let paths, _):
             commits.removeFirst()
-            deallocQueue.release(value: swapVisibleMap(toLoaded: map, at: paths, unloading: false))
+            let leftovers = _CommitLeftovers()
+            leftovers.previousMap = swapVisibleMap(toLoaded: map, at: paths, unloading: false)
+            deallocQueue.release(consume leftovers)
         case .unload(let map, let paths):
             commits.removeFirst()
-            deallocQueue.release(value: swapVisibleMap(toLoaded: map, at: paths, unloading: true))
+            let leftovers = _CommitLeftovers()
+            leftovers.previousMap = swapVisibleMap(toLoaded: map, at: paths, unloading: true)
+            deallocQueue.release(consume leftovers)
         }
         if commits.isEmpty { runFinishBlocks() }
         // The commit holds the elements step 3 measured, a million at an eager
         // load: their releases (each on the runtime's slow path, since a node
         // references its element weakly) go off main with it.
-        deallocQueue.release(value: consume commit)
+        let leftovers = _CommitLeftovers()
+        leftovers.commit = consume commit
+        deallocQueue.release(consume leftovers)
     }
 
     /// Lets the delegate perform its batch update with the swap inside, and

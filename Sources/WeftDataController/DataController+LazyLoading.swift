@@ -102,6 +102,10 @@ extension DataController {
         }
     }
 
+    /// Up to this many paths, ``pendingPaths(for:)`` finds repeats by comparing
+    /// each with those before it.
+    private static var pathsCheckedLinearly: Int { 16 }
+
     /// The data-source paths of view paths, through the updates in flight: each
     /// once, in range, skipping deleted items; `nil` when there is nothing to do
     /// or a `reloadData` in flight makes every view path meaningless.
@@ -109,13 +113,18 @@ extension DataController {
         guard !indexPaths.isEmpty else { return nil }
         let inFlight = commits.compactMap(\.changeSet)
         guard !inFlight.contains(where: \.includesReloadData) else { return nil }
-        var seen = Set<IndexPath>(minimumCapacity: indexPaths.count)
+        // A scroll asks for an item or two at a time: a few paths are checked
+        // against each other, without the hashed set (an allocation and a
+        // SipHash per path) that a large request needs.
+        var seen = indexPaths.count > Self.pathsCheckedLinearly ? Set<IndexPath>(minimumCapacity: indexPaths.count) : nil
         var paths: [IndexPath] = []
+        paths.reserveCapacity(indexPaths.count)
         for visiblePath in indexPaths {
             var path: IndexPath? = visiblePath
             for changeSet in inFlight { path = path.flatMap(changeSet.newIndexPath(forOld:)) }
             guard let path, path.count == 2, path.section >= 0, path.section < pendingMap.numberOfSections,
-                path.item >= 0, path.item < pendingMap.numberOfItems(inSection: path.section), seen.insert(path).inserted
+                path.item >= 0, path.item < pendingMap.numberOfItems(inSection: path.section),
+                seen?.insert(path).inserted ?? !paths.contains(path)
             else { continue }
             paths.append(path)
         }

@@ -109,7 +109,13 @@ extension RangeController {
             sectionIndex.forEachPosition(in: part) { section, item in
                 let path = IndexPath(item: item, section: section)
                 // Elements an update made (a reload of a loaded item) count toward the limit too.
-                if let element = visibleMap.element(at: path) { track(element) } else { paths.append(path) }
+                // Read unretained: an element's retain takes the runtime's slow
+                // path (its node references it weakly), and most are tracked already.
+                if let element = visibleMap.unmanagedElement(at: path) {
+                    element._withUnsafeGuaranteedRef { track($0) }
+                } else {
+                    paths.append(path)
+                }
             }
         }
         guard !paths.isEmpty else { return }
@@ -132,8 +138,14 @@ extension RangeController {
         let axis = layout.scrollAxis
         guard axis.length(of: viewport.size) > 0, axis.breadth(of: viewport.size) > 0 else { return 0 ..< 0 }
         let measure = ordinals(of: .measure, mode: currentRangeMode ?? .minimum, visible: snapshot.visible)
-        let runs = [measure, snapshot.visible, snapshot.display, snapshot.preload].filter { !$0.isEmpty }
-        guard let lower = runs.map(\.lowerBound).min(), let upper = runs.map(\.upperBound).max() else { return 0 ..< 0 }
+        // The runs' hull, without the arrays a filter and two maps made on
+        // every load search.
+        var lower = Int.max, upper = Int.min
+        for run in [measure, snapshot.visible, snapshot.display, snapshot.preload] where !run.isEmpty {
+            lower = min(lower, run.lowerBound)
+            upper = max(upper, run.upperBound)
+        }
+        guard lower < upper else { return 0 ..< 0 }
         let visible = snapshot.visible
         // The visible run counts up to the limit (at least one item): zero-length
         // items inside the viewport all count as visible, and must not lift the cap.

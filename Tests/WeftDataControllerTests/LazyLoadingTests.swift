@@ -37,6 +37,19 @@ import WeftNode
         controller._checkInvariants()
     }
 
+    @Test func aFewPathsNamedTwiceAreAskedForOnce() throws {
+        // Few paths are checked against each other rather than hashed: repeats
+        // among them still load once, in the order first named.
+        let pipeline = try Pipeline([100], itemLoading: .lazy)
+        let controller = pipeline.controller
+        let a = IndexPath(item: 7, section: 0), b = IndexPath(item: 3, section: 0)
+        controller.loadItems(at: [a, b, a, b, a])
+        controller.waitUntilAllUpdatesAreProcessed()
+        #expect(pipeline.feed.nodeBlockRequests == [a, b])
+        #expect(controller.visibleMap.element(at: a) != nil && controller.visibleMap.element(at: b) != nil)
+        controller._checkInvariants()
+    }
+
     @Test func loadsFollowTheirItemsThroughUpdatesInFlight() throws {
         let pipeline = try Pipeline([100], itemLoading: .lazy)
         let controller = pipeline.controller

@@ -230,11 +230,11 @@ extension DisplayNode {
     /// - Complexity: O(*s*) for *s* nodes in the subtree.
     @MainActor
     public var isDisplayComplete: Bool {
-        var pending: [DisplayNode] = [self]
-        while let node = pending.popLast() {
-            guard node.isInDisplayState, !node.lacksLatestDrawing, !node.isAwaitingContents else { return false }
-            pending.append(contentsOf: node.subnodes)
-        }
+        // Recursive, not a worklist: a host asks this of every visible cell in
+        // every frame, and the worklist was an allocation each time. Node trees
+        // are a few levels deep.
+        guard isInDisplayState, !lacksLatestDrawing, !isAwaitingContents else { return false }
+        for subnode in subnodes where !subnode.isDisplayComplete { return false }
         return true
     }
 

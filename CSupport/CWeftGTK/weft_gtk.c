@@ -9,6 +9,7 @@
 #include <math.h>
 #include <glib-unix.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -515,6 +516,15 @@ void weft_item_update(GtkWidget *widget, const char *label, const char *descript
                                    GTK_ACCESSIBLE_RELATION_SET_SIZE, set_size, -1);
     gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_SELECTED, selected, GTK_ACCESSIBLE_STATE_DISABLED,
                                 disabled, -1);
+}
+
+const char *weft_format_grouped(long number, char *buffer, size_t size) {
+    assert(buffer != NULL && size > 0);
+    int written = snprintf(buffer, size, "%'ld", number);
+    /* snprintf fails only on an encoding error, which digits cannot have. */
+    assert(written >= 0 && (size_t)written < size);
+    (void)written;
+    return buffer;
 }
 
 #define WEFT_TYPE_LINK (weft_link_get_type())

@@ -73,8 +73,7 @@ final class _ItemAccessible {
     /// memory for one phrase.
     static func grouped(_ number: Int) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-            _ = withVaList([number]) { vsnprintf(buffer.baseAddress, buffer.count, "%'ld", $0) }
-            return String(cString: buffer.baseAddress!)
+            String(cString: weft_format_grouped(number, buffer.baseAddress!, buffer.count))
         }
     }
 

@@ -128,6 +128,15 @@ GtkWidget *weft_item_new(void);
 void weft_item_update(GtkWidget *item, const char *label, const char *description, int position, int set_size,
                       gboolean selected, gboolean disabled);
 
+/* 'number' in decimal with the thousands separator and grouping of the C
+** library's numeric locale (printf's "%'ld": "1,000,000" where gtk_init's
+** setlocale chose English, "1000000" in the C locale), into 'buffer' of
+** 'size' bytes (64 hold any long in any locale); returns 'buffer'. A C call,
+** not Swift's printf bridge, whose boxing of the argument cost as much as
+** the formatting: an item's position phrase is made whenever one enters the
+** screen. */
+const char *weft_format_grouped(long number, char *buffer, size_t size);
+
 /* A new link widget (a floating reference): role LINK, focusable, not a
 ** pointer target, draws nothing; a link in a visible item's text, a child of
 ** the item's widget, labelled with the link's text. Its activation (what

@@ -9,9 +9,11 @@ import WeftElementMap
 /// boxes a value in a generic class, whose metadata the runtime looked up in
 /// its cache for each box, and the recorded batch (an edit per change) was
 /// destroyed on main.
-// @unchecked Sendable: main fills it before handing it over; from then on only
-// its deinitializer, on the dealloc queue's thread, touches it.
-final class _CommitLeftovers: @unchecked Sendable {
+///
+/// Not `Sendable`: main fills it and hands it over (`DeallocQueue.release(_:)`
+/// takes any object); from then on only its deinitializer, on the queue's
+/// thread, touches it.
+final class _CommitLeftovers {
     var previousMap: ElementMap<CollectionElement>?
     var relayedBatch: ChangeSet?
     var commit: _PendingCommit?

@@ -281,26 +281,6 @@ func nextMainTurn() async {
         #expect(orderSeen == [11, 13, 10, 12, 14])
     }
 
-    @Test func aBatchRunsOnEveryWorkerThoughMainWakesOne() {
-        // Each job waits for the other to start: they finish only if the
-        // second worker, which the first starts, runs beside the first.
-        let queue = _DisplayQueue(width: 2)
-        let started = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
-        let met = PosixMutex(0)
-        let done = DispatchGroup()
-        queue.submit((0 ..< 2).map { index in
-            done.enter()
-            return (priority: 0, run: { @Sendable in
-                started[index].signal()
-                if started[1 - index].wait(timeout: .now() + 30) == .success { met.withLock { $0 += 1 } }
-                done.leave()
-            })
-        })
-        #expect(done.wait(timeout: .now() + 60) == .success)
-        #expect(met.withLock { $0 } == 2, "both jobs ran at once")
-        #expect(queue.workerCount == 2)
-    }
-
     /// Runs `count` jobs on `queue`, returning each one's scheduling policy.
     func policies(of count: Int, on queue: _DisplayQueue) -> [Int32] {
         let seen = PosixMutex<[Int32]>([])

@@ -18,13 +18,11 @@ import WeftCore
 /// a thread woken up preempt the thread that woke it, and main wakes a worker
 /// for every batch of drawings it starts. On two cores that cost main 1.3-2.6 ms
 /// in a photo feed's frames (the wake-up itself, measured around the `async`
-/// call), a slice of someone else's work in main's frame. For the same reason
-/// main wakes at most one worker per batch; a worker wakes the next. The
-/// workers run under `SCHED_BATCH`, which the kernel never lets preempt on
-/// wake-up and which otherwise shares the CPU as the default policy does:
-/// iOS's QoS classes give Texture's display queue the same standing below
-/// main. Dispatch's pool threads serve other work too, so their policy is not
-/// Weft's to change.
+/// call), a slice of someone else's work in main's frame. The workers run under
+/// `SCHED_BATCH`, which the kernel never lets preempt on wake-up and which
+/// otherwise shares the CPU as the default policy does: iOS's QoS classes give
+/// Texture's display queue the same standing below main. Dispatch's pool
+/// threads serve other work too, so their policy is not Weft's to change.
 // @unchecked: every mutable stored property is in `state`, a PosixMutex;
 // `wakeups` is a semaphore, thread-safe.
 package final class _DisplayQueue: @unchecked Sendable {
@@ -81,54 +79,25 @@ package final class _DisplayQueue: @unchecked Sendable {
         }
     }
 
-    /// Queues drawings and starts one worker for them if one is free (waking
-    /// a parked worker, or making one); each worker that takes a job while
-    /// more wait starts the next, up to ``width`` in all.
-    ///
-    /// Main submits most drawings, and a wake-up is a system call (a futex
-    /// wake, tens of microseconds on a virtual machine): main pays for one,
-    /// the woken worker for the rest, so a batch of drawings costs a frame the
-    /// same whatever the width.
+    /// Queues drawings and starts workers for them, up to ``width`` in all.
     ///
     /// - Complexity: O(*k* log *n*) for *k* jobs on a heap of *n*.
     package func submit(_ jobs: [(priority: Int, run: @Sendable () -> Void)]) {
         guard !jobs.isEmpty else { return }
-        let start = state.withLock { state -> _Start in
+        let (woken, made) = state.withLock { state -> (Int, Int) in
             for job in jobs {
                 state.sequence &+= 1
                 state.heap.insert(Job(priority: job.priority, sequence: state.sequence, run: job.run))
             }
-            return Self.startOne(&state)
+            let starting = min(max(state.width - state.running, 0), state.heap.count)
+            state.running += starting
+            let woken = min(starting, state.idle)
+            state.idle -= woken
+            state.workers += starting - woken
+            return (woken, starting - woken)
         }
-        perform(start)
-    }
-
-    /// How a worker is started: a parked one woken, or a new one made.
-    private enum _Start {
-        case none, wake, make
-    }
-
-    /// Counts one more worker running, if the width allows and a job waits
-    /// for it, and says how it starts. Called under the lock.
-    private static func startOne(_ state: inout State) -> _Start {
-        guard state.running < state.width, !state.heap.isEmpty else { return .none }
-        state.running += 1
-        if state.idle > 0 {
-            state.idle -= 1
-            return .wake
-        }
-        state.workers += 1
-        return .make
-    }
-
-    /// Starts the worker ``startOne(_:)`` counted, outside the lock.
-    private func perform(_ start: _Start) {
-        switch start {
-        case .none:
-            return
-        case .wake:
-            wakeups.signal()
-        case .make:
+        for _ in 0 ..< woken { wakeups.signal() }
+        for _ in 0 ..< made {
             let worker = Thread { [self] in
                 Self.yieldOnWakeUp()
                 repeat { drain() } while awaitWork()
@@ -148,9 +117,9 @@ package final class _DisplayQueue: @unchecked Sendable {
     /// Parks a worker that found no work: `true` when it is woken for more,
     /// `false` when it should end, having waited ``idleLifetime`` in vain.
     ///
-    /// Every wake-up a submit or a worker counts (taking one from `idle`) is
-    /// one signal, so a worker that times out leaves only by taking one from
-    /// `idle` itself; when others took them all, a signal for it is on its way.
+    /// Every wake-up a submit counts (taking one from `idle`) is one signal,
+    /// so a worker that times out leaves only by taking one from `idle`
+    /// itself; when a submit took them all, a signal for it is on its way.
     private func awaitWork() -> Bool {
         if wakeups.wait(timeout: .now() + idleLifetime) == .success { return true }
         let leaving = state.withLock { state -> Bool in
@@ -164,17 +133,14 @@ package final class _DisplayQueue: @unchecked Sendable {
         return true
     }
 
-    /// Runs jobs until none is left, then parks the worker. Taking a job
-    /// while others wait, it first starts another worker for them (see
-    /// ``submit(_:)``).
+    /// Runs jobs until none is left, then parks the worker.
     private func drain() {
-        while let (job, start) = state.withLock({ state -> (Job, _Start)? in
-            if let job = state.heap.popMax() { return (job, Self.startOne(&state)) }
+        while let job = state.withLock({ state -> Job? in
+            if let job = state.heap.popMax() { return job }
             state.running -= 1
             state.idle += 1
             return nil
         }) {
-            perform(start)
             job.run()
         }
     }

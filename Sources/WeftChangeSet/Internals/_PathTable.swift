@@ -39,8 +39,8 @@ package struct _PathTable<Value> {
     /// With no room asked for, the table has no slots until its first key: a
     /// batch makes several tables that usually stay empty (its moves, its
     /// reloads), and allocating slots looked up their storage's generic
-    /// metadata in the runtime's cache each time, a tenth of completing a
-    /// batch of 100 inserts.
+    /// metadata in the runtime's cache each time, a fifth of completing the
+    /// change set of a batch of 100 inserts.
     @inlinable
     package init(minimumCapacity: Int = 0) {
         count = 0
